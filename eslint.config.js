@@ -1,0 +1,70 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/**
+ * The import direction is the architecture (ARCHITECTURE.md, STYLE.md):
+ * packages/shared ← apps/*; web and extension never import each other; nothing imports the API's
+ * internals but the API; inside the web app lib/components ← features ← app, and a feature reaches a
+ * sibling only through its public index.ts.
+ */
+const zones = [
+  { target: './packages/shared', from: './apps', message: 'packages/shared must not import from apps/*.' },
+  { target: './apps/web', from: './apps/extension', message: 'The web app must not import the extension.' },
+  { target: './apps/extension', from: './apps/web', message: 'The extension must not import the web app.' },
+  { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
+  { target: './apps/extension', from: './apps/api', message: 'The extension talks to the API over HTTP only.' },
+  { target: './apps/api', from: ['./apps/web', './apps/extension'], message: 'The API must not import the clients.' },
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/stores'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared web code must not import features or the app shell.',
+  },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import the app shell.' },
+  ...features.map((name) => ({
+    target: `./apps/web/src/features/${name}`,
+    from: './apps/web/src/features',
+    except: [`./${name}`, ...features.filter((f) => f !== name).map((f) => `./${f}/index.ts`)],
+    message: `Feature "${name}" may use a sibling feature only through its index.ts.`,
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', 'dist', '.output', '.wxt', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'apps/api/drizzle/meta', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { maxDepth: 6 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/extension/**/*.{ts,tsx}'],
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

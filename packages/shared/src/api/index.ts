@@ -1,0 +1,17 @@
+import type { ApiClient } from './client';
+import { authEndpoints } from './endpoints/auth';
+import { brandEndpoints } from './endpoints/brand';
+import { userEndpoints } from './endpoints/user';
+
+export * from './client';
+
+/** Typed calls of spec §7, one module per resource; later issues add theirs here. */
+export function createApi(http: ApiClient) {
+  return {
+    http,
+    auth: authEndpoints(http),
+    user: userEndpoints(http),
+    brand: brandEndpoints(http),
+  };
+}
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export const alias = {
+  '@shared': r('./packages/shared/src'),
+  '@web': r('./apps/web/src'),
+  '@api': r('./apps/api/src'),
+};
+
+/** The web app build: root apps/web, output dist/web, served by the API in production. */
+export default defineConfig({
+  root: r('./apps/web'),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/brands': 'http://127.0.0.1:3000',
+    },
+  },
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { MAIL_DIR } from './paths';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Every request to a non-loopback host is aborted, so third-party scripts never hang a test. */
+export async function blockNonLoopback(context: BrowserContext) {
+  await context.route(
+    (url) => !(LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')),
+    (route) => route.abort('blockedbyclient'),
+  );
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await blockNonLoopback(context);
+    await use(context);
+  },
+});
+export { expect };
+
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+type Mail = { to: string[]; raw: string; text: string };
+
+/** Decodes quoted-printable soft breaks and escapes, enough to read links and codes. */
+function decode(raw: string) {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the newest mail to `to` received by the local SMTP server after `since`. */
+export async function waitForMail(to: string, { since = 0, timeout = 15_000 } = {}): Promise<Mail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+    for (const f of files) {
+      if (Number(f.split('-')[0]) < since) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8')) as { to: string[]; raw: string };
+      if (mail.to.includes(to.toLowerCase())) return { ...mail, text: decode(mail.raw) };
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function codeFrom(mail: Mail): string {
+  const m = /code\D{0,60}?(\d{6})\b/i.exec(mail.text);
+  if (!m) throw new Error(`No 6-digit code in the mail:\n${mail.text.slice(0, 2000)}`);
+  return m[1]!;
+}
+
+export function linkFrom(mail: Mail, pathPart: string): string {
+  const m = new RegExp(`https?://[^\\s"'<>]*${pathPart.replace(/[/.]/g, '\\$&')}[^\\s"'<>]*`).exec(mail.text);
+  if (!m) throw new Error(`No link containing ${pathPart} in the mail`);
+  return m[0].replace(/&amp;/g, '&');
+}

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { E2E_PORT } from '../../playwright.config';
+import { MAIL_DIR, TMP_DIR } from './paths';
+
+/**
+ * Starts a real SMTP server on loopback (mails land as files for the tests to read) and the built
+ * product on a fresh embedded database, then stops both when the run ends.
+ */
+export default async function globalSetup() {
+  fs.rmSync(TMP_DIR, { recursive: true, force: true });
+  fs.mkdirSync(MAIL_DIR, { recursive: true });
+
+  let counter = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const file = path.join(MAIL_DIR, `${Date.now()}-${++counter}.json`);
+        fs.writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/api/main.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(TMP_DIR, 'data'),
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      RATE_LIMIT_AUTH_MAX: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}; see ${path.join(TMP_DIR, 'server.log')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/headers`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await new Promise<void>((r) => smtp.close(() => r()));
+  };
+}

@@ -1,0 +1,53 @@
+// Small helpers shared by the project's scripts (start, test, e2e, bench). Plain Node, no build step.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const SOURCE_ROOTS = ['apps', 'packages', 'brands', 'package.json', 'package-lock.json', 'vite.config.ts', 'wxt.config.ts', 'tsconfig.json'];
+const SKIP = new Set(['node_modules', 'dist', '.output', '.wxt', 'data']);
+
+/** Newest modification time among the sources that go into the build (tests excluded). */
+export function newestSourceMtime() {
+  let newest = 0;
+  const walk = (p) => {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(p)) if (!SKIP.has(name)) walk(path.join(p, name));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const r of SOURCE_ROOTS) walk(path.join(root, r));
+  return newest;
+}
+
+export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/api/main.mjs', 'dist/extension/chrome-mv3/manifest.json'];
+
+/** The build is stale when an output is missing or older than the newest source. */
+export function buildIsStale() {
+  const newest = newestSourceMtime();
+  return BUILD_OUTPUTS.some((rel) => {
+    const st = fs.statSync(path.join(root, rel), { throwIfNoEntry: false });
+    return !st || st.mtimeMs < newest;
+  });
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      console.error(`Could not run ${cmd}: ${err.message}`);
+      resolve(1);
+    });
+  });
+}
+
+export function npmRun(script, opts) {
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', script], opts);
+}

@@ -1,0 +1,256 @@
+// `npm run bench`: each figure beside its floor, both measured in this run on this machine.
+//  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
+//  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
+//  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { buildIsStale, npmRun, root } from './lib.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const rows = [];
+const report = (name, value, floor, unit, target, ok) => {
+  rows.push({ name, value, floor, unit, ratio: value / floor, target, ok });
+  console.log(`  ${name}: ${fmt(value)} ${unit} vs floor ${fmt(floor)} ${unit} → ratio ${(value / floor).toFixed(2)} (target ${target}) ${ok ? '✔' : '✘'}`);
+};
+const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const t0 = performance.now();
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return performance.now() - t0;
+    } catch {
+      /* not yet */
+    }
+    if (performance.now() - t0 > timeoutMs) throw new Error(`no answer from ${url}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function startServer(env) {
+  return spawn(process.execPath, [path.join(root, 'dist/api/main.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', HOST: '127.0.0.1', ...env },
+  });
+}
+const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: DURATION_S, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+async function signInDemo(origin) {
+  const res = await fetch(`${origin}/api/v1/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'demo12345' }),
+  });
+  if (res.status !== 200) throw new Error(`demo sign-in answered ${res.status}`);
+  const h = {};
+  for (const n of ['access-token', 'client', 'expiry', 'uid']) h[n] = res.headers.get(n);
+  return h;
+}
+
+async function userInfoThroughput(label, env) {
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), ...env });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+    const origin = `http://127.0.0.1:${port}`;
+    const headers = await signInDemo(origin);
+    const check = await fetch(`${origin}/api/v1/user_info`, { headers });
+    if (check.status !== 200) throw new Error(`user_info answered ${check.status}`);
+    await cannon({ url: `${origin}/api/v1/user_info`, headers, duration: 2 }); // warm-up
+    const res = await cannon({ url: `${origin}/api/v1/user_info`, headers });
+    if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
+    return res.requests.average;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function bareThroughput() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-fastify.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/bare`, child);
+    await cannon({ url: `http://127.0.0.1:${port}/bare`, duration: 2 });
+    return (await cannon({ url: `http://127.0.0.1:${port}/bare` })).requests.average;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function postgresUrl() {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Gzip size of the JS that a Chromium page load fetches from `dir` (served by `origin`). */
+async function firstLoadJsGzip(url, readFile) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    const js = new Set();
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (r.resourceType() === 'script' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost')) js.add(u.pathname);
+    });
+    await page.route((u) => !['127.0.0.1', 'localhost'].includes(u.hostname), (r) => r.abort());
+    await page.goto(url, { waitUntil: 'networkidle' });
+    let total = 0;
+    for (const p of js) total += zlib.gzipSync(readFile(p), { level: 9 }).length;
+    return { bytes: total, files: js.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function bareViteReactPage() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-vite-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>);\n",
+  );
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  await build({ root: dir, logLevel: 'error', plugins: [react()], build: { outDir: path.join(dir, 'dist') }, resolve: { alias: {} }, configFile: false });
+  const distDir = path.join(dir, 'dist');
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    const p = path.join(distDir, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
+    if (!fs.existsSync(p)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': p.endsWith('.js') ? 'text/javascript' : 'text/html' }).end(fs.readFileSync(p));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    return await firstLoadJsGzip(`http://127.0.0.1:${server.address().port}/`, (p) => fs.readFileSync(path.join(distDir, p)));
+  } finally {
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startupTime(dataDir) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1' },
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+  const ms = performance.now() - t0;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  return ms;
+}
+
+async function bareNodeStartup() {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>s.end('ok')).listen(${port},'127.0.0.1')`]);
+  await waitFor(`http://127.0.0.1:${port}/`, child);
+  const ms = performance.now() - t0;
+  await stop(child);
+  return ms;
+}
+
+// ---------------------------------------------------------------------------------------------
+if (buildIsStale()) {
+  console.log('Building first…');
+  if ((await npmRun('build')) !== 0) process.exit(1);
+}
+console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
+
+console.log('API: authenticated GET /api/v1/user_info, requests/s (higher is better; target ≥ 0.5× bare Fastify)');
+const bare = await bareThroughput();
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+const pglite = await userInfoThroughput('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' });
+report('user_info on PGlite', pglite, bare, 'req/s', '≥ 0.5', pglite / bare >= 0.5);
+const pg = await postgresUrl();
+if (pg) {
+  try {
+    const onPg = await userInfoThroughput('PostgreSQL', { DATABASE_URL: pg.url, SEED_DEMO: '1' });
+    report('user_info on PostgreSQL', onPg, bare, 'req/s', '≥ 0.5', onPg / bare >= 0.5);
+  } finally {
+    await pg.drop();
+  }
+} else {
+  console.log('  user_info on PostgreSQL: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+}
+
+console.log('\nWeb: sign-in page first-load JS, gzip bytes (lower is better; target ≤ 2× a bare Vite + React page)');
+const floorJs = await bareViteReactPage();
+{
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), DATA_DIR: pgliteDir, DATABASE_URL: '' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+    const ours = await firstLoadJsGzip(`http://127.0.0.1:${port}/auth/signin`, (p) => fs.readFileSync(path.join(root, 'dist/web', p)));
+    report(`sign-in page JS (${ours.files} files)`, ours.bytes, floorJs.bytes, 'B gz', '≤ 2', ours.bytes / floorJs.bytes <= 2);
+  } finally {
+    await stop(child);
+  }
+}
+
+console.log('\nStart-up: `npm start` (already built) to the first answered request, ms (target < 5000 ms on PGlite)');
+const floorStart = await bareNodeStartup();
+const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+const first = await startupTime(fresh);
+report('npm start, new data folder', first, floorStart, 'ms', '< 5000 ms', first < 5000);
+const again = await startupTime(fresh);
+report('npm start, existing data folder', again, floorStart, 'ms', '< 5000 ms', again < 5000);
+
+fs.rmSync(pgliteDir, { recursive: true, force: true });
+fs.rmSync(fresh, { recursive: true, force: true });
+const failed = rows.filter((r) => !r.ok);
+console.log(`\n${rows.length - failed.length} of ${rows.length} figures within target`);
+process.exit(0);

@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { requestBrand } from './lib/brand-request';
+import { HttpError } from './lib/http-error';
+import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
+import type { AppRoute, Deps, RouteContext, RouteSchemas, Access } from './lib/route';
+import { logSms, type SmsSender } from './lib/sms';
+import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
+import { authPreHandler } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerStatic } from './plugins/static';
+import { routes } from './routes';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  /** Overrides for tests; by default from config (SMTP or the log, the log for SMS, Google when configured). */
+  mailer?: Mailer;
+  sms?: SmsSender;
+  oidc?: OidcProvider | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    // The brands load third-party head scripts (spec §1) and the SPA is served from here; a CSP
+    // strict enough to matter would break them, so it is left to the reverse proxy per brand.
+    contentSecurityPolicy: false,
+    // Brand logos are also shown by the extension popup, another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // After validation, so the key can use the (normalised) email of the body.
+    hook: 'preHandler',
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, [`Too many attempts. Please wait ${ctx.after} and try again.`]),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Outreach platform API', version: '1.0.0', description: 'Auth is devise_token_auth compatible: send access-token, client, expiry and uid headers.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const deps: Deps = {
+    db: options.db,
+    config,
+    mailer: options.mailer ?? (config.smtp ? smtpMailer(config.smtp) : logMailer(app.log)),
+    sms: options.sms ?? logSms(app.log),
+    oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
+  };
+  for (const route of routes) registerRoute(app, route, deps);
+
+  await registerStatic(app, config.webDist);
+  return app;
+}
+
+function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
+  const { config } = deps;
+  app.route({
+    method: route.method,
+    url: route.url,
+    schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden },
+    config: route.rateLimit
+      ? {
+          rateLimit: {
+            max: config.rateLimit.authMax,
+            timeWindow: config.rateLimit.windowMs,
+            keyGenerator: (req) => `${req.ip}|${(req.body as { email?: unknown } | undefined)?.email ?? ''}`,
+          },
+        }
+      : undefined,
+    preHandler: authPreHandler(route.access, deps.db),
+    handler: (req, reply) => {
+      const ctx: RouteContext<RouteSchemas, Access> = {
+        req,
+        reply,
+        body: req.body as never,
+        query: req.query as never,
+        params: req.params as never,
+        auth: req.auth as never,
+        brand: requestBrand(req, config),
+        deps,
+      };
+      return route.handler(ctx);
+    },
+  });
+}

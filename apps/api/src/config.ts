@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { parseBrandDomains } from '@shared/brands';
+
+export type SmtpConfig = { url: string; from: string | null };
+export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  /** Extra host → holder map on top of the brands' own domains. */
+  brandDomains: Record<string, number>;
+  /** Behind a reverse proxy: honour X-Forwarded-* and the holder header it sets. */
+  trustProxy: boolean;
+  holderHeader: string;
+  smtp: SmtpConfig | null;
+  google: GoogleConfig | null;
+  rateLimit: { authMax: number; windowMs: number };
+  webDist: string;
+  logLevel: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+const flag = (v: string | undefined) => v !== undefined && ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const googleId = env.GOOGLE_CLIENT_ID?.trim();
+  const googleSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    // The demo account belongs on the embedded database; on PostgreSQL only when asked.
+    seedDemo: env.SEED_DEMO !== undefined ? flag(env.SEED_DEMO) : !databaseUrl,
+    brandDomains: parseBrandDomains(env.BRAND_DOMAINS),
+    trustProxy: flag(env.TRUST_PROXY),
+    holderHeader: (env.HOLDER_HEADER || 'x-holder-id').toLowerCase(),
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || null } : null,
+    google:
+      googleId && googleSecret
+        ? { clientId: googleId, clientSecret: googleSecret, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
+        : null,
+    rateLimit: { authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10), windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000) },
+    webDist: path.resolve(env.WEB_DIST || 'dist/web'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

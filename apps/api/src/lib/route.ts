@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z, ZodType } from 'zod';
+import type { Config } from '../config';
+import type { AccountRow, UserRow } from '../db/schema';
+import type { Db } from '../db/client';
+import type { Mailer } from './mailer';
+import type { SmsSender } from './sms';
+import type { RequestBrand } from './brand-request';
+import type { OidcProvider } from '../modules/auth/oidc';
+
+/**
+ * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
+ * optional: anyone, with the user attached when valid auth headers come along.
+ */
+export type Access = 'public' | 'optional' | 'user';
+/** Whose rows the route touches: none, the signed-in user's own, or their account's. */
+export type Owner = 'none' | 'self' | 'account';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type AuthContext = { user: UserRow; account: AccountRow; client: string; accessToken: string; expiresAt: Date };
+
+/** What every handler can use; built once per app. */
+export type Deps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sms: SmsSender;
+  oidc: OidcProvider | null;
+};
+
+export type RouteSchemas = {
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
+  response?: Record<number, ZodType>;
+};
+
+type Parsed<T> = T extends ZodType ? z.output<T> : undefined;
+
+export type RouteContext<S extends RouteSchemas, A extends Access> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Parsed<S['body']>;
+  query: Parsed<S['querystring']>;
+  params: Parsed<S['params']>;
+  auth: A extends 'user' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
+  brand: RequestBrand;
+  deps: Deps;
+};
+
+export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
+  method: HttpMethod;
+  url: string;
+  access: A;
+  owner: Owner;
+  summary: string;
+  tags?: string[];
+  schema: S;
+  /** 'auth': the strict per-IP-and-email limit for credential endpoints (config.rateLimit). */
+  rateLimit?: 'auth';
+  /** Left out of the OpenAPI document (e.g. browser redirects). */
+  hidden?: boolean;
+  handler: (ctx: RouteContext<S, A>) => unknown;
+};
+
+export type AppRoute = RouteDefinition<RouteSchemas, Access>;
+
+/** Every route goes through here, so access and ownership are always declared. */
+export function defineRoute<const A extends Access, S extends RouteSchemas>(route: RouteDefinition<S, A>): AppRoute {
+  return route as unknown as AppRoute;
+}

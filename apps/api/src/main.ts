@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { DEMO_USER, seedDemo } from './db/seed';
+import { repoRoot } from './lib/paths';
+
+/** Start: config → database (migrated) → demo seed → HTTP; stops cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let handle;
+  try {
+    handle = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await handle.migrate();
+  if (config.seedDemo) await seedDemo(handle.db);
+
+  const app = await buildApp({ config, db: handle.db });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close().catch(() => {});
+    await handle.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    await handle.close();
+    process.exit(1);
+  }
+  printBanner(config.port, config.seedDemo, config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`);
+}
+
+function printBanner(port: number, seeded: boolean, database: string): void {
+  const extDir = path.join(repoRoot, 'dist', 'extension');
+  const unpacked = path.join(extDir, 'chrome-mv3');
+  const zip = fs.existsSync(extDir) ? fs.readdirSync(extDir).find((f) => f.endsWith('.zip')) : undefined;
+  const lines = [
+    '',
+    `  App:        http://localhost:${port}   (brands: http://brand1.localhost:${port} … brand9)`,
+    `  Database:   ${database}`,
+    seeded ? `  Demo:       ${DEMO_USER.email} / ${DEMO_USER.password}` : null,
+    `  Extension:  ${fs.existsSync(unpacked) ? unpacked : `${unpacked} (not built: npm run build:ext)`}`,
+    zip ? `  Zip:        ${path.join(extDir, zip)}` : null,
+    '',
+  ];
+  console.log(lines.filter((l) => l !== null).join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

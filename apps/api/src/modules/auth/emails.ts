@@ -1,0 +1,42 @@
+import type { HolderConfig } from '@shared/brands';
+import type { Mail } from '../../lib/mailer';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function compose(brand: HolderConfig, to: string, subject: string, lines: string[], link?: { url: string; label: string }): Mail {
+  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : []), '', `— ${brand.company_name}`].join('\n');
+  const html = [
+    `<div style="font-family:sans-serif;font-size:15px;line-height:1.5">`,
+    ...lines.map((l) => `<p>${escape(l)}</p>`),
+    link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '',
+    `<p style="color:#666">— ${escape(brand.company_name)}</p></div>`,
+  ].join('');
+  return { from: { name: brand.company_name, address: brand.system_email }, to, subject, text, html };
+}
+
+export function confirmationMail(brand: HolderConfig, to: string, link: string, code: string): Mail {
+  return compose(
+    brand,
+    to,
+    `Confirm your ${brand.company_name} account`,
+    [`Welcome to ${brand.company_name}!`, `Your confirmation code is ${code}. It expires in 15 minutes.`, 'Or confirm your email with the link below.'],
+    { url: link, label: 'Confirm my account' },
+  );
+}
+
+export function codeMail(brand: HolderConfig, to: string, code: string): Mail {
+  return compose(brand, to, `Your ${brand.company_name} verification code`, [
+    `Your verification code is ${code}. It expires in 15 minutes.`,
+    "If you didn't ask for it, ignore this email.",
+  ]);
+}
+
+export function resetPasswordMail(brand: HolderConfig, to: string, link: string): Mail {
+  return compose(
+    brand,
+    to,
+    `Reset your ${brand.company_name} password`,
+    ['Someone asked to reset the password of your account.', "If it wasn't you, ignore this email: your password stays as it is."],
+    { url: link, label: 'Change my password' },
+  );
+}

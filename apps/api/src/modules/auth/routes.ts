@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { API_PREFIX } from '@shared/constants';
+import {
+  confirmationQuerySchema,
+  messageResponseSchema,
+  passwordResetRequestBodySchema,
+  passwordUpdateBodySchema,
+  resendConfirmationBodySchema,
+  sendSmsCodeBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  userEnvelopeSchema,
+  userSchema,
+  verifyByCodeBodySchema,
+} from '@shared/schemas/auth';
+import { allowedOrigin } from '../../lib/brand-request';
+import { defineRoute } from '../../lib/route';
+import { toUserJson } from '../users/repository';
+import { finishGoogleSignIn, startGoogleSignIn } from './google';
+import * as auth from './service';
+import { authHeaders, revokeToken } from './tokens';
+
+const v1 = (path: string) => `${API_PREFIX}${path}`;
+const TAGS = ['auth'];
+
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: v1('/auth'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Register; sends the confirmation email (link and 6-digit code)',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: signUpBodySchema, response: { 200: z.object({ status: z.literal('success'), data: userSchema }) } },
+    handler: async ({ body, brand, deps, req }) => {
+      const created = await auth.register(deps, brand, body, req.log);
+      return { status: 'success' as const, data: toUserJson(created) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/auth/sign_in'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Sign in; answers the auth headers (access-token, client, expiry, uid)',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: signInBodySchema, response: { 200: userEnvelopeSchema } },
+    handler: async ({ body, deps, reply }) => {
+      const signedIn = await auth.signIn(deps, body.email, body.password);
+      reply.headers(authHeaders(signedIn.user.uid, signedIn.token));
+      return { data: toUserJson(signedIn) };
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: v1('/auth/sign_out'),
+    access: 'user',
+    owner: 'self',
+    summary: "Sign out: revokes this client's token",
+    tags: TAGS,
+    schema: { response: { 200: z.object({ success: z.boolean() }) } },
+    handler: async ({ auth: current, deps, reply }) => {
+      await revokeToken(deps.db, current.user.id, current.client);
+      // The registry echoes auth headers on authenticated answers; a revoked token must not be echoed.
+      for (const name of ['access-token', 'token-type', 'client', 'expiry', 'uid']) reply.removeHeader(name);
+      return { success: true };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/auth/confirmation'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Resend the confirmation email (always answers the same, whether the email exists or not)',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: resendConfirmationBodySchema, response: { 200: messageResponseSchema } },
+    handler: async ({ body, brand, deps, req }) => {
+      await auth.resendConfirmation(deps, brand, body.email, req.log);
+      return { success: true, message: auth.MESSAGES.confirmationSent };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/auth/confirmation'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Confirm by the emailed link; redirects to the web app',
+    tags: TAGS,
+    schema: { querystring: confirmationQuerySchema },
+    handler: async ({ query, brand, deps, req, reply }) => {
+      const origin = allowedOrigin(query.redirect_url, req, deps.config) ?? brand.origin;
+      const confirmed = await auth.confirmByToken(deps, query.confirmation_token);
+      const target = confirmed
+        ? `${origin}/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(confirmed.user.email)}`
+        : `${origin}/auth/verify?confirmation_error=invalid`;
+      return reply.redirect(target, 302);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/send_sms_code'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Send a 6-digit confirmation code: by SMS when the user gave a phone, else by email',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: sendSmsCodeBodySchema, response: { 200: messageResponseSchema } },
+    handler: async ({ body, brand, deps, req }) => {
+      await auth.sendCode(deps, brand, body.email, req.log);
+      return { success: true, message: auth.MESSAGES.codeSent };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/verify_by_code'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Confirm the account with the 6-digit code',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: verifyByCodeBodySchema, response: { 200: userEnvelopeSchema } },
+    handler: async ({ body, deps }) => ({ data: toUserJson(await auth.verifyCode(deps, body.email, body.code)) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/auth/password'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Email a reset-password link (same answer whether the email exists or not)',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: passwordResetRequestBodySchema, response: { 200: messageResponseSchema } },
+    handler: async ({ body, brand, deps, req }) => {
+      const origin = allowedOrigin(body.redirect_url, req, deps.config) ?? brand.origin;
+      await auth.requestPasswordReset(deps, origin, brand, body.email, req.log);
+      return { success: true, message: auth.MESSAGES.resetSent };
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/auth/password'),
+    // Public for the emailed reset token; a signed-in user changes it with current_password.
+    access: 'optional',
+    owner: 'self',
+    summary: 'Reset with reset_password_token, or change with current_password while signed in',
+    tags: TAGS,
+    rateLimit: 'auth',
+    schema: { body: passwordUpdateBodySchema, response: { 200: messageResponseSchema } },
+    handler: async ({ body, auth: current, deps }) => {
+      await auth.updatePassword(deps, body, current);
+      return { success: true, message: auth.MESSAGES.passwordChanged };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/auth/providers'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Which sign-in providers are configured',
+    tags: TAGS,
+    schema: { response: { 200: z.object({ google: z.boolean() }) } },
+    handler: ({ deps }) => ({ google: deps.oidc !== null }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/auth/google_oauth2'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Start Google sign-in (browser navigation); 404 when not configured',
+    tags: TAGS,
+    schema: { querystring: z.strictObject({ origin: z.string().max(500) }) },
+    handler: ({ deps, req, reply, query }) => startGoogleSignIn(deps, req, reply, query.origin),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/auth/google_oauth2/callback'),
+    access: 'public',
+    owner: 'none',
+    summary: 'Google redirects here; redirects to <origin>/auth/omniauth with the token',
+    tags: TAGS,
+    // Providers add their own parameters (scope, authuser, prompt…), so this query is not strict.
+    schema: {
+      querystring: z.looseObject({ state: z.string().max(500).optional(), code: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+    },
+    handler: ({ deps, req, reply, query }) => finishGoogleSignIn(deps, req, reply, query),
+  }),
+];

@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import { API_PREFIX } from '@shared/constants';
+import type { passwordUpdateBodySchema, signUpBodySchema } from '@shared/schemas/auth';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { unauthorized, unprocessable } from '../../lib/http-error';
+import type { RequestBrand } from '../../lib/brand-request';
+import type { AuthContext, Deps } from '../../lib/route';
+import type { Mail } from '../../lib/mailer';
+import {
+  createUserWithAccount,
+  findUserByConfirmationHash,
+  findUserByEmail,
+  findUserByResetHash,
+  updateUser,
+  type UserWithAccount,
+} from '../users/repository';
+import { checkCode, createCode } from './codes';
+import { codeMail, confirmationMail, resetPasswordMail } from './emails';
+import { issueToken, revokeAllTokens, revokeOtherTokens, type IssuedToken } from './tokens';
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid login credentials. Please try again.',
+  unconfirmed: (email: string) =>
+    `Please confirm your email address before signing in. We sent a confirmation link and code to ${email}; you can ask for a new one on the verification page.`,
+  emailTaken: 'Email has already been taken',
+  confirmationSent: 'If this email belongs to an account that is not yet confirmed, we sent it new confirmation instructions.',
+  codeSent: 'If this email belongs to an account waiting for confirmation, we sent it a 6-digit code.',
+  resetSent: 'If this email belongs to an account, we sent it instructions to reset the password.',
+  codeWrong: 'The code is incorrect. Check it and try again.',
+  codeExpired: 'The code has expired or was never sent. Ask for a new code.',
+  codeTooMany: 'Too many wrong codes. Ask for a new code.',
+  alreadyConfirmed: 'This account is already confirmed. Please sign in.',
+  resetTokenInvalid: 'The reset password link is invalid or has expired. Please ask for a new one.',
+  currentPasswordWrong: 'Current password is invalid',
+  passwordChanged: 'Your password has been changed successfully.',
+  passwordMissingProof: 'Send reset_password_token (from the email) or current_password to change the password.',
+} as const;
+
+const CONFIRMATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 6 * 60 * 60 * 1000;
+
+type SignUp = z.output<typeof signUpBodySchema>;
+type PasswordUpdate = z.output<typeof passwordUpdateBodySchema>;
+
+type Log = { error(o: object, m: string): void };
+
+/** A mail that cannot be sent must not lose the sign-up: the user can ask again; we log why. */
+async function deliver(deps: Deps, mail: Mail, log: Log): Promise<void> {
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    log.error({ err, to: mail.to }, 'sending email failed');
+  }
+}
+
+async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
+  const token = randomToken();
+  await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+    confirmationTokenHash: sha256(token),
+    confirmationSentAt: new Date(),
+  });
+  const code = await createCode(deps.db, found.user.id, 'confirmation');
+  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+  await deliver(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
+}
+
+export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
+  const email = body.email.toLowerCase();
+  if (await findUserByEmail(deps.db, email)) throw unprocessable(MESSAGES.emailTaken);
+  const name = body.name?.trim() || null;
+  let created: UserWithAccount;
+  try {
+    created = await createUserWithAccount(deps.db, {
+      email,
+      provider: 'email',
+      uid: email,
+      encryptedPassword: await hashPassword(body.password),
+      name,
+      phone: body.phone ?? null,
+      accountName: name ?? email.split('@')[0]!,
+      holderId: brand.holderId,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
+    throw err;
+  }
+  await sendConfirmation(deps, brand, created, log);
+  return created;
+}
+
+export async function signIn(deps: Deps, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
+  const found = await findUserByEmail(deps.db, email);
+  // Verify even for an unknown email, so the answer time does not tell which emails exist.
+  const ok = await verifyPassword(password, found?.user.encryptedPassword ?? DUMMY_HASH);
+  if (!found || !ok) throw unauthorized(MESSAGES.invalidCredentials);
+  if (!found.user.confirmedAt) throw unauthorized(MESSAGES.unconfirmed(found.user.email));
+  return { ...found, token: await issueToken(deps.db, found.user.id) };
+}
+// A well-formed scrypt hash no password matches: checking against it costs what a real check costs.
+const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+
+export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
+  const found = await findUserByEmail(deps.db, email);
+  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log);
+}
+
+/** Confirms by the emailed link; null when the token is unknown or too old. */
+export async function confirmByToken(deps: Deps, token: string): Promise<UserWithAccount | null> {
+  const found = await findUserByConfirmationHash(deps.db, sha256(token));
+  if (!found) return null;
+  const sentAt = found.user.confirmationSentAt?.getTime() ?? 0;
+  if (Date.now() - sentAt > CONFIRMATION_TTL_MS) return null;
+  return markConfirmed(deps, found);
+}
+
+async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWithAccount> {
+  const user = await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+    confirmedAt: found.user.confirmedAt ?? new Date(),
+    confirmationTokenHash: null,
+  });
+  return { user: user!, account: found.account };
+}
+
+/** The code goes by SMS when the user gave a phone, else by email. */
+export async function sendCode(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
+  const found = await findUserByEmail(deps.db, email);
+  if (!found || found.user.confirmedAt) return;
+  const code = await createCode(deps.db, found.user.id, 'confirmation');
+  if (found.user.phone) {
+    await deps.sms.send(found.user.phone, `${brand.brand.company_name}: your verification code is ${code}`);
+  } else {
+    await deliver(deps, codeMail(brand.brand, found.user.email, code), log);
+  }
+}
+
+export async function verifyCode(deps: Deps, email: string, code: string): Promise<UserWithAccount> {
+  const found = await findUserByEmail(deps.db, email);
+  if (!found) throw unprocessable(MESSAGES.codeExpired);
+  if (found.user.confirmedAt) throw unprocessable(MESSAGES.alreadyConfirmed);
+  const result = await checkCode(deps.db, found.user.id, 'confirmation', code);
+  if (result === 'wrong') throw unprocessable(MESSAGES.codeWrong);
+  if (result === 'expired') throw unprocessable(MESSAGES.codeExpired);
+  if (result === 'too_many_attempts') throw unprocessable(MESSAGES.codeTooMany);
+  return markConfirmed(deps, found);
+}
+
+export async function requestPasswordReset(deps: Deps, origin: string, brand: RequestBrand, email: string, log: Log): Promise<void> {
+  const found = await findUserByEmail(deps.db, email);
+  if (!found) return;
+  const token = randomToken();
+  await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+    resetPasswordTokenHash: sha256(token),
+    resetPasswordSentAt: new Date(),
+  });
+  const link = `${origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
+  await deliver(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
+}
+
+/**
+ * PUT auth/password. With the emailed token: reset, confirm (the link proves the address) and sign
+ * out everywhere. With current_password while signed in: change, and sign out the other clients.
+ */
+export async function updatePassword(deps: Deps, body: PasswordUpdate, auth: AuthContext | null): Promise<void> {
+  if (body.reset_password_token) {
+    const found = await findUserByResetHash(deps.db, sha256(body.reset_password_token));
+    const sentAt = found?.user.resetPasswordSentAt?.getTime() ?? 0;
+    if (!found || Date.now() - sentAt > RESET_TTL_MS) throw unprocessable(MESSAGES.resetTokenInvalid);
+    await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+      encryptedPassword: await hashPassword(body.password),
+      resetPasswordTokenHash: null,
+      resetPasswordSentAt: null,
+      confirmedAt: found.user.confirmedAt ?? new Date(),
+    });
+    await revokeAllTokens(deps.db, found.user.id);
+    return;
+  }
+  if (body.current_password === undefined) throw unprocessable(MESSAGES.passwordMissingProof);
+  if (!auth) throw unauthorized('You need to sign in or sign up before continuing.');
+  if (!(await verifyPassword(body.current_password, auth.user.encryptedPassword))) {
+    throw unprocessable(MESSAGES.currentPasswordWrong);
+  }
+  await updateUser(deps.db, { accountId: auth.account.id, userId: auth.user.id }, {
+    encryptedPassword: await hashPassword(body.password),
+  });
+  await revokeOtherTokens(deps.db, auth.user.id, auth.client);
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  // node-postgres and PGlite both carry the SQLSTATE as `code`; drizzle may wrap it in `cause`.
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

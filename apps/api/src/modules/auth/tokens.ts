@@ -1,0 +1,65 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { TOKEN_LIFESPAN_S } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { accounts, authTokens, users } from '../../db/schema';
+import { randomToken, sameSecret, sha256 } from '../../lib/crypto';
+import type { AuthContext } from '../../lib/route';
+
+export type IssuedToken = { accessToken: string; client: string; expiresAt: Date };
+
+/** devise_token_auth's response headers for a token. */
+export function authHeaders(uid: string, token: IssuedToken): Record<string, string> {
+  return {
+    'access-token': token.accessToken,
+    'token-type': 'Bearer',
+    client: token.client,
+    expiry: String(Math.floor(token.expiresAt.getTime() / 1000)),
+    uid,
+  };
+}
+
+/** A fresh token for a new client (device); only its sha256 is stored. */
+export async function issueToken(db: Db, userId: number): Promise<IssuedToken> {
+  const token = { accessToken: randomToken(), client: randomToken(16), expiresAt: new Date(Date.now() + TOKEN_LIFESPAN_S * 1000) };
+  await db.insert(authTokens).values({ userId, client: token.client, tokenHash: sha256(token.accessToken), expiresAt: token.expiresAt });
+  // Expired tokens of this user are useless; drop them so the table does not grow per sign-in.
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), lt(authTokens.expiresAt, new Date())));
+  return token;
+}
+
+/** The user behind the four auth headers, or null when any is missing, wrong or expired. */
+export async function authenticate(
+  db: Db,
+  headers: { accessToken?: string; client?: string; uid?: string },
+): Promise<AuthContext | null> {
+  const { accessToken, client, uid } = headers;
+  if (!accessToken || !client || !uid || accessToken.length > 200 || client.length > 200 || uid.length > 320) return null;
+  // One query: this runs on every authenticated request.
+  const [row] = await db
+    .select({ user: users, account: accounts, token: authTokens })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.uid, uid), eq(authTokens.client, client)))
+    .limit(1);
+  if (!row || !sameSecret(row.token.tokenHash, sha256(accessToken))) return null;
+  if (row.token.expiresAt.getTime() <= Date.now()) return null;
+  const lastUsed = row.token.lastUsedAt?.getTime() ?? 0;
+  // Written at most once a minute, so reads stay reads.
+  if (Date.now() - lastUsed > 60_000) {
+    await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.token.id));
+  }
+  return { user: row.user, account: row.account, client, accessToken, expiresAt: row.token.expiresAt };
+}
+
+export async function revokeToken(db: Db, userId: number, client: string): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.client, client)));
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}
+
+export async function revokeOtherTokens(db: Db, userId: number, keepClient: string): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.client, keepClient)));
+}

@@ -1,0 +1,99 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { User } from '@shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { accounts, users, type AccountRow, type UserRow } from '../../db/schema';
+
+export type UserWithAccount = { user: UserRow; account: AccountRow };
+
+export function toUserJson({ user, account }: UserWithAccount): User {
+  return {
+    id: user.id,
+    account_id: user.accountId,
+    email: user.email,
+    uid: user.uid,
+    provider: user.provider,
+    name: user.name,
+    phone: user.phone,
+    image: user.image,
+    confirmed: user.confirmedAt !== null,
+    onboarding_finished: user.onboardingFinishedAt !== null,
+    tariff_plan: account.tariffPlan as User['tariff_plan'],
+    holder_id: account.holderId,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+async function withAccount(db: Db, where: SQL | undefined): Promise<UserWithAccount | null> {
+  const [row] = await db
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Unscoped look-ups: only the auth flows use them, before anyone is signed in. */
+export const findUserByEmail = (db: Db, email: string) => withAccount(db, eq(users.email, email.toLowerCase()));
+export const findUserByUid = (db: Db, uid: string) => withAccount(db, eq(users.uid, uid));
+export const findUserByConfirmationHash = (db: Db, hash: string) => withAccount(db, eq(users.confirmationTokenHash, hash));
+export const findUserByResetHash = (db: Db, hash: string) => withAccount(db, eq(users.resetPasswordTokenHash, hash));
+
+export type NewUser = {
+  email: string;
+  provider: 'email' | 'google_oauth2';
+  uid: string;
+  encryptedPassword: string | null;
+  name: string | null;
+  phone: string | null;
+  image?: string | null;
+  confirmedAt?: Date | null;
+  onboardingFinishedAt?: Date | null;
+};
+
+/** A new user always gets their own account (the tenant), branded with the holder they signed up under. */
+export async function createUserWithAccount(
+  db: Db,
+  input: NewUser & { accountName: string; holderId: number; tariffPlan?: string },
+): Promise<UserWithAccount> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: input.accountName, holderId: input.holderId, tariffPlan: input.tariffPlan ?? 'Trial' })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        accountId: account!.id,
+        email: input.email.toLowerCase(),
+        provider: input.provider,
+        uid: input.uid,
+        encryptedPassword: input.encryptedPassword,
+        name: input.name,
+        phone: input.phone,
+        image: input.image ?? null,
+        confirmedAt: input.confirmedAt ?? null,
+        onboardingFinishedAt: input.onboardingFinishedAt ?? null,
+      })
+      .returning();
+    return { user: user!, account: account! };
+  });
+}
+
+/** Tenancy lives here: a user row is only ever changed within its own account. */
+export async function updateUser(
+  db: Db,
+  scope: { accountId: number; userId: number },
+  patch: Partial<Omit<UserRow, 'id' | 'accountId' | 'createdAt'>>,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.id, scope.userId), eq(users.accountId, scope.accountId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function getUserInAccount(db: Db, scope: { accountId: number; userId: number }): Promise<UserWithAccount | null> {
+  return withAccount(db, and(eq(users.id, scope.userId), eq(users.accountId, scope.accountId)));
+}

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client';
+import { SIGN_IN_REQUIRED, unauthorized } from '../lib/http-error';
+import type { Access, AuthContext } from '../lib/route';
+import { authenticate, authHeaders } from '../modules/auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and their account (the tenant); null on public routes. */
+    auth: AuthContext | null;
+  }
+}
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+async function resolveAuth(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
+  const found = await authenticate(db, { accessToken: header(req, 'access-token'), client: header(req, 'client'), uid: header(req, 'uid') });
+  // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
+  if (found) reply.headers(authHeaders(found.user.uid, found));
+  return found;
+}
+
+/** The registry adds this to every route by its declared access; handlers never check auth themselves. */
+export function authPreHandler(access: Access, db: Db): preHandlerAsyncHookHandler | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'optional') {
+    return async (req, reply) => {
+      req.auth = await resolveAuth(db, req, reply);
+    };
+  }
+  return async (req, reply) => {
+    const found = await resolveAuth(db, req, reply);
+    if (!found) throw unauthorized(SIGN_IN_REQUIRED);
+    req.auth = found;
+  };
+}

@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, users } from '../../db/schema';
+import { DB_KINDS } from '../../testing/databases';
+import {
+  confirmationCode,
+  confirmByLink,
+  headersOf,
+  register,
+  signedInUser,
+  signIn,
+  startTestApp,
+  uniqueEmail,
+  v1,
+  type TestApp,
+} from '../../testing/harness';
+import { linkIn } from '../../testing/smtp';
+import { MESSAGES } from './service';
+
+describe.each(DB_KINDS)('auth on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('register → confirm by link → sign in → user_info → sign out → the old token is refused', async () => {
+    const email = uniqueEmail('link');
+    const user = await register(t, email, 'secret-pass-1', { name: 'Dana Scully', phone: '+1 202 555 0101' });
+    expect(user).toMatchObject({ email, uid: email, provider: 'email', confirmed: false, name: 'Dana Scully', holder_id: 0, tariff_plan: 'Trial' });
+
+    const mail = await t.smtp.waitForMail(email);
+    expect(mail.text).toContain('From: Pipelane <hello@pipelane.io>');
+    const confirmed = await confirmByLink(t, email);
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(
+      `http://localhost/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(email)}`,
+    );
+
+    const signInRes = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: email.toUpperCase(), password: 'secret-pass-1' } });
+    expect(signInRes.statusCode).toBe(200);
+    expect(signInRes.headers['token-type']).toBe('Bearer');
+    const headers = headersOf(signInRes);
+    expect(Number(headers.expiry)).toBeGreaterThan(Date.now() / 1000 + 13 * 86400);
+    expect(headers.uid).toBe(email);
+
+    const info = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data).toMatchObject({ email, confirmed: true, onboarding_finished: false });
+    expect(info.headers['access-token']).toBe(headers['access-token']);
+
+    const out = await t.app.inject({ method: 'DELETE', url: v1('/auth/sign_out'), headers });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect(out.headers['access-token']).toBeUndefined();
+
+    const after = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ errors: ['You need to sign in or sign up before continuing.'] });
+  });
+
+  it('stores tokens hashed, never in clear', async () => {
+    const { headers, user } = await signedInUser(t, 'hashed');
+    const rows = await t.db.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toContain(headers['access-token']);
+    const [stored] = await t.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored!.encryptedPassword).toMatch(/^scrypt\$16384\$8\$1\$/);
+  });
+
+  it('a link confirmation with a bad token redirects to /auth/verify with an error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: v1('/auth/confirmation?confirmation_token=nope'), headers: { host: 'brand3.localhost:3000' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://brand3.localhost:3000/auth/verify?confirmation_error=invalid');
+  });
+
+  it('register → confirm by the emailed code; a wrong code is refused with a message', async () => {
+    const email = uniqueEmail('code');
+    await register(t, email);
+    const code = await confirmationCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code: wrong } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ errors: [MESSAGES.codeWrong] });
+
+    const ok = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ email, confirmed: true });
+    await signIn(t, email);
+  });
+
+  it('send_sms_code texts the code when the user gave a phone, else emails it; the answer is the same for unknown emails', async () => {
+    const withPhone = uniqueEmail('sms');
+    await register(t, withPhone, 'secret-pass-1', { phone: '+44 20 7946 0958' });
+    const res = await t.app.inject({ method: 'POST', url: v1('/send_sms_code'), payload: { email: withPhone } });
+    expect(res.statusCode).toBe(200);
+    const sms = t.sms.find((s) => s.to === '+44 20 7946 0958');
+    const code = /(\d{6})/.exec(sms!.text)![1]!;
+    const ok = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email: withPhone, code } });
+    expect(ok.statusCode).toBe(200);
+
+    const unknown = await t.app.inject({ method: 'POST', url: v1('/send_sms_code'), payload: { email: uniqueEmail('ghost') } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(res.json());
+  });
+
+  it('limits wrong code attempts', async () => {
+    const email = uniqueEmail('attempts');
+    await register(t, email);
+    const code = await confirmationCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code: wrong } });
+      answers.push(r.json().errors[0]);
+    }
+    expect(answers.at(-1)).toBe(MESSAGES.codeTooMany);
+    const late = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code } });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual([MESSAGES.codeTooMany]);
+  });
+
+  it('refuses an unconfirmed sign-in with a message to confirm first, and a wrong password', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await register(t, email);
+    const res = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email, password: 'secret-pass-1' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errors[0]).toMatch(/confirm your email/);
+
+    const { email: confirmedEmail } = await signedInUser(t, 'wrongpw');
+    const wrong = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: confirmedEmail, password: 'not-the-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ errors: [MESSAGES.invalidCredentials] });
+    const nobody = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: uniqueEmail('nobody'), password: 'whatever1' } });
+    expect(nobody.json()).toEqual({ errors: [MESSAGES.invalidCredentials] });
+  });
+
+  it('refuses an expired token', async () => {
+    const { headers, user } = await signedInUser(t, 'expired');
+    await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, user.id));
+    const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rejects duplicate registration and resends confirmation generically', async () => {
+    const email = uniqueEmail('dup');
+    await register(t, email);
+    const again = await t.app.inject({ method: 'POST', url: v1('/auth'), payload: { email, password: 'another-pass', password_confirmation: 'another-pass' } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ errors: ['Email has already been taken'] });
+
+    const before = t.smtp.mails.length;
+    const resend = await t.app.inject({ method: 'POST', url: v1('/auth/confirmation'), payload: { email } });
+    const ghost = await t.app.inject({ method: 'POST', url: v1('/auth/confirmation'), payload: { email: uniqueEmail('ghost') } });
+    expect(resend.statusCode).toBe(200);
+    expect(ghost.json()).toEqual(resend.json());
+    await t.smtp.waitForMail(email);
+    expect(t.smtp.mails.length).toBe(before + 1);
+  });
+
+  it('reset by the emailed link, then sign in with the new password; old tokens are revoked', async () => {
+    const { email, headers } = await signedInUser(t, 'reset');
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: v1('/auth/password'),
+      headers: { host: 'brand6.localhost:3000' },
+      payload: { email },
+    });
+    expect(ask.statusCode).toBe(200);
+    const mail = await t.smtp.waitForMail(email, (m) => m.text.includes('reset_password_token='));
+    expect(mail.text).toContain('hello@'); // from the brand's system email
+    const link = new URL(linkIn(mail, /https?:\/\/[^\s"<>]+reset_password_token=[A-Za-z0-9_-]+/));
+    expect(link.origin).toBe('http://brand6.localhost:3000');
+    expect(link.pathname).toBe('/auth/reset-password');
+    const token = link.searchParams.get('reset_password_token')!;
+
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      payload: { reset_password_token: 'wrong', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([MESSAGES.resetTokenInvalid]);
+
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      payload: { reset_password_token: token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers })).statusCode).toBe(401);
+    await signIn(t, email, 'brand-new-pass');
+    const reused = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      payload: { reset_password_token: token, password: 'other-pass-99', password_confirmation: 'other-pass-99' },
+    });
+    expect(reused.statusCode).toBe(422);
+  });
+
+  it('changes the password with current_password while signed in', async () => {
+    const { email, headers } = await signedInUser(t, 'change');
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      headers,
+      payload: { current_password: 'nope-nope', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual([MESSAGES.currentPasswordWrong]);
+
+    const noAuth = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      payload: { current_password: 'secret-pass-1', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+    });
+    expect(noAuth.statusCode).toBe(401);
+
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      headers,
+      payload: { current_password: 'secret-pass-1', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers })).statusCode).toBe(200);
+    await signIn(t, email, 'changed-pass-1');
+  });
+
+  it('edits the profile; a taken email is refused; a new email becomes the uid', async () => {
+    const a = await signedInUser(t, 'profile-a');
+    const b = await signedInUser(t, 'profile-b');
+    const taken = await t.app.inject({ method: 'PUT', url: v1('/users'), headers: a.headers, payload: { email: b.email } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual(['Email has already been taken']);
+
+    const newEmail = uniqueEmail('renamed');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: v1('/users'),
+      headers: a.headers,
+      payload: { name: 'Fox Mulder', email: newEmail, phone: '+1 202 555 0199', image: 'data:image/png;base64,iVBORw0KGgo=' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Fox Mulder', email: newEmail, uid: newEmail, phone: '+1 202 555 0199' });
+    expect(res.headers.uid).toBe(newEmail);
+    const info = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: { ...a.headers, uid: newEmail } });
+    expect(info.statusCode).toBe(200);
+  });
+
+  it('answers 429 with a clear message once the auth rate limit is reached', async () => {
+    const limited = await startTestApp(kind, { env: { RATE_LIMIT_AUTH_MAX: '3' } });
+    try {
+      const email = uniqueEmail('limit');
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await limited.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email, password: 'wrong-pass' } });
+        codes.push(r.statusCode);
+        if (r.statusCode === 429) expect(r.json().errors[0]).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+      // Keyed by IP and email: another email from the same IP is not blocked.
+      const other = await limited.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: uniqueEmail('other'), password: 'wrong-pass' } });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type DbHandle } from '../db/client';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases every API test file runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = inject('postgres') ? ['pglite', 'postgres'] : ['pglite'];
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** A fresh, migrated database of that kind: a copy of the template built by global-setup.ts. */
+export async function createTestDb(kind: DbKind): Promise<DbHandle> {
+  if (kind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    return openPglite({ loadDataDir: blob });
+  }
+  const server = inject('postgres');
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `api_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${server.template}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openPostgres(withDatabase(server.url, name), 5);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: server.url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dumped, migrated PGlite database; each test file loads its own copy. */
+    pgliteTemplate: string;
+    /** When TEST_DATABASE_URL is set: the server URL and a migrated template database to copy per file. */
+    postgres: { url: string; template: string } | null;
+  }
+}
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** Migrate once; test files copy the result (about 0.4 s) instead of migrating each time. */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const template = path.join(dir, 'pglite-template.tar');
+  const lite = await openPglite();
+  await lite.migrate();
+  const dump = await lite.client.dumpDataDir('none');
+  fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  await lite.close();
+  project.provide('pgliteTemplate', template);
+
+  const url = process.env.TEST_DATABASE_URL;
+  let admin: pg.Client | null = null;
+  let templateDb: string | null = null;
+  if (url) {
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    templateDb = `api_tpl_${process.pid}_${Date.now()}`;
+    await admin.query(`create database ${templateDb}`);
+    const handle = await openPostgres(withDatabase(url, templateDb), 1);
+    await handle.migrate();
+    await handle.close();
+    project.provide('postgres', { url, template: templateDb });
+  } else {
+    project.provide('postgres', null);
+  }
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (admin && templateDb) {
+      await admin.query(`drop database if exists ${templateDb} with (force)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { API_PREFIX } from '@shared/constants';
+import type { User } from '@shared/schemas/auth';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { DbHandle } from '../db/client';
+import type { SmsSender } from '../lib/sms';
+import type { OidcProvider } from '../modules/auth/oidc';
+import { createTestDb, type DbKind } from './databases';
+import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
+
+export type AuthHeaders = { 'access-token': string; client: string; expiry: string; uid: string };
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: DbHandle;
+  smtp: SmtpTestServer;
+  sms: Array<{ to: string; text: string }>;
+  close(): Promise<void>;
+};
+
+export const v1 = (path: string) => `${API_PREFIX}${path}`;
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** The app on a fresh copy of the migrated database, mailing to a real SMTP server on loopback. */
+export async function startTestApp(
+  kind: DbKind,
+  options: { env?: Record<string, string>; oidc?: OidcProvider | null } = {},
+): Promise<TestApp> {
+  const db = await createTestDb(kind);
+  const smtp = await startSmtpServer();
+  const sms: TestApp['sms'] = [];
+  const smsSender: SmsSender = { send: async (to, text) => void sms.push({ to, text }) };
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    SMTP_URL: smtp.url,
+    WEB_DIST: '/nonexistent-web-dist',
+    RATE_LIMIT_AUTH_MAX: '1000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, db: db.db, logger: false, sms: smsSender, oidc: options.oidc });
+  await app.ready();
+  return {
+    app,
+    db,
+    smtp,
+    sms,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      await db.close();
+    },
+  };
+}
+
+export function headersOf(res: LightMyRequestResponse): AuthHeaders {
+  const h = res.headers;
+  return { 'access-token': String(h['access-token']), client: String(h.client), expiry: String(h.expiry), uid: String(h.uid) };
+}
+
+export async function register(t: TestApp, email: string, password = 'secret-pass-1', extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: v1('/auth'),
+    payload: { email, password, password_confirmation: password, ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ status: string; data: User }>().data;
+}
+
+/** Follows the link of the confirmation mail, as the user's browser would. */
+export async function confirmByLink(t: TestApp, email: string) {
+  const mail = await t.smtp.waitForMail(email, (m) => m.text.includes('confirmation_token='));
+  const link = new URL(linkIn(mail, /https?:\/\/[^\s"<>]+confirmation_token=[A-Za-z0-9_-]+/));
+  return t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { host: link.host } });
+}
+
+export async function confirmationCode(t: TestApp, email: string) {
+  return codeIn(await t.smtp.waitForMail(email, (m) => /code is \d{6}/.test(m.text)));
+}
+
+export async function signIn(t: TestApp, email: string, password = 'secret-pass-1'): Promise<AuthHeaders> {
+  const res = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return headersOf(res);
+}
+
+/** A registered, confirmed and signed-in user. */
+export async function signedInUser(t: TestApp, tag = 'user', password = 'secret-pass-1') {
+  const email = uniqueEmail(tag);
+  const user = await register(t, email, password);
+  const confirmed = await confirmByLink(t, email);
+  expect(confirmed.statusCode).toBe(302);
+  return { email, password, user, headers: await signIn(t, email, password) };
+}

@@ -1,0 +1,52 @@
+import { isAxiosError } from 'axios';
+import { data, redirect, type LoaderFunction, type Params } from 'react-router';
+import { ERROR_MESSAGES } from '@shared/errors';
+import type { User } from '@shared/schemas/auth';
+import { hasCompleteAuthCookie } from '@web/lib/auth-cookie';
+import { queryClient } from '@web/lib/query-client';
+import { userInfoQueryOptions } from '@web/lib/user';
+import { useAuthStore } from '@web/stores/auth';
+import { resolveGuard } from './guard';
+import type { RouteMeta } from './route-meta';
+
+export type ParamsValidator = (params: Params) => boolean;
+
+/**
+ * Runs before the route renders: middleware from the route meta, then parameter validation.
+ * Onboarding state comes from user_info, cached in the query client; a 401 from it (the client has
+ * already cleared the cookie) counts as signed out.
+ */
+export function guardLoader(meta: RouteMeta, validate?: ParamsValidator): LoaderFunction {
+  return async ({ request, params }) => {
+    const url = new URL(request.url);
+    useAuthStore.getState().sync();
+    let signedIn = hasCompleteAuthCookie();
+    let user: User | null = null;
+    if (signedIn) {
+      try {
+        user = await queryClient.ensureQueryData(userInfoQueryOptions());
+      } catch (error) {
+        if (isAxiosError(error) && error.response?.status === 401) {
+          useAuthStore.getState().clear();
+          signedIn = false;
+        } else {
+          throw error;
+        }
+      }
+    }
+    const target = resolveGuard({ pathname: url.pathname, middleware: meta.middleware }, { signedIn }, user);
+    if (target) throw redirect(target);
+    if (validate && !validate(params)) {
+      const message = ERROR_MESSAGES.routeValidationFailed(url.pathname);
+      console.error(message);
+      throw data(message, { status: 404, statusText: 'Not Found' });
+    }
+    return null;
+  };
+}
+
+/** A positive integer id, as the chat route needs. */
+export const positiveIntegerParam =
+  (name: string): ParamsValidator =>
+  (params) =>
+    /^[1-9]\d*$/.test(params[name] ?? '');

@@ -1,0 +1,2 @@
+/** Public surface of the auth feature (sibling features import only from here). */
+export { authKeys, providersQueryOptions } from './api/auth-queries';

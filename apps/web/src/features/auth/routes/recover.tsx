@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { isAxiosError } from 'axios';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiErrorMessages } from '@shared/api';
+import { passwordResetRequestBodySchema } from '@shared/schemas/auth';
+import { PreloadLink } from '@web/components/preload-link';
+import { Alert, ServerErrors } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { paths } from '@web/config/paths';
+import { useRequestPasswordReset } from '../api/auth-queries';
+import { AuthCard } from '../components/auth-card';
+
+type Input = z.input<typeof passwordResetRequestBodySchema>;
+type Output = z.output<typeof passwordResetRequestBodySchema>;
+
+export function RecoverRoute() {
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(passwordResetRequestBodySchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await request.mutateAsync({ email: values.email });
+      setSentTo(values.email);
+    } catch (error) {
+      // Whether an account exists is not ours to reveal: an unknown address reads the same as a known one.
+      if (isAxiosError(error) && error.response?.status === 404) setSentTo(values.email);
+    }
+  });
+
+  const failed = request.isError && !(isAxiosError(request.error) && request.error.response?.status === 404);
+
+  return (
+    <AuthCard
+      title="Recover your password"
+      description="Enter the email you signed up with and we'll send you a link to set a new password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <PreloadLink to={paths.auth.signin.getHref()} className="font-medium text-accent hover:underline">
+            Back to sign in
+          </PreloadLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {sentTo ? (
+          <Alert tone="success">
+            <p>
+              If an account exists for {sentTo}, we've sent it a link to reset the password. The link can be used once.
+            </p>
+          </Alert>
+        ) : null}
+        <ServerErrors messages={failed ? apiErrorMessages(request.error) : null} />
+        <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <Button type="submit" className="w-full" pending={request.isPending}>
+          Send reset link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

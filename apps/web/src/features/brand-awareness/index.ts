@@ -1,0 +1,2 @@
+/** Public surface of the brand-awareness feature (its routes load lazily from routes/). */
+export {};

@@ -1,0 +1,99 @@
+import { ArrowRight, CalendarCheck, ChartLine, CheckCircle2, Circle, MailCheck, MessageSquareReply, Send } from 'lucide-react';
+import { PageFrame, EmptyState } from '@web/components/page-frame';
+import { PreloadLink } from '@web/components/preload-link';
+import { Card } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
+import { useUser } from '@web/lib/user';
+import { useBrand } from '@web/stores/brand';
+
+function greeting(hour: number): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+const stats = [
+  { label: 'Emails sent', icon: Send },
+  { label: 'Replies', icon: MessageSquareReply },
+  { label: 'Meetings booked', icon: CalendarCheck },
+  { label: 'Deliverability', icon: MailCheck },
+];
+
+export function DashboardRoute() {
+  const { data: user } = useUser();
+  const brand = useBrand();
+  const name = user?.name?.trim() || user?.email?.split('@')[0] || 'there';
+  const steps = [
+    {
+      title: 'Install the browser extension',
+      text: 'It captures LinkedIn profiles so the agent can personalise every message.',
+      href: paths.extension.path,
+      show: brand.feature_flags.linkedin,
+    },
+    {
+      title: 'Add a persona',
+      text: 'Describe who you sell to: job titles, industries, company size, locations.',
+      href: paths.businessInformation.personas.path,
+      show: true,
+    },
+    {
+      title: 'Connect a mailbox',
+      text: 'The agent sends from your own address, within safe daily limits.',
+      href: brand.feature_flags.integrations ? paths.cabinet.integrations.path : paths.cabinet.profileEdit.path,
+      show: true,
+    },
+  ].filter((s) => s.show);
+
+  return (
+    <PageFrame
+      title={`${greeting(new Date().getHours())}, ${name}`}
+      description="Here is where your outbound stands. Finish the setup below and your agents start working."
+    >
+      <Card className="p-6">
+        <h2 className="text-base font-semibold text-fg">Next steps</h2>
+        <p className="mt-1 text-sm text-muted">Three things stand between you and your first replies.</p>
+        <ul className="mt-5 divide-y divide-border">
+          {steps.map((step) => (
+            <li key={step.title}>
+              <PreloadLink
+                to={step.href}
+                className="group flex items-center gap-4 rounded-lg px-2 py-3.5 outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent"
+              >
+                <Circle className="h-5 w-5 shrink-0 text-muted" aria-hidden />
+                <span className="flex-1">
+                  <span className="block text-sm font-medium text-fg">{step.title}</span>
+                  <span className="block text-sm text-muted">{step.text}</span>
+                </span>
+                <ArrowRight className="h-4 w-4 text-muted transition-transform group-hover:translate-x-0.5" aria-hidden />
+              </PreloadLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex items-center gap-2 text-xs text-muted">
+          <CheckCircle2 className="h-4 w-4 text-success" aria-hidden /> Your account is confirmed and onboarding is done.
+        </p>
+      </Card>
+
+      <section aria-labelledby="stats-heading" className="space-y-3">
+        <h2 id="stats-heading" className="text-base font-semibold text-fg">
+          Last 30 days
+        </h2>
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {stats.map((s) => (
+            <Card key={s.label} className="p-5">
+              <div className="flex items-center justify-between text-sm text-muted">
+                {s.label} <s.icon className="h-4 w-4" aria-hidden />
+              </div>
+              <p className="mt-3 text-2xl font-semibold text-muted/60" aria-label={`${s.label}: no data yet`}>
+                —
+              </p>
+            </Card>
+          ))}
+        </div>
+        <EmptyState icon={ChartLine} title="No activity yet">
+          Sends, replies and meetings appear here once your first persona is approved and the agent starts writing.
+        </EmptyState>
+      </section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public surface of the inbox feature (its routes load lazily from routes/). */
+export {};

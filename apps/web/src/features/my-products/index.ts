@@ -1,0 +1,2 @@
+/** Public surface of the my-products feature (its routes load lazily from routes/). */
+export {};

@@ -1,0 +1,2 @@
+/** Public surface of the onboarding feature. */
+export { STEP_QUESTIONS } from './steps';

@@ -1,0 +1,2 @@
+/** Public surface of the profile feature. */
+export { useUpdateProfile, useChangePassword } from './api/profile-queries';

@@ -1,0 +1,34 @@
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+import { getBrand, getBrandByUid, type HolderConfig, type HolderHeaders } from '@shared/brands';
+import { DEFAULT_HOLDER_ID, HOLDER_COOKIE_MAX_AGE_S, HOLDER_COOKIE_NAME } from '@shared/constants';
+
+type BrandState = {
+  brand: HolderConfig;
+  /** 'pending' until GET /api/headers answered (or failed and fell back to brand 0). */
+  status: 'pending' | 'ready' | 'fallback';
+  applyHolder: (holder: HolderHeaders) => void;
+  fallback: () => void;
+};
+
+/** Until /api/headers answers, the holder remembered in the cookie avoids a flash of brand 0. */
+const initialBrand = (): HolderConfig => getBrandByUid(Cookies.get(HOLDER_COOKIE_NAME));
+
+export const useBrandStore = create<BrandState>()((set) => ({
+  brand: initialBrand(),
+  status: 'pending',
+  applyHolder: (holder) => {
+    Cookies.set(HOLDER_COOKIE_NAME, holder.holder_uid, {
+      path: '/',
+      sameSite: 'lax',
+      // Max-Age is what the spec gives (604800 s); Expires for browsers that ignore Max-Age.
+      'max-age': String(HOLDER_COOKIE_MAX_AGE_S),
+      expires: HOLDER_COOKIE_MAX_AGE_S / 86400,
+      secure: window.location.protocol === 'https:',
+    });
+    set({ brand: getBrand(holder.holder_id), status: 'ready' });
+  },
+  fallback: () => set({ brand: getBrand(DEFAULT_HOLDER_ID), status: 'fallback' }),
+}));
+
+export const useBrand = () => useBrandStore((s) => s.brand);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client';
 import { SIGN_IN_REQUIRED, unauthorized } from '../lib/http-error';
 import type { Access, AuthContext } from '../lib/route';
@@ -23,8 +23,11 @@ async function resolveAuth(db: Db, req: FastifyRequest, reply: FastifyReply): Pr
   return found;
 }
 
-/** The registry adds this to every route by its declared access; handlers never check auth themselves. */
-export function authPreHandler(access: Access, db: Db): preHandlerAsyncHookHandler | undefined {
+/**
+ * The registry adds this to every route by its declared access; handlers never check auth themselves.
+ * It runs on request, before the body is even parsed: a stranger learns nothing about a route's input.
+ */
+export function authHook(access: Access, db: Db): onRequestAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'optional') {
     return async (req, reply) => {

@@ -14,7 +14,7 @@ function issueMessage(context: string, issue: Issue): string {
   if (Array.isArray(keys) && keys.length > 0) {
     return `Unknown field${keys.length > 1 ? 's' : ''} in ${context}: ${keys.join(', ')}`;
   }
-  if (!field) return `${context}: ${message}`;
+  if (!field) return context === 'body' ? 'The request body must be a JSON object.' : `${context}: ${message}`;
   const last = humanize(field.split('.').pop() ?? field);
   return message.toLowerCase().includes(last.toLowerCase()) ? message : `${field}: ${message}`;
 }

@@ -26,7 +26,8 @@ export function guardLoader(meta: RouteMeta, validate?: ParamsValidator): Loader
       try {
         user = await queryClient.ensureQueryData(userInfoQueryOptions());
       } catch (error) {
-        if (isAxiosError(error) && error.response?.status === 401) {
+        // A 401 clears the cookie in the API client (and the cache, which cancels this query).
+        if ((isAxiosError(error) && error.response?.status === 401) || !hasCompleteAuthCookie()) {
           useAuthStore.getState().clear();
           signedIn = false;
         } else {

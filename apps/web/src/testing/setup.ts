@@ -10,3 +10,7 @@ afterEach(() => {
   }
   window.sessionStorage.clear();
 });
+
+// jsdom has no layout: scrolling is a no-op here (the shell scrolls after each navigation).
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = function scrollIntoView() {};

@@ -2,7 +2,16 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmtpConfig } from '../config';
 
-export type Mail = { from: { name: string; address: string }; to: string; subject: string; text: string; html: string };
+export type Mail = {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the recipient acts on, kept apart so the log mailer can show it plainly. */
+  link?: string;
+  code?: string;
+};
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -10,7 +19,10 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 export function logMailer(log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(mail) {
-      log.info({ to: mail.to, subject: mail.subject }, `Email (no SMTP configured) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      const parts = [`Email (no SMTP configured) to ${mail.to}: "${mail.subject}"`];
+      if (mail.code) parts.push(`code ${mail.code}`);
+      if (mail.link) parts.push(`link ${mail.link}`);
+      log.info({ to: mail.to, subject: mail.subject, code: mail.code, link: mail.link, text: mail.text }, parts.join(' | '));
     },
   };
 }
@@ -19,8 +31,8 @@ export function smtpMailer(smtp: SmtpConfig): Mailer {
   const transport = nodemailer.createTransport(smtp.url);
   return {
     async send(mail) {
-      const from = smtp.from ?? { name: mail.from.name, address: mail.from.address };
-      await transport.sendMail({ ...mail, from });
+      const { to, subject, text, html } = mail;
+      await transport.sendMail({ from: smtp.from ?? mail.from, to, subject, text, html });
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../testing/harness';
 import { linkIn } from '../../testing/smtp';
+import { getBrand } from '@shared/brands';
 import { MESSAGES } from './service';
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
@@ -57,6 +58,25 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const after = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ errors: ['You need to sign in or sign up before continuing.'] });
+  });
+
+  it('registers under the brand of the Host: holder, sender and link origin', async () => {
+    const email = uniqueEmail('brand5');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: v1('/auth'),
+      headers: { host: 'brand5.localhost:3000' },
+      payload: { email, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', confirm_success_url: 'https://evil.example/x' },
+    });
+    expect(res.json().data.holder_id).toBe(5);
+    const mail = await t.smtp.waitForMail(email);
+    const brand5 = getBrand(5);
+    expect(mail.raw).toContain(brand5.system_email);
+    expect(mail.text).toContain(`http://brand5.localhost:3000/api/v1/auth/confirmation?confirmation_token=`);
+    expect(mail.text).not.toContain('evil.example');
+    // A second click on the same link still lands on sign-in.
+    expect((await confirmByLink(t, email)).headers.location).toContain('account_confirmation_success=true');
+    expect((await confirmByLink(t, email)).headers.location).toContain('account_confirmation_success=true');
   });
 
   it('stores tokens hashed, never in clear', async () => {

@@ -11,24 +11,26 @@ function compose(brand: HolderConfig, to: string, subject: string, lines: string
     link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '',
     `<p style="color:#666">— ${escape(brand.company_name)}</p></div>`,
   ].join('');
-  return { from: { name: brand.company_name, address: brand.system_email }, to, subject, text, html };
+  return { from: { name: brand.company_name, address: brand.system_email }, to, subject, text, html, link: link?.url };
 }
 
 export function confirmationMail(brand: HolderConfig, to: string, link: string, code: string): Mail {
-  return compose(
+  const mail = compose(
     brand,
     to,
     `Confirm your ${brand.company_name} account`,
     [`Welcome to ${brand.company_name}!`, `Your confirmation code is ${code}. It expires in 15 minutes.`, 'Or confirm your email with the link below.'],
     { url: link, label: 'Confirm my account' },
   );
+  return { ...mail, code };
 }
 
 export function codeMail(brand: HolderConfig, to: string, code: string): Mail {
-  return compose(brand, to, `Your ${brand.company_name} verification code`, [
+  const mail = compose(brand, to, `Your ${brand.company_name} verification code`, [
     `Your verification code is ${code}. It expires in 15 minutes.`,
     "If you didn't ask for it, ignore this email.",
   ]);
+  return { ...mail, code };
 }
 
 export function resetPasswordMail(brand: HolderConfig, to: string, link: string): Mail {

@@ -34,7 +34,8 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: signUpBodySchema, response: { 200: z.object({ status: z.literal('success'), data: userSchema }) } },
     handler: async ({ body, brand, deps, req }) => {
-      const created = await auth.register(deps, brand, body, req.log);
+      const webOrigin = allowedOrigin(body.confirm_success_url, req, deps.config);
+      const created = await auth.register(deps, brand, body, req.log, webOrigin);
       return { status: 'success' as const, data: toUserJson(created) };
     },
   }),
@@ -78,7 +79,7 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: resendConfirmationBodySchema, response: { 200: messageResponseSchema } },
     handler: async ({ body, brand, deps, req }) => {
-      await auth.resendConfirmation(deps, brand, body.email, req.log);
+      await auth.resendConfirmation(deps, brand, body.email, req.log, allowedOrigin(body.redirect_url, req, deps.config));
       return { success: true, message: auth.MESSAGES.confirmationSent };
     },
   }),

@@ -53,18 +53,20 @@ async function deliver(deps: Deps, mail: Mail, log: Log): Promise<void> {
   }
 }
 
-async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
+/** webOrigin: where the link's redirect lands, when the client named an allowed one (devise's redirect_url). */
+async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log, webOrigin: string | null): Promise<void> {
   const token = randomToken();
   await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
     confirmationTokenHash: sha256(token),
     confirmationSentAt: new Date(),
   });
   const code = await createCode(deps.db, found.user.id, 'confirmation');
-  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+  const redirect = webOrigin && webOrigin !== brand.origin ? `&redirect_url=${encodeURIComponent(webOrigin)}` : '';
+  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}${redirect}`;
   await deliver(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
 
-export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
+export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log, webOrigin: string | null): Promise<UserWithAccount> {
   const email = body.email.toLowerCase();
   if (await findUserByEmail(deps.db, email)) throw unprocessable(MESSAGES.emailTaken);
   const name = body.name?.trim() || null;
@@ -84,7 +86,7 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
     if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
     throw err;
   }
-  await sendConfirmation(deps, brand, created, log);
+  await sendConfirmation(deps, brand, created, log, webOrigin);
   return created;
 }
 
@@ -99,9 +101,9 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
 // A well-formed scrypt hash no password matches: checking against it costs what a real check costs.
 const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
-export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
+export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log, webOrigin: string | null): Promise<void> {
   const found = await findUserByEmail(deps.db, email);
-  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log);
+  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log, webOrigin);
 }
 
 /** Confirms by the emailed link; null when the token is unknown or too old. */
@@ -114,9 +116,9 @@ export async function confirmByToken(deps: Deps, token: string): Promise<UserWit
 }
 
 async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWithAccount> {
+  // The link token stays until it expires: a second click on the same link still lands on sign-in.
   const user = await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
     confirmedAt: found.user.confirmedAt ?? new Date(),
-    confirmationTokenHash: null,
   });
   return { user: user!, account: found.account };
 }

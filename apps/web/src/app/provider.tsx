@@ -1,5 +1,4 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_POSITION } from '@shared/constants';
@@ -28,11 +27,9 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: { ch
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={300}>
-          <BrandEffect />
-          <AppToaster />
-          {children}
-        </Tooltip.Provider>
+        <BrandEffect />
+        <AppToaster />
+        {children}
       </QueryClientProvider>
     </AppErrorBoundary>
   );

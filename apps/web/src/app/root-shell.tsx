@@ -4,7 +4,7 @@ import { ErrorScreen } from '@web/components/error-screen';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
 import { useErrorStore } from '@web/stores/error';
-import { LAYOUTS } from './layouts/layouts';
+import { LAYOUTS } from './layouts/layout-registry';
 import { mergeMeta, type ColorMode } from './route-meta';
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)');

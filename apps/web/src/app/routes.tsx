@@ -230,6 +230,8 @@ export const routeDefs: RouteDef[] = [
   {
     path: '*',
     meta: { title: 'Page not found' },
+    // Never rendered: the loader always throws to the error screen.
+    lazy: async () => ({ Component: () => null }),
     loader: ({ request }) => {
       const message = ERROR_MESSAGES.noRouteMatch(new URL(request.url).pathname);
       console.error(message);

@@ -1,6 +1,6 @@
 import { errorScreenText } from '@shared/errors';
+import { BrandWordmark } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';
-import { useBrand } from '@web/stores/brand';
 
 type ErrorScreenProps = {
   status: number;
@@ -12,11 +12,10 @@ type ErrorScreenProps = {
 
 /** Spec §2/§8: status in large type, title, subtitle, the brand logo, and two buttons. */
 export function ErrorScreen({ status, message, onBackHome, onClearError }: ErrorScreenProps) {
-  const brand = useBrand();
   const { title, text } = errorScreenText(status);
   return (
     <main className="dark flex min-h-screen flex-col items-center justify-center bg-bg px-6 py-16 text-center text-fg">
-      <img src={brand.logo} alt={brand.company_name} className="mb-10 h-12 w-12" width={48} height={48} />
+      <BrandWordmark className="mb-10" />
       <p className="text-8xl font-bold tracking-tighter text-accent sm:text-9xl" data-testid="error-status">
         {status}
       </p>

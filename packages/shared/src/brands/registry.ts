@@ -1,13 +1,13 @@
-import b0 from '../../../../brands/0/config.json';
-import b1 from '../../../../brands/1/config.json';
-import b2 from '../../../../brands/2/config.json';
-import b3 from '../../../../brands/3/config.json';
-import b4 from '../../../../brands/4/config.json';
-import b5 from '../../../../brands/5/config.json';
-import b6 from '../../../../brands/6/config.json';
-import b7 from '../../../../brands/7/config.json';
-import b8 from '../../../../brands/8/config.json';
-import b9 from '../../../../brands/9/config.json';
+import b0 from '../../../../brands/0/config.json' with { type: 'json' };
+import b1 from '../../../../brands/1/config.json' with { type: 'json' };
+import b2 from '../../../../brands/2/config.json' with { type: 'json' };
+import b3 from '../../../../brands/3/config.json' with { type: 'json' };
+import b4 from '../../../../brands/4/config.json' with { type: 'json' };
+import b5 from '../../../../brands/5/config.json' with { type: 'json' };
+import b6 from '../../../../brands/6/config.json' with { type: 'json' };
+import b7 from '../../../../brands/7/config.json' with { type: 'json' };
+import b8 from '../../../../brands/8/config.json' with { type: 'json' };
+import b9 from '../../../../brands/9/config.json' with { type: 'json' };
 import { DEFAULT_HOLDER_ID, PAID_CUSTOMER_SCHEDULING_LINK, UNPAID_PLANS } from '../constants';
 import { holderConfigSchema, type FeatureFlag, type HolderConfig } from './schema';
 

@@ -92,7 +92,7 @@ function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void 
           },
         }
       : undefined,
-    onRequest: authHook(route.access, deps.db),
+    onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
     handler: (req, reply) => {
       const ctx: RouteContext<RouteSchemas, Access> = {
         req,

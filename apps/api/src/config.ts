@@ -18,6 +18,8 @@ export type Config = {
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
   rateLimit: { authMax: number; windowMs: number };
+  /** How long a validated token is trusted without asking the database (0: always ask). */
+  authCacheTtlMs: number;
   webDist: string;
   logLevel: string;
 };
@@ -57,6 +59,7 @@ export function loadConfig(env: Env = process.env): Config {
         ? { clientId: googleId, clientSecret: googleSecret, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
         : null,
     rateLimit: { authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10), windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000) },
+    authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
     webDist: path.resolve(env.WEB_DIST || 'dist/web'),
     logLevel: env.LOG_LEVEL || 'info',
   };

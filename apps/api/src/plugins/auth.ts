@@ -16,8 +16,9 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-async function resolveAuth(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
-  const found = await authenticate(db, { accessToken: header(req, 'access-token'), client: header(req, 'client'), uid: header(req, 'uid') });
+async function resolveAuth(db: Db, cacheTtlMs: number, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
+  const headers = { accessToken: header(req, 'access-token'), client: header(req, 'client'), uid: header(req, 'uid') };
+  const found = await authenticate(db, headers, cacheTtlMs);
   // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
   if (found) reply.headers(authHeaders(found.user.uid, found));
   return found;
@@ -27,15 +28,15 @@ async function resolveAuth(db: Db, req: FastifyRequest, reply: FastifyReply): Pr
  * The registry adds this to every route by its declared access; handlers never check auth themselves.
  * It runs on request, before the body is even parsed: a stranger learns nothing about a route's input.
  */
-export function authHook(access: Access, db: Db): onRequestAsyncHookHandler | undefined {
+export function authHook(access: Access, db: Db, cacheTtlMs: number): onRequestAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'optional') {
     return async (req, reply) => {
-      req.auth = await resolveAuth(db, req, reply);
+      req.auth = await resolveAuth(db, cacheTtlMs, req, reply);
     };
   }
   return async (req, reply) => {
-    const found = await resolveAuth(db, req, reply);
+    const found = await resolveAuth(db, cacheTtlMs, req, reply);
     if (!found) throw unauthorized(SIGN_IN_REQUIRED);
     req.auth = found;
   };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, authTokens, users } from '../../db/schema';
 import { randomToken, sameSecret, sha256 } from '../../lib/crypto';
 import type { AuthContext } from '../../lib/route';
+import { authCacheKey, cachedAuth, evictUser, rememberAuth } from './auth-cache';
 
 export type IssuedToken = { accessToken: string; client: string; expiresAt: Date };
 
@@ -31,9 +32,13 @@ export async function issueToken(db: Db, userId: number): Promise<IssuedToken> {
 export async function authenticate(
   db: Db,
   headers: { accessToken?: string; client?: string; uid?: string },
+  cacheTtlMs = 0,
 ): Promise<AuthContext | null> {
   const { accessToken, client, uid } = headers;
   if (!accessToken || !client || !uid || accessToken.length > 200 || client.length > 200 || uid.length > 320) return null;
+  const key = authCacheKey(sha256(accessToken), client, uid);
+  const cached = cachedAuth(db, key);
+  if (cached) return { ...cached, accessToken };
   // One query: this runs on every authenticated request.
   const [row] = await db
     .select({ user: users, account: accounts, token: authTokens })
@@ -49,17 +54,22 @@ export async function authenticate(
   if (Date.now() - lastUsed > 60_000) {
     await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, row.token.id));
   }
-  return { user: row.user, account: row.account, client, accessToken, expiresAt: row.token.expiresAt };
+  const ctx = { user: row.user, account: row.account, client, accessToken, expiresAt: row.token.expiresAt };
+  rememberAuth(db, key, ctx, cacheTtlMs);
+  return ctx;
 }
 
 export async function revokeToken(db: Db, userId: number, client: string): Promise<void> {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.client, client)));
+  evictUser(db, userId);
 }
 
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
+  evictUser(db, userId);
 }
 
 export async function revokeOtherTokens(db: Db, userId: number, keepClient: string): Promise<void> {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.client, keepClient)));
+  evictUser(db, userId);
 }

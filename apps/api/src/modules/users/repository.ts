@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { accounts, users, type AccountRow, type UserRow } from '../../db/schema';
+import { evictUser } from '../auth/auth-cache';
 
 export type UserWithAccount = { user: UserRow; account: AccountRow };
 
@@ -91,6 +92,7 @@ export async function updateUser(
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(users.id, scope.userId), eq(users.accountId, scope.accountId)))
     .returning();
+  evictUser(db, scope.userId);
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_POSITION } from '@shared/constants';
 import { BrandEffect } from '@web/components/brand-effect';
 import { queryClient as defaultQueryClient } from '@web/lib/query-client';
+import { selectBrandKnown, useBrandStore } from '@web/stores/brand';
 import { AppErrorBoundary } from './error-boundaries';
 
 /**
@@ -23,13 +24,19 @@ export function AppToaster() {
   );
 }
 
+/** On a first visit, wait for the holder before painting, so no one sees another brand's name. */
+function BrandGate({ children }: { children: ReactNode }) {
+  const known = useBrandStore(selectBrandKnown);
+  return known ? children : null;
+}
+
 export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <BrandEffect />
         <AppToaster />
-        {children}
+        <BrandGate>{children}</BrandGate>
       </QueryClientProvider>
     </AppErrorBoundary>
   );

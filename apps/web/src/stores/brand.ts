@@ -14,6 +14,10 @@ type BrandState = {
 /** Until /api/headers answers, the holder remembered in the cookie avoids a flash of brand 0. */
 const initialBrand = (): HolderConfig => getBrandByUid(Cookies.get(HOLDER_COOKIE_NAME));
 
+/** True once the brand shown can be trusted: the cookie remembered it, or /api/headers answered (or failed). */
+export const selectBrandKnown = (s: { status: BrandState['status'] }) =>
+  s.status !== 'pending' || Cookies.get(HOLDER_COOKIE_NAME) !== undefined;
+
 export const useBrandStore = create<BrandState>()((set) => ({
   brand: initialBrand(),
   status: 'pending',

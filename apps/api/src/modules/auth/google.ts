@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { holderIdForHost } from '@shared/brands';
 import { API_PREFIX } from '@shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +38,8 @@ export async function startGoogleSignIn(deps: Deps, req: FastifyRequest, reply: 
   const target = allowedOrigin(origin, req, deps.config);
   if (!target) throw badRequest('origin must be the web app origin of a known brand.');
   const checks = newOidcChecks();
+  // Abandoned attempts (the user closed the provider's page) are swept here rather than by a job.
+  await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
   await deps.db.insert(oauthStates).values({
     state: checks.state,
     nonce: checks.nonce,

@@ -153,7 +153,9 @@ async function firstLoadJsGzip(url, readFile) {
 }
 
 async function bareViteReactPage() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-vite-'));
+  // Inside the repo so that react resolves from its node_modules.
+  fs.mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, 'node_modules/.cache/bare-vite-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>');
   fs.writeFileSync(
     path.join(dir, 'main.jsx'),

@@ -1,3 +1,4 @@
+import { repoRoot } from './lib/paths';
 import path from 'node:path';
 import { parseBrandDomains } from '@shared/brands';
 
@@ -60,7 +61,7 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     rateLimit: { authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10), windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000) },
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
-    webDist: path.resolve(env.WEB_DIST || 'dist/web'),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

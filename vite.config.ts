@@ -23,9 +23,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // Object form: the string shorthand rewrites Host, and the API picks the brand from the Host.
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/brands': 'http://127.0.0.1:3000',
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/brands': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
 });

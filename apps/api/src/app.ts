@@ -2,13 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { requestBrand } from './lib/brand-request';
 import { HttpError } from './lib/http-error';
 import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
 import type { AppRoute, Deps, RouteContext, RouteSchemas, Access } from './lib/route';
+import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { authHook } from './plugins/auth';
@@ -28,6 +29,8 @@ export type AppOptions = {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+const API_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -37,19 +40,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('auth', null);
   // The API speaks JSON only: text bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    // The brands load third-party head scripts (spec §1) and the SPA is served from here; a CSP
-    // strict enough to matter would break them, so it is left to the reverse proxy per brand.
-    contentSecurityPolicy: false,
-    // Brand logos are also shown by the extension popup, another origin.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
   await app.register(rateLimit, {
     global: false,
     // After validation, so the key can use the (normalised) email of the body.
@@ -73,7 +69,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   for (const route of routes) registerRoute(app, route, deps);
 
-  await registerStatic(app, config.webDist);
+  // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
+  // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.
+  await app.register(async (web) => {
+    await web.register(helmet, {
+      // The brands load third-party head scripts (spec §1) and the SPA is served from here; a CSP
+      // strict enough to matter would break them, so it is left to the reverse proxy per brand.
+      contentSecurityPolicy: false,
+      // Brand logos are also shown by the extension popup, another origin.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    await registerStatic(web, config.webDist);
+  });
   return app;
 }
 
@@ -94,6 +101,7 @@ function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void 
       : undefined,
     onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
     handler: (req, reply) => {
+      reply.headers(API_HEADERS);
       const ctx: RouteContext<RouteSchemas, Access> = {
         req,
         reply,
@@ -101,7 +109,9 @@ function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void 
         query: req.query as never,
         params: req.params as never,
         auth: req.auth as never,
-        brand: requestBrand(req, config),
+        get brand() {
+          return requestBrand(req, config);
+        },
         deps,
       };
       return route.handler(ctx);

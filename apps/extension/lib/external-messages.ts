@@ -7,5 +7,8 @@ export function handleExternalMessage(message: unknown, ctx: { version: string; 
   switch (parsed.request.type) {
     case 'presence':
       return { status: 'ok', version: ctx.version };
+    case 'profile':
+      // Capture arrives with the content script (issue 3); until then no LinkedIn tab is known.
+      return { status: 'no_profile', reason: 'no_linkedin_tab' };
   }
 }

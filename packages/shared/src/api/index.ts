@@ -1,6 +1,8 @@
 import type { ApiClient } from './client';
 import { authEndpoints } from './endpoints/auth';
 import { brandEndpoints } from './endpoints/brand';
+import { linkedInAccountEndpoints } from './endpoints/linkedin-accounts';
+import { personEndpoints, prospectEndpoints } from './endpoints/persons';
 import { userEndpoints } from './endpoints/user';
 
 export * from './client';
@@ -12,6 +14,9 @@ export function createApi(http: ApiClient) {
     auth: authEndpoints(http),
     user: userEndpoints(http),
     brand: brandEndpoints(http),
+    linkedInAccounts: linkedInAccountEndpoints(http),
+    persons: personEndpoints(http),
+    prospects: prospectEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

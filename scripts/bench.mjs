@@ -251,6 +251,102 @@ report('npm start, new data folder', first, floorStart, 'ms', '< 5000 ms', first
 const again = await startupTime(fresh);
 report('npm start, existing data folder', again, floorStart, 'ms', '< 5000 ms', again < 5000);
 
+
+console.log('\nExtension: capture of a ~2 MB profile page in Chromium, ms (target ≤ 2× DOMParser on the same HTML)');
+if (!fs.existsSync(path.join(root, 'apps/extension/lib/capture/parse-profile.ts'))) {
+  console.log('  skipped: the profile parser is not in this build');
+} else {
+  const esbuild = await import('esbuild');
+  const bundle = await esbuild.build({
+    stdin: {
+      contents: `import { parseProfile } from './apps/extension/lib/capture/parse-profile.ts';
+        import { largeProfileHtml } from './apps/extension/lib/capture/__fixtures__/generate-large.ts';
+        globalThis.__bench = { parseProfile, largeProfileHtml };`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  });
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><title>bench</title>');
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const r = await page.evaluate(() => {
+      const { parseProfile, largeProfileHtml } = globalThis.__bench;
+      const html = largeProfileHtml(2_000_000);
+      const url = 'https://www.linkedin.com/in/bench-member/';
+      const parseMs = [];
+      const captureMs = [];
+      for (let i = 0; i < 15; i++) {
+        const t0 = performance.now();
+        const doc = new DOMParser().parseFromString(html, 'text/html');
+        const t1 = performance.now();
+        const result = parseProfile(doc, url);
+        const t2 = performance.now();
+        if (result.kind !== 'profile') throw new Error('the large page did not parse as a profile');
+        parseMs.push(t1 - t0);
+        captureMs.push(t2 - t1);
+      }
+      const median = (a) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
+      return { bytes: html.length, parse: median(parseMs), capture: median(captureMs) };
+    });
+    report(`capture of a ${(r.bytes / 1e6).toFixed(1)} MB page`, r.capture, r.parse, 'ms', '≤ 2', r.capture / r.parse <= 2);
+  } finally {
+    await browser.close();
+  }
+}
+
+console.log('\nExtension: CPU time of the /extension page over 60 s, polling on vs off (the page hidden pauses polling)');
+{
+  const seconds = Number(process.env.BENCH_POLL_SECONDS ?? 60);
+  const extDir = path.join(root, 'dist/extension/chrome-mv3');
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), DATA_DIR: pgliteDir, DATABASE_URL: '' });
+  const { chromium } = await import('@playwright/test');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  const ctx = await chromium.launchPersistentContext(dataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+    await ctx.route((u) => !['127.0.0.1', 'localhost'].includes(u.hostname), (r) => r.abort());
+    const measure = async (hidden) => {
+      const page = await ctx.newPage();
+      if (hidden) {
+        await page.addInitScript(() => {
+          Object.defineProperty(document, 'hidden', { get: () => true });
+          Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+        });
+      }
+      await page.goto(`http://localhost:${port}/extension`, { waitUntil: 'networkidle' });
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const read = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+      const a = await read();
+      await page.waitForTimeout(seconds * 1000);
+      const b = await read();
+      await page.close();
+      return (b.TaskDuration - a.TaskDuration) * 1000;
+    };
+    const off = await measure(true);
+    const on = await measure(false);
+    report(`/extension page CPU over ${seconds} s, polling`, on, Math.max(off, 0.001), 'ms', 'reported', true);
+  } finally {
+    await ctx.close();
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 fs.rmSync(pgliteDir, { recursive: true, force: true });
 fs.rmSync(fresh, { recursive: true, force: true });
 const failed = rows.filter((r) => !r.ok);

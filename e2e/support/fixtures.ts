@@ -58,3 +58,24 @@ export function linkFrom(mail: Mail, pathPart: string): string {
   if (!m) throw new Error(`No link containing ${pathPart} in the mail`);
   return m[0].replace(/&amp;/g, '&');
 }
+
+/** A confirmed account made through the API (sign-up + the emailed code), ready to sign in. */
+export async function createConfirmedUser(request: import('@playwright/test').APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  const password = 'Correct-horse-42';
+  const since = Date.now();
+  const res = await request.post('/api/v1/auth', { data: { email, password, password_confirmation: password } });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  const code = codeFrom(await waitForMail(email, { since }));
+  const verified = await request.post('/api/v1/verify_by_code', { data: { email, code } });
+  if (!verified.ok()) throw new Error(`verification failed: ${verified.status()}`);
+  return { email, password };
+}
+
+/** Signs in through the API and returns the four auth headers. */
+export async function apiSignIn(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/v1/auth/sign_in', { data: { email, password } });
+  if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
+  const h = res.headers();
+  return { 'access-token': h['access-token']!, client: h.client!, expiry: h.expiry!, uid: h.uid! };
+}

@@ -46,6 +46,7 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: '1000',
+      RATE_LIMIT_PUBLIC_MAX: '1000',
       LOG_LEVEL: 'warn',
     },
   });

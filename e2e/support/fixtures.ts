@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { MAIL_DIR } from './paths';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -60,7 +60,7 @@ export function linkFrom(mail: Mail, pathPart: string): string {
 }
 
 /** A confirmed account made through the API (sign-up + the emailed code), ready to sign in. */
-export async function createConfirmedUser(request: import('@playwright/test').APIRequestContext, label: string) {
+export async function createConfirmedUser(request: APIRequestContext, label: string) {
   const email = uniqueEmail(label);
   const password = 'Correct-horse-42';
   const since = Date.now();
@@ -73,7 +73,7 @@ export async function createConfirmedUser(request: import('@playwright/test').AP
 }
 
 /** Signs in through the API and returns the four auth headers. */
-export async function apiSignIn(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+export async function apiSignIn(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/api/v1/auth/sign_in', { data: { email, password } });
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
   const h = res.headers();

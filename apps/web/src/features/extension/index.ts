@@ -1,2 +1,2 @@
 /** Public surface of the extension feature (its routes load lazily from routes/). */
-export {};
+export { useExtensionPolling } from './hooks/use-extension-polling';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -8,11 +8,12 @@ import type { Db } from './db/client';
 import { requestBrand } from './lib/brand-request';
 import { HttpError } from './lib/http-error';
 import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
-import type { AppRoute, Deps, RouteContext, RouteSchemas, Access } from './lib/route';
+import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind } from './lib/route';
 import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { authHook } from './plugins/auth';
+import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerStatic } from './plugins/static';
 import { routes } from './routes';
@@ -45,6 +46,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON only: text bodies get a clear 415 instead of a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // First, so every answer to the extension (a 401 or a 429 too) carries its CORS headers.
+  await registerCors(app, config.extensionOrigins);
 
   await app.register(rateLimit, {
     global: false,
@@ -84,21 +87,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions {
+  if (kind === 'public') {
+    return { max: config.rateLimit.publicMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `public|${req.ip}` };
+  }
+  return {
+    max: config.rateLimit.authMax,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (req) => `${req.ip}|${(req.body as { email?: unknown } | undefined)?.email ?? ''}`,
+  };
+}
+
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   const { config } = deps;
   app.route({
     method: route.method,
     url: route.url,
     schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden },
-    config: route.rateLimit
-      ? {
-          rateLimit: {
-            max: config.rateLimit.authMax,
-            timeWindow: config.rateLimit.windowMs,
-            keyGenerator: (req) => `${req.ip}|${(req.body as { email?: unknown } | undefined)?.email ?? ''}`,
-          },
-        }
-      : undefined,
+    config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
     onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);

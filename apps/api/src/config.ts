@@ -1,6 +1,7 @@
 import { repoRoot } from './lib/paths';
 import path from 'node:path';
 import { parseBrandDomains } from '@shared/brands';
+import { EXTENSION_ID } from '@shared/extension/ids';
 
 export type SmtpConfig = { url: string; from: string | null };
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -18,7 +19,10 @@ export type Config = {
   holderHeader: string;
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
-  rateLimit: { authMax: number; windowMs: number };
+  /** authMax: per IP + email on credential routes; publicMax: per IP on unauthenticated lookups (account-status). */
+  rateLimit: { authMax: number; publicMax: number; windowMs: number };
+  /** Origins that get CORS headers: the extension's (fixed dev/test id) plus EXTENSION_ORIGINS. Nothing wider. */
+  extensionOrigins: string[];
   /** How long a validated token is trusted without asking the database (0: always ask). */
   authCacheTtlMs: number;
   webDist: string;
@@ -59,9 +63,41 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret
         ? { clientId: googleId, clientSecret: googleSecret, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
         : null,
-    rateLimit: { authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10), windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000) },
+    rateLimit: {
+      authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10),
+      publicMax: int(env, 'RATE_LIMIT_PUBLIC_MAX', 60),
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
+    },
+    extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+const EXTENSION_ID_PATTERN = /^[a-p]{32}$/;
+
+/**
+ * EXTENSION_ORIGINS: comma-separated extension origins (chrome-extension://<id>) or bare ids, e.g. the
+ * Chrome Web Store build's id. The unpacked build's fixed id is always allowed.
+ */
+export function parseExtensionOrigins(raw: string | undefined): string[] {
+  const origins = new Set([`chrome-extension://${EXTENSION_ID}`]);
+  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (EXTENSION_ID_PATTERN.test(item)) {
+      origins.add(`chrome-extension://${item}`);
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new Error(`EXTENSION_ORIGINS: "${item}" is neither an extension id nor an origin like chrome-extension://<id>`);
+    }
+    if (url.pathname.replace(/\/$/, '') !== '' || url.search || url.hash) {
+      throw new Error(`EXTENSION_ORIGINS: "${item}" must be an origin (scheme and host only)`);
+    }
+    origins.add(`${url.protocol}//${url.host}`);
+  }
+  return [...origins];
 }

@@ -3,12 +3,40 @@ import type { AppRoute } from './lib/route';
 import { routes } from './routes';
 import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
+import { capturedProfile, createPersona } from './testing/profiles';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Probe = (t: TestApp, a: Person, b: Person) => Promise<void>;
+
+let seq = 0;
+/** A persona of A's holding one captured prospect, with a LinkedIn URL only A's account knows. */
+async function personaWithProspectOf(t: TestApp, a: Person) {
+  const n = ++seq;
+  const persona = await createPersona(t, a.headers, `A's persona ${n}`);
+  const profileUrl = `https://www.linkedin.com/in/a-prospect-${n}-${Date.now()}/`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: v1(`/persons/${persona.id}/prospects`),
+    headers: a.headers,
+    payload: { profile: capturedProfile({ profile_url: profileUrl, full_name: `A Prospect ${n}` }) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { persona, profileUrl, prospectId: res.json<{ data: { id: number } }>().data.id };
+}
+
+/** A LinkedIn account connected by A. */
+async function linkedInAccountOf(t: TestApp, a: Person) {
+  const profileUrl = `https://www.linkedin.com/in/a-own-${++seq}-${Date.now()}/`;
+  const res = await t.app.inject({ method: 'POST', url: v1('/linkedin_accounts'), headers: a.headers, payload: { profile_url: profileUrl } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json<{ data: { id: number } }>().data.id, profileUrl };
+}
+
+const linkedInAccountsOf = async (t: TestApp, p: Person) =>
+  (await t.app.inject({ method: 'GET', url: v1('/linkedin_accounts'), headers: p.headers })).json<{ data: Array<{ id: number }> }>().data;
 
 /**
  * For every route that touches a user's or an account's rows: proof that user B cannot read or
@@ -45,6 +73,95 @@ const ownershipProbes: Record<string, Probe> = {
     expect(res.statusCode).toBe(200);
     await signIn(t, a.email, a.password);
     expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).statusCode).toBe(200);
+  },
+  'GET /api/v1/persons': async (t, a, b) => {
+    const { persona } = await personaWithProspectOf(t, a);
+    const res = await t.app.inject({ method: 'GET', url: v1('/persons?per_page=100'), headers: b.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((p: { id: number }) => p.id)).not.toContain(persona.id);
+    expect(res.body).not.toContain(persona.name);
+  },
+  'POST /api/v1/persons': async (t, a, b) => {
+    const { persona } = await personaWithProspectOf(t, a);
+    // Names are unique per account: B may use A's name, and gets a persona of B's own.
+    const res = await t.app.inject({ method: 'POST', url: v1('/persons'), headers: b.headers, payload: { name: persona.name } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: persona.name, prospects_count: 0 });
+    expect(res.json().data.id).not.toBe(persona.id);
+    const aList = await t.app.inject({ method: 'GET', url: v1('/persons?per_page=100'), headers: a.headers });
+    expect(aList.json().data.map((p: { id: number }) => p.id)).not.toContain(res.json().data.id);
+  },
+  'GET /api/v1/persons/:id/loaded_prospects': async (t, a, b) => {
+    const { persona } = await personaWithProspectOf(t, a);
+    const res = await t.app.inject({ method: 'GET', url: v1(`/persons/${persona.id}/loaded_prospects`), headers: b.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['Persona not found'] });
+  },
+  'POST /api/v1/persons/:id/prospects': async (t, a, b) => {
+    const { persona, profileUrl, prospectId } = await personaWithProspectOf(t, a);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: v1(`/persons/${persona.id}/prospects`),
+      headers: b.headers,
+      payload: { profile: capturedProfile({ profile_url: profileUrl, full_name: 'Overwritten by B' }) },
+    });
+    expect(res.statusCode).toBe(404);
+    const aPage = await t.app.inject({ method: 'GET', url: v1(`/persons/${persona.id}/loaded_prospects`), headers: a.headers });
+    expect(aPage.json().meta.total).toBe(1);
+    expect(aPage.json().data[0]).toMatchObject({ id: prospectId, full_name: expect.stringMatching(/^A Prospect/) });
+    // B adding the same LinkedIn URL to B's own persona makes B's own prospect, not A's.
+    const own = await createPersona(t, b.headers, `B's persona ${++seq}`);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: v1(`/persons/${own.id}/prospects`),
+      headers: b.headers,
+      payload: { profile: capturedProfile({ profile_url: profileUrl }) },
+    });
+    expect(mine.json()).toMatchObject({ created: true, data: { persona_ids: [own.id] } });
+    expect(mine.json().data.id).not.toBe(prospectId);
+  },
+  'GET /api/v1/prospects/search_by_linkedin_url': async (t, a, b) => {
+    const { profileUrl } = await personaWithProspectOf(t, a);
+    const url = v1(`/prospects/search_by_linkedin_url?profile_url=${encodeURIComponent(profileUrl)}`);
+    expect((await t.app.inject({ method: 'GET', url, headers: a.headers })).json().data).not.toBeNull();
+    const res = await t.app.inject({ method: 'GET', url, headers: b.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null });
+  },
+  'GET /api/v1/linkedin_accounts': async (t, a, b) => {
+    const { id, profileUrl } = await linkedInAccountOf(t, a);
+    const res = await t.app.inject({ method: 'GET', url: v1('/linkedin_accounts'), headers: b.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((x: { id: number }) => x.id)).not.toContain(id);
+    expect(res.body).not.toContain(profileUrl);
+  },
+  'POST /api/v1/linkedin_accounts': async (t, a, b) => {
+    const { id, profileUrl } = await linkedInAccountOf(t, a);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: v1('/linkedin_accounts'),
+      headers: b.headers,
+      payload: { profile_url: profileUrl, full_name: 'Taken over' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: ['This LinkedIn profile is already connected to another account'] });
+    const aList = await t.app.inject({ method: 'GET', url: v1('/linkedin_accounts'), headers: a.headers });
+    expect(aList.json().data.find((x: { id: number }) => x.id === id)).toMatchObject({ profile_url: profileUrl, full_name: null });
+  },
+  'GET /api/v1/linkedin_accounts/search_by_profile_url': async (t, a, b) => {
+    const { profileUrl } = await linkedInAccountOf(t, a);
+    const url = v1(`/linkedin_accounts/search_by_profile_url?profile_url=${encodeURIComponent(profileUrl)}`);
+    expect((await t.app.inject({ method: 'GET', url, headers: a.headers })).json().data).toMatchObject({ profile_url: profileUrl });
+    const res = await t.app.inject({ method: 'GET', url, headers: b.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null });
+  },
+  'DELETE /api/v1/linkedin_accounts/:id': async (t, a, b) => {
+    const { id } = await linkedInAccountOf(t, a);
+    const res = await t.app.inject({ method: 'DELETE', url: v1(`/linkedin_accounts/${id}`), headers: b.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['LinkedIn account not found'] });
+    expect((await linkedInAccountsOf(t, a)).map((x) => x.id)).toContain(id);
   },
 };
 

@@ -2,10 +2,21 @@ import type { AppRoute } from './lib/route';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { docsRoutes } from './modules/docs/routes';
+import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
+import { personaRoutes } from './modules/personas/routes';
+import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
  * A new module adds its routes here.
  */
-export const routes: readonly AppRoute[] = [...brandRoutes, ...authRoutes, ...userRoutes, ...docsRoutes];
+export const routes: readonly AppRoute[] = [
+  ...brandRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...personaRoutes,
+  ...prospectRoutes,
+  ...linkedInAccountRoutes,
+  ...docsRoutes,
+];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -96,5 +96,103 @@ export const oauthStates = pgTable('oauth_states', {
     .default(sql`now() + interval '10 minutes'`),
 });
 
+/** Personas (the spec's `persons`): target audiences; `filters` holds the saved search (business information). */
+export const personas = pgTable(
+  'personas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('personas_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const PROSPECT_SOURCE_VALUES = ['extension', 'import', 'manual', 'search'] as const;
+
+/**
+ * People loaded into personas: one row per LinkedIn URL (canonical) and per email within an account,
+ * so adding the same person again updates this row (INSERT … ON CONFLICT) instead of adding another.
+ */
+export const prospects = pgTable(
+  'prospects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    linkedinUrl: text('linkedin_url'),
+    email: text('email'),
+    fullName: text('full_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    headline: text('headline'),
+    title: text('title'),
+    company: text('company'),
+    location: text('location'),
+    photoUrl: text('photo_url'),
+    about: text('about'),
+    source: text('source', { enum: PROSPECT_SOURCE_VALUES }).notNull(),
+    /** The full captured profile (LinkedInProfile) or the imported row, as received. */
+    profile: jsonb('profile').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('prospects_account_linkedin_url_unique').on(t.accountId, t.linkedinUrl).where(sql`${t.linkedinUrl} is not null`),
+    uniqueIndex('prospects_account_email_unique').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    check('prospects_source_check', sql`${t.source} in ('extension', 'import', 'manual', 'search')`),
+  ],
+);
+
+/** Which personas a prospect is loaded into; account_id kept for scoped queries without a join. */
+export const personaProspects = pgTable(
+  'persona_prospects',
+  {
+    personaId: integer('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    prospectId: integer('prospect_id')
+      .notNull()
+      .references(() => prospects.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.personaId, t.prospectId] }), index('persona_prospects_prospect_idx').on(t.prospectId)],
+);
+
+/**
+ * A user's own LinkedIn account, connected by its profile URL. A LinkedIn member is one person:
+ * the canonical URL is unique across all accounts.
+ */
+export const linkedinAccounts = pgTable(
+  'linkedin_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileUrl: text('profile_url').notNull(),
+    fullName: text('full_name'),
+    headline: text('headline'),
+    photoUrl: text('photo_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('linkedin_accounts_profile_url_unique').on(t.profileUrl), index('linkedin_accounts_account_idx').on(t.accountId)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type PersonaRow = typeof personas.$inferSelect;
+export type ProspectRow = typeof prospects.$inferSelect;
+export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;

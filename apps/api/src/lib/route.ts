@@ -15,6 +15,7 @@ import type { OidcProvider } from '../modules/auth/oidc';
 export type Access = 'public' | 'optional' | 'user';
 /** Whose rows the route touches: none, the signed-in user's own, or their account's. */
 export type Owner = 'none' | 'self' | 'account';
+export type RateLimitKind = 'auth' | 'public';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type AuthContext = { user: UserRow; account: AccountRow; client: string; accessToken: string; expiresAt: Date };
@@ -56,8 +57,11 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   summary: string;
   tags?: string[];
   schema: S;
-  /** 'auth': the strict per-IP-and-email limit for credential endpoints (config.rateLimit). */
-  rateLimit?: 'auth';
+  /**
+   * 'auth': the strict per-IP-and-email limit for credential endpoints; 'public': per IP, counted on
+   * request (malformed input counts too) for unauthenticated lookups. Limits from config.rateLimit.
+   */
+  rateLimit?: RateLimitKind;
   /** Left out of the OpenAPI document (e.g. browser redirects). */
   hidden?: boolean;
   handler: (ctx: RouteContext<S, A>) => unknown;

@@ -39,6 +39,7 @@ export async function startTestApp(
     SMTP_URL: smtp.url,
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_AUTH_MAX: '1000',
+    RATE_LIMIT_PUBLIC_MAX: '1000',
     LOG_LEVEL: 'silent',
     ...options.env,
   });

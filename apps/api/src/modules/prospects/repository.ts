@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Prospect } from '@shared/schemas/personas';
+import type { Db } from '../../db/client';
+import { personaProspects, prospects, type ProspectRow } from '../../db/schema';
+
+export type ProspectWithPersonas = ProspectRow & { personaIds: number[] };
+
+/** The personas a prospect is loaded into (all in its own account: memberships never cross accounts). */
+const personaIds = sql<number[]>`coalesce((select array_agg(pp.persona_id order by pp.persona_id) from ${personaProspects} pp where pp.prospect_id = ${prospects.id}), '{}')`;
+const withPersonas = { ...getTableColumns(prospects), personaIds };
+
+export function toProspectJson(row: ProspectWithPersonas): Prospect {
+  return {
+    id: row.id,
+    linkedin_url: row.linkedinUrl,
+    email: row.email,
+    full_name: row.fullName,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    headline: row.headline,
+    title: row.title,
+    company: row.company,
+    location: row.location,
+    photo_url: row.photoUrl,
+    source: row.source,
+    persona_ids: row.personaIds.map(Number),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type ProspectFields = Pick<
+  ProspectRow,
+  'fullName' | 'firstName' | 'lastName' | 'headline' | 'title' | 'company' | 'location' | 'photoUrl' | 'about' | 'profile'
+>;
+
+/** A field the new capture did not show keeps what we knew; one it did show replaces it. */
+const keepUnlessGiven = (column: string) => sql.raw(`coalesce(excluded.${column}, prospects.${column})`);
+
+/**
+ * Inserts the prospect, or updates the one with this LinkedIn URL in the account: one statement on
+ * the partial unique index, so concurrent adds of one person cannot create two rows. `email` is only
+ * written when no other prospect of the account has it (the email is unique per account too).
+ */
+export async function upsertByLinkedInUrl(
+  db: Db,
+  accountId: number,
+  input: { linkedinUrl: string; email: string | null; source: ProspectRow['source'] } & ProspectFields,
+): Promise<{ id: number; created: boolean }> {
+  const email = input.email
+    ? sql`(case when exists (select 1 from ${prospects} where account_id = ${accountId} and lower(email) = lower(${input.email})) then null else ${input.email}::text end)`
+    : null;
+  const [row] = await db
+    .insert(prospects)
+    .values({ ...input, accountId, email })
+    .onConflictDoUpdate({
+      target: [prospects.accountId, prospects.linkedinUrl],
+      targetWhere: sql`linkedin_url is not null`,
+      set: {
+        fullName: keepUnlessGiven('full_name'),
+        firstName: keepUnlessGiven('first_name'),
+        lastName: keepUnlessGiven('last_name'),
+        headline: keepUnlessGiven('headline'),
+        title: keepUnlessGiven('title'),
+        company: keepUnlessGiven('company'),
+        location: keepUnlessGiven('location'),
+        photoUrl: keepUnlessGiven('photo_url'),
+        about: keepUnlessGiven('about'),
+        email: sql.raw('coalesce(prospects.email, excluded.email)'),
+        profile: sql.raw('coalesce(excluded.profile, prospects.profile)'),
+        updatedAt: sql`now()`,
+      },
+    })
+    // xmax is 0 only on a freshly inserted row version: it tells insert from update in one round trip.
+    .returning({ id: prospects.id, created: sql<boolean>`(xmax = 0)` });
+  return { id: row!.id, created: Boolean(row!.created) };
+}
+
+export async function addToPersona(db: Db, accountId: number, personaId: number, prospectId: number): Promise<void> {
+  await db.insert(personaProspects).values({ accountId, personaId, prospectId }).onConflictDoNothing();
+}
+
+async function findOne(db: Db, where: SQL | undefined): Promise<ProspectWithPersonas | null> {
+  const [row] = await db.select(withPersonas).from(prospects).where(where).limit(1);
+  return row ?? null;
+}
+
+export const findInAccount = (db: Db, accountId: number, id: number) =>
+  findOne(db, and(eq(prospects.accountId, accountId), eq(prospects.id, id)));
+
+export const findInAccountByLinkedInUrl = (db: Db, accountId: number, linkedinUrl: string) =>
+  findOne(db, and(eq(prospects.accountId, accountId), eq(prospects.linkedinUrl, linkedinUrl)));
+
+export type ProspectOrder = { orderBy: 'created_at' | 'updated_at' | 'full_name' | 'company'; direction: 'asc' | 'desc' };
+
+const ORDER_COLUMNS = {
+  created_at: prospects.createdAt,
+  updated_at: prospects.updatedAt,
+  full_name: prospects.fullName,
+  company: prospects.company,
+} as const;
+
+/** One page of a persona's prospects (the persona must already be known to be the account's). */
+export async function pageOfPersona(
+  db: Db,
+  accountId: number,
+  personaId: number,
+  page: { page: number; perPage: number } & ProspectOrder,
+): Promise<{ rows: ProspectWithPersonas[]; total: number }> {
+  const column = ORDER_COLUMNS[page.orderBy];
+  const dir = page.direction === 'asc' ? asc : desc;
+  const inPersona = and(eq(personaProspects.accountId, accountId), eq(personaProspects.personaId, personaId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withPersonas)
+      .from(prospects)
+      .innerJoin(personaProspects, eq(personaProspects.prospectId, prospects.id))
+      .where(and(inPersona, eq(prospects.accountId, accountId)))
+      // Names and companies may be missing: those go last either way; the id keeps pages stable.
+      .orderBy(sql`${column} ${sql.raw(page.direction)} nulls last`, dir(prospects.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(personaProspects).where(inPersona),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

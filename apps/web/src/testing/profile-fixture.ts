@@ -8,7 +8,7 @@ export function profileFixture(overrides: Partial<LinkedInProfile> = {}): Linked
     full_name: 'Ada Lovelace',
     first_name: 'Ada',
     last_name: 'Lovelace',
-    headline: 'Analyst at Analytical Engines',
+    headline: 'First programmer · Mathematician',
     location: 'London, United Kingdom',
     photo_url: 'https://media.licdn.com/ada.jpg',
     about: null,

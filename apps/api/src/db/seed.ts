@@ -1,6 +1,8 @@
 import { hashPassword } from '../lib/crypto';
-import { createUserWithAccount, findUserByEmail } from '../modules/users/repository';
+import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
 import type { Db } from './client';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_PERSONAS, DEMO_PROSPECTS, demoProfile } from './demo-data';
+import { linkedinAccounts, personaProspects, personas, prospects } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 
@@ -8,18 +10,64 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', nam
 export async function seedDemo(db: Db): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_USER.email)) return false;
   const now = new Date();
-  await createUserWithAccount(db, {
-    email: DEMO_USER.email,
-    provider: 'email',
-    uid: DEMO_USER.email,
-    encryptedPassword: await hashPassword(DEMO_USER.password),
-    name: DEMO_USER.name,
-    phone: '+1 415 555 0142',
-    confirmedAt: now,
-    onboardingFinishedAt: now,
-    accountName: DEMO_USER.accountName,
-    holderId: 0,
-    tariffPlan: 'Trial',
+  const encryptedPassword = await hashPassword(DEMO_USER.password);
+  // One transaction: a half-seeded demo would never be completed (the user's presence means done).
+  await db.transaction(async (tx) => {
+    const demo = await createUserWithAccount(tx, {
+      email: DEMO_USER.email,
+      provider: 'email',
+      uid: DEMO_USER.email,
+      encryptedPassword,
+      name: DEMO_USER.name,
+      phone: '+1 415 555 0142',
+      confirmedAt: now,
+      onboardingFinishedAt: now,
+      accountName: DEMO_USER.accountName,
+      holderId: 0,
+      tariffPlan: 'Trial',
+    });
+    await seedDemoBusinessData(tx, demo, now);
   });
   return true;
+}
+
+const DAY_MS = 86_400_000;
+const profileUrlOf = (slug: string) => `https://www.linkedin.com/in/${slug}/`;
+
+/** Two personas with prospects added over the last weeks, and the demo user's own LinkedIn connected. */
+async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, now: Date): Promise<void> {
+  const accountId = account.id;
+  const daysAgo = (d: number) => new Date(now.getTime() - d * DAY_MS);
+  const personaRows = await tx
+    .insert(personas)
+    .values(DEMO_PERSONAS.map((p, i) => ({ accountId, name: p.name, description: p.description, createdAt: daysAgo(30 - i), updatedAt: daysAgo(30 - i) })))
+    .returning({ id: personas.id });
+  const personaIds = new Map(DEMO_PERSONAS.map((p, i) => [p.key, personaRows[i]!.id]));
+
+  const prospectRows = await tx
+    .insert(prospects)
+    .values(
+      DEMO_PROSPECTS.map((p, i) => ({
+        accountId,
+        linkedinUrl: profileUrlOf(p.slug),
+        email: p.email,
+        fullName: `${p.first} ${p.last}`,
+        firstName: p.first,
+        lastName: p.last,
+        headline: p.headline,
+        title: p.title,
+        company: p.company,
+        location: p.location,
+        source: p.source,
+        profile: p.source === 'extension' ? demoProfile(p) : null,
+        createdAt: daysAgo(28 - i),
+        updatedAt: daysAgo(28 - i),
+      })),
+    )
+    .returning({ id: prospects.id });
+  await tx.insert(personaProspects).values(
+    DEMO_PROSPECTS.flatMap((p, i) => p.personas.map((key) => ({ accountId, personaId: personaIds.get(key)!, prospectId: prospectRows[i]!.id }))),
+  );
+  // Unique across accounts: on a shared server someone may already have connected it.
+  await tx.insert(linkedinAccounts).values({ accountId, userId: user.id, ...DEMO_LINKEDIN_ACCOUNT }).onConflictDoNothing();
 }

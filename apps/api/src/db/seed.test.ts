@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Persona, Prospect } from '@shared/schemas/personas';
+import { DB_KINDS } from '../testing/databases';
+import { signIn, startTestApp, v1, type TestApp } from '../testing/harness';
+import { DEMO_LINKEDIN_ACCOUNT } from './demo-data';
+import { DEMO_USER, seedDemo } from './seed';
+
+describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('creates the demo user with two personas, their prospects and a connected LinkedIn account, once', async () => {
+    expect(await seedDemo(t.db.db)).toBe(true);
+    expect(await seedDemo(t.db.db)).toBe(false);
+    const headers = await signIn(t, DEMO_USER.email, DEMO_USER.password);
+
+    const list = (await t.app.inject({ method: 'GET', url: v1('/persons'), headers })).json<{ data: Persona[]; meta: { total: number } }>();
+    expect(list.meta.total).toBe(2);
+    expect(list.data.map((p) => [p.name, p.prospects_count]).sort()).toEqual([
+      ['Heads of RevOps, fintech', 8],
+      ['VP Sales, B2B SaaS (US)', 8],
+    ]);
+
+    const vpSales = list.data.find((p) => p.name.startsWith('VP Sales'))!;
+    const page = (
+      await t.app.inject({ method: 'GET', url: v1(`/persons/${vpSales.id}/loaded_prospects?order_by=full_name&order_direction=asc`), headers })
+    ).json<{ data: Prospect[] }>();
+    expect(page.data[0]).toMatchObject({ full_name: 'Aisha Rahman', title: 'VP Sales & Partnerships', company: 'Loopwise' });
+    // One person sits in both personas.
+    expect(page.data.find((p) => p.full_name === 'Derek Okafor')?.persona_ids).toHaveLength(2);
+
+    const accounts = (await t.app.inject({ method: 'GET', url: v1('/linkedin_accounts'), headers })).json<{ data: unknown[] }>();
+    expect(accounts.data).toEqual([expect.objectContaining({ profile_url: DEMO_LINKEDIN_ACCOUNT.profileUrl, full_name: 'Alex Morgan' })]);
+    const status = await t.app.inject({ method: 'POST', url: v1('/linkedin_accounts/account-status'), payload: { profile_url: DEMO_LINKEDIN_ACCOUNT.profileUrl } });
+    expect(status.json()).toEqual({ status: 'connected' });
+  });
+});

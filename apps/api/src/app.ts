@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Brand logos are also shown by the extension popup, another origin.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     });
-    await registerStatic(web, config.webDist);
+    await registerStatic(web, config.webDist, config.extensionDist);
   });
   return app;
 }

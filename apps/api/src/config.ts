@@ -1,4 +1,4 @@
-import { repoRoot } from './lib/paths';
+import { extensionDist, repoRoot } from './lib/paths';
 import path from 'node:path';
 import { parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
@@ -26,6 +26,8 @@ export type Config = {
   /** How long a validated token is trusted without asking the database (0: always ask). */
   authCacheTtlMs: number;
   webDist: string;
+  /** Built extension (unpacked folder and zip). */
+  extensionDist: string;
   logLevel: string;
 };
 
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
+    extensionDist: env.EXTENSION_DIST ? path.resolve(env.EXTENSION_DIST) : extensionDist,
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -23,6 +23,9 @@ export const repoRoot: string =
 
 export const brandsDir = path.join(repoRoot, 'brands');
 
+/** Where `npm run build:extension` writes the unpacked extension and its zip. */
+export const extensionDist = path.join(repoRoot, 'dist', 'extension');
+
 /** The bundle carries a copy of the migrations beside it (scripts/build-api.mjs); source uses apps/api/drizzle. */
 export const migrationsDir: string = [path.join(here, 'drizzle'), path.join(repoRoot, 'apps', 'api', 'drizzle')].find((d) =>
   fs.existsSync(path.join(d, 'meta', '_journal.json')),

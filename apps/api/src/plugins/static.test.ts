@@ -14,7 +14,12 @@ describe('static files', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html class="dark"><body>SPA</body></html>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    built = await startTestApp('pglite', { env: { WEB_DIST: dist } });
+    fs.mkdirSync(path.join(dist, 'ext'));
+    fs.writeFileSync(path.join(dist, 'ext', 'outreach-platform-0.1.0-chrome.zip'), 'PK\u0003\u0004 old');
+    fs.writeFileSync(path.join(dist, 'ext', 'outreach-platform-0.2.0-chrome.zip'), 'PK\u0003\u0004 newest');
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(dist, 'ext', 'outreach-platform-0.1.0-chrome.zip'), past, past);
+    built = await startTestApp('pglite', { env: { WEB_DIST: dist, EXTENSION_DIST: path.join(dist, 'ext') } });
     unbuilt = await startTestApp('pglite');
   });
   afterAll(async () => {
@@ -53,6 +58,20 @@ describe('static files', () => {
     expect(logo.headers['content-type']).toContain('image/svg+xml');
     expect((await built.app.inject({ method: 'GET', url: '/brands/6/config.json' })).statusCode).toBe(404);
     expect((await built.app.inject({ method: 'GET', url: '/brands/../package.json' })).statusCode).toBe(404);
+  });
+
+  it('offers the newest built extension zip for download', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/downloads/extension.zip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.body).toContain('newest');
+  });
+
+  it('says to build the extension when there is no zip', async () => {
+    const res = await unbuilt.app.inject({ method: 'GET', url: '/downloads/extension.zip' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0]).toContain('npm run build:extension');
   });
 
   it('says to build when the web app is not built', async () => {

@@ -16,13 +16,23 @@ function cacheHeaders(reply: FastifyReply, file: string): void {
   else reply.header('cache-control', 'public, max-age=3600');
 }
 
+function latestExtensionZip(extensionDist: string): string | null {
+  if (!fs.existsSync(extensionDist)) return null;
+  const zips = fs
+    .readdirSync(extensionDist)
+    .filter((f) => f.endsWith('-chrome.zip'))
+    .map((f) => path.join(extensionDist, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  return zips[0] ?? null;
+}
+
 const wantsHtml = (req: FastifyRequest) => (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
 
 /**
  * The built web app with SPA fallback (app routes get index.html), brand assets at /brands/<id>/<file>,
  * and 404 JSON for anything else, including every unknown /api path.
  */
-export async function registerStatic(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerStatic(app: FastifyInstance, webDist: string, extensionDist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: brandsDir,
     prefix: '/brands/',
@@ -30,6 +40,17 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
     cacheControl: false,
     setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=3600'),
     allowedPath: (pathName) => !pathName.includes('..') && !pathName.endsWith('.json'),
+  });
+
+  // The built extension's zip, for the /extension page's download button (whatever its version in the name).
+  app.get('/downloads/extension.zip', { schema: { hide: true } }, (_req, reply) => {
+    const zip = latestExtensionZip(extensionDist);
+    if (!zip) return reply.code(404).send({ errors: ['The extension is not built yet: run npm run build:extension'] });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="linkedin-capture-extension.zip"')
+      .header('cache-control', 'no-cache')
+      .send(fs.createReadStream(zip));
   });
 
   const built = fs.existsSync(path.join(webDist, 'index.html'));

@@ -38,6 +38,7 @@ export async function startTestApp(
     DATA_DIR: '/nonexistent-test-data',
     SMTP_URL: smtp.url,
     WEB_DIST: '/nonexistent-web-dist',
+    EXTENSION_DIST: '/nonexistent-extension-dist',
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_PUBLIC_MAX: '1000',
     LOG_LEVEL: 'silent',

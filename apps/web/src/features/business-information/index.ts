@@ -1,2 +1,7 @@
 /** Public surface of the business-information feature (its routes load lazily from routes/). */
 export { MESSAGING_SECTIONS } from './sections';
+export { personaKeys, prospectKeys } from './api/keys';
+export { personasQueryOptions, usePersonas } from './api/list-personas';
+export { useCreatePersona } from './api/create-persona';
+export { useAddCapturedProspect } from './api/add-captured-prospect';
+export { prospectByLinkedInUrlQueryOptions, useProspectByLinkedInUrl } from './api/find-prospect-by-linkedin-url';

@@ -4,7 +4,9 @@ import { PreloadLink } from '@web/components/preload-link';
 import { Card } from '@web/components/ui/card';
 import { paths } from '@web/config/paths';
 import { useUser } from '@web/lib/user';
+import { hasFeature } from '@shared/brands';
 import { useBrand } from '@web/stores/brand';
+import { LinkedInCaptureCard } from '../components/linkedin-capture-card';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -28,7 +30,7 @@ export function DashboardRoute() {
       title: 'Install the browser extension',
       text: 'It captures LinkedIn profiles so the agent can personalise every message.',
       href: paths.extension.path,
-      show: brand.feature_flags.linkedin,
+      show: hasFeature(brand, 'linkedin'),
     },
     {
       title: 'Add a persona',
@@ -73,6 +75,8 @@ export function DashboardRoute() {
           <CheckCircle2 className="h-4 w-4 text-success" aria-hidden /> Your account is confirmed and onboarding is done.
         </p>
       </Card>
+
+      {hasFeature(brand, 'linkedin') ? <LinkedInCaptureCard /> : null}
 
       <section aria-labelledby="stats-heading" className="space-y-3">
         <h2 id="stats-heading" className="text-base font-semibold text-fg">

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,7 @@ beforeEach(() => {
   serve(() => ({ status: 200, data: { status: 'not_connected' } }));
 });
 afterEach(() => {
+  cleanup();
   resetExtensionPolling();
   chrome?.uninstall();
   api.http.defaults.adapter = original;

@@ -1,0 +1,12 @@
+import { browser } from 'wxt/browser';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { startCaptureWatcher } from '../lib/capture/watcher';
+
+/** Captures the LinkedIn profile on screen and tells the background; the logic is in lib/capture. */
+export default defineContentScript({
+  matches: ['https://www.linkedin.com/*'],
+  runAt: 'document_idle',
+  main(ctx) {
+    startCaptureWatcher({ ctx, window, send: (message) => browser.runtime.sendMessage(message) });
+  },
+});

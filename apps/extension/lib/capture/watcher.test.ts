@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startCaptureWatcher, type CaptureOutbound, type WatcherContext } from './watcher';
+
+const html = (name: string) => readFileSync(path.join(import.meta.dirname, '__fixtures__', `${name}.html`), 'utf8');
+
+/** A page with no identity signals of its own: only the watcher's stale-content guard stands between the old DOM and the new URL. */
+function anonymous(name: string): string {
+  const dom = new JSDOM(html(name));
+  const d = dom.window.document;
+  d.querySelectorAll('link[rel="canonical"], meta[property="og:url"], script[type="application/ld+json"]').forEach((e) => e.remove());
+  d.querySelectorAll('a[href*="/in/"]').forEach((a) => a.setAttribute('href', '#'));
+  return d.body.innerHTML;
+}
+
+function fakeCtx(): WatcherContext & { invalidate(): void } {
+  let valid = true;
+  const listeners: Array<() => void> = [];
+  return {
+    get isValid() {
+      return valid;
+    },
+    setInterval: (h: () => void, t?: number) => setInterval(h, t) as unknown as number,
+    setTimeout: (h: () => void, t?: number) => setTimeout(h, t) as unknown as number,
+    addEventListener: ((target: EventTarget, type: string, handler: EventListener) => target.addEventListener(type, handler)) as WatcherContext['addEventListener'],
+    onInvalidated: (cb: () => void) => {
+      listeners.push(cb);
+      return () => undefined;
+    },
+    invalidate() {
+      valid = false;
+      listeners.forEach((l) => l());
+    },
+  } as WatcherContext & { invalidate(): void };
+}
+
+describe('capture watcher (LinkedIn single-page navigation)', () => {
+  let dom: JSDOM;
+  let sent: CaptureOutbound[];
+  const JANE = 'https://www.linkedin.com/in/jane-doe-4a2b1c/';
+  const SAM = 'https://www.linkedin.com/in/sam-lee-product/';
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    dom?.window.close();
+  });
+
+  const start = (body: string, url: string) => {
+    dom = new JSDOM(`<!doctype html><html><head><title>LinkedIn</title></head><body>${body}</body></html>`, { url });
+    const ctx = fakeCtx();
+    startCaptureWatcher({ ctx, window: dom.window as unknown as Window, send: (m) => sent.push(m) });
+    return ctx;
+  };
+
+  /** Every capture names the member of its URL: never the previous profile for a new URL. */
+  const expectNoLeak = () => {
+    for (const m of sent) if (m.type === 'capture') expect(m.profile.profile_url.toLowerCase()).toBe(m.url.toLowerCase().split('?')[0]);
+  };
+
+  it('captures the open profile, then clears at once on a URL change and captures the next member only once shown', async () => {
+    start(anonymous('member-jsonld'), JANE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: 'capture', url: JANE, profile: { full_name: 'Jane Doe' } });
+
+    // LinkedIn changes the URL first; Jane's card is still on screen.
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent.slice(1)).toEqual([{ type: 'capture-cleared', url: SAM, reason: 'loading' }]);
+
+    // Unrelated DOM activity while the old card stays: still no capture for Sam's URL.
+    dom.window.document.body.insertAdjacentHTML('beforeend', '<div>toast</div>');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent.filter((m) => m.type === 'capture')).toHaveLength(1);
+
+    // The skeleton, then Sam's page.
+    dom.window.document.body.innerHTML = '<main><div class="skeleton"></div></main>';
+    await vi.advanceTimersByTimeAsync(300);
+    dom.window.document.body.innerHTML = anonymous('random-classes');
+    await vi.advanceTimersByTimeAsync(300);
+    const last = sent[sent.length - 1]!;
+    expect(last).toMatchObject({ type: 'capture', url: SAM, profile: { full_name: 'Sam Lee', public_identifier: 'sam-lee-product' } });
+    expectNoLeak();
+  });
+
+  it('content swapped before the poll notices the URL is captured, not held as stale', async () => {
+    start(anonymous('member-jsonld'), JANE);
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    dom.window.document.body.innerHTML = anonymous('random-classes');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent.map((m) => m.type)).toEqual(['capture', 'capture-cleared', 'capture']);
+    expect(sent[2]).toMatchObject({ url: SAM, profile: { full_name: 'Sam Lee' } });
+    expectNoLeak();
+  });
+
+  it('feed → not_a_profile; back to the profile (popstate) → captured again', async () => {
+    start(anonymous('member-jsonld'), JANE);
+    dom.window.history.pushState({}, '', '/feed/');
+    dom.window.document.body.innerHTML = '<main><div role="article">A post</div></main>';
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent[sent.length - 1]).toEqual({ type: 'capture-cleared', url: 'https://www.linkedin.com/feed/', reason: 'not_a_profile' });
+
+    dom.window.document.body.innerHTML = anonymous('member-jsonld');
+    dom.window.history.back();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent[sent.length - 1]).toMatchObject({ type: 'capture', url: JANE, profile: { full_name: 'Jane Doe' } });
+    expectNoLeak();
+  });
+
+  it('a page that is still loading reports loading, then the capture when the profile renders', async () => {
+    start('<main><div class="scaffold-skeleton"></div></main>', JANE);
+    expect(sent).toEqual([
+      { type: 'capture-cleared', url: JANE, reason: 'loading' },
+    ]);
+    dom.window.document.body.innerHTML = anonymous('member-jsonld');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(sent[1]).toMatchObject({ type: 'capture', url: JANE });
+  });
+
+  it('opening the contact info overlay of the same member is not a new profile', async () => {
+    start(anonymous('member-jsonld'), JANE);
+    dom.window.history.pushState({}, '', '/in/jane-doe-4a2b1c/overlay/contact-info/');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent.some((m) => m.type === 'capture-cleared')).toBe(false);
+  });
+
+  it('sends nothing after the context is invalidated (extension reloaded)', async () => {
+    const ctx = start(anonymous('member-jsonld'), JANE);
+    ctx.invalidate();
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    dom.window.document.body.innerHTML = anonymous('random-classes');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('capture watcher: back before the next page rendered', () => {
+  it('returning to the member still on screen captures that member again', async () => {
+    vi.useFakeTimers();
+    const sent: CaptureOutbound[] = [];
+    const dom = new JSDOM(`<!doctype html><html><body>${anonymous('member-jsonld')}</body></html>`, { url: 'https://www.linkedin.com/in/jane-doe-4a2b1c/' });
+    startCaptureWatcher({ ctx: fakeCtx(), window: dom.window as unknown as Window, send: (m) => sent.push(m) });
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    await vi.advanceTimersByTimeAsync(600);
+    dom.window.history.pushState({}, '', '/in/jane-doe-4a2b1c/');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent.map((m) => [m.type, m.url])).toEqual([
+      ['capture', 'https://www.linkedin.com/in/jane-doe-4a2b1c/'],
+      ['capture-cleared', 'https://www.linkedin.com/in/sam-lee-product/'],
+      ['capture-cleared', 'https://www.linkedin.com/in/jane-doe-4a2b1c/'],
+      ['capture', 'https://www.linkedin.com/in/jane-doe-4a2b1c/'],
+    ]);
+    vi.useRealTimers();
+    dom.window.close();
+  });
+});

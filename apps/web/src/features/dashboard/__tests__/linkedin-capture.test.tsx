@@ -198,8 +198,9 @@ describe('Dashboard LinkedIn capture card', () => {
     await userEvent.type(input, 'https://www.linkedin.com/in/Jane-Doe/?trk=abc');
     await userEvent.click(within(region).getByRole('button', { name: 'Connect' }));
     expect(await within(region).findByText('Your LinkedIn account is connected')).toBeInTheDocument();
+    // Validated and canonicalised by the shared schema before it is sent: no tracking parameters.
     expect(JSON.parse(String(server.calls('POST', '/linkedin_accounts')[0]!.data))).toEqual({
-      profile_url: 'https://www.linkedin.com/in/Jane-Doe/?trk=abc',
+      profile_url: 'https://www.linkedin.com/in/jane-doe/',
     });
     await userEvent.click(within(region).getByRole('button', { name: /Disconnect/ }));
     expect(await within(region).findByLabelText('Your LinkedIn profile URL')).toBeInTheDocument();

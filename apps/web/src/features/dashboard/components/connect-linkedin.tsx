@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCreateLinkedInAccount, useLinkedInAccounts, useRemoveLinkedInAccount } from '@web/features/extension';
-import { linkedInProfileUrlOrNull, PROFILE_URL_MESSAGE } from './validation';
+import { parseProfileUrl } from './validation';
 
 function AccountRow({ account }: { account: LinkedInAccount }) {
   const remove = useRemoveLinkedInAccount();
@@ -42,11 +42,10 @@ export function ConnectLinkedIn({ captured }: { captured: LinkedInProfile | null
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const profileUrl = linkedInProfileUrlOrNull(url);
-    setError(profileUrl ? undefined : PROFILE_URL_MESSAGE);
-    if (!profileUrl) return;
-    // The API canonicalises it (no tracking parameters, lower case).
-    create.mutate({ profile_url: profileUrl }, { onSuccess: () => setUrl('') });
+    const parsed = parseProfileUrl(url);
+    setError(parsed.error);
+    if (!parsed.url) return;
+    create.mutate({ profile_url: parsed.url }, { onSuccess: () => setUrl('') });
   };
 
   const connectCaptured = (profile: LinkedInProfile) =>

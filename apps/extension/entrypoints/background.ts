@@ -1,10 +1,29 @@
-import { defineBackground } from 'wxt/utils/define-background';
 import { browser } from 'wxt/browser';
-import { handleExternalMessage } from '../lib/external-messages';
+import { defineBackground } from 'wxt/utils/define-background';
+import type { BackgroundDeps } from '../lib/background/deps';
+import { handleExternalMessage, handleInternalMessage } from '../lib/background/messages';
+import { handleTabRemoved, handleTabUpdated } from '../lib/background/tab-events';
 
+/** Wires browser events to the handlers in lib/background; state lives in storage.session. */
 export default defineBackground(() => {
-  browser.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
-    sendResponse(handleExternalMessage(message, { version: browser.runtime.getManifest().version, origin: sender.origin }));
-    return false;
+  const deps: BackgroundDeps = {
+    session: browser.storage.session,
+    tabs: browser.tabs,
+    version: browser.runtime.getManifest().version,
+    extensionId: browser.runtime.id,
+    extensionOrigin: `${globalThis.location.origin}/`,
+  };
+  const internalError = { status: 'error', error: 'Internal error' } as const;
+
+  // `return true` keeps the channel open for the async reply (safe for onMessageExternal in Chromium).
+  browser.runtime.onMessageExternal.addListener((message, _sender, sendResponse) => {
+    handleExternalMessage(message, deps).then(sendResponse, () => sendResponse(internalError));
+    return true;
   });
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    handleInternalMessage(message, sender, deps).then(sendResponse, () => sendResponse(internalError));
+    return true;
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void handleTabRemoved(deps, tabId));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => void handleTabUpdated(deps, tabId, change, tab));
 });

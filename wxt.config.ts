@@ -1,3 +1,4 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'wxt';
 import { EXTENSION_PUBLIC_KEY, externallyConnectableMatches } from './packages/shared/src/extension/ids';
@@ -10,7 +11,7 @@ export default defineConfig({
   srcDir: 'apps/extension',
   outDir: 'dist/extension',
   imports: false,
-  vite: () => ({ plugins: [react()], resolve: { alias } }),
+  vite: () => ({ plugins: [react(), tailwindcss()], resolve: { alias } }),
   manifest: {
     name: 'Sales Agent LinkedIn Capture',
     description: 'Captures the LinkedIn profile you are viewing for your AI sales agent.',

@@ -1,27 +1,194 @@
-import { getBrand } from '@shared/brands';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { browser } from 'wxt/browser';
+import { createApi, createApiClient, apiErrorMessages, type Api } from '@shared/api';
+import { getBrand } from '@shared/brands';
+import { signInBodySchema } from '@shared/schemas/auth';
+import { isSignedIn, normalizeServer, readServer, storageHeaderStore, writeServer } from '../../lib/popup/settings';
+import { isUnreachable } from '../../lib/popup/status';
+import { CapturePanel } from './capture-panel';
+import { openTab } from './open-tab';
+import { Button, Field, Notice, Spinner } from './ui';
 
-/** Default cabinet address for a local install; the extension issue makes the brand and host configurable. */
-const CABINET_URL = import.meta.env.WXT_CABINET_URL ?? 'http://localhost:3000/cabinet';
+const BRAND_ID = Number(import.meta.env.WXT_BRAND_ID ?? 0);
+const local = browser.storage.local;
+const headerStore = storageHeaderStore(local);
 
+type AuthState = 'unknown' | 'signed_out' | 'signed_in';
+
+/** A client for one server; a 401 clears the stored headers (the client does) and calls onUnauthorized. */
+function makeApi(origin: string, onUnauthorized: () => void): Api {
+  return createApi(createApiClient({ baseUrl: origin, headerStore, onUnauthorized }));
+}
+
+
+/** The popup mini-cabinet: sign in, see the captured profile, save it, connect your own LinkedIn. */
 export function Popup() {
-  const brand = getBrand(0);
-  const openCabinet = () => {
-    void browser.tabs.create({ url: CABINET_URL });
-    window.close();
+  const brand = getBrand(Number.isInteger(BRAND_ID) ? BRAND_ID : 0);
+  const [server, setServer] = useState<string | null>(null);
+  const [api, setApi] = useState<Api | null>(null);
+  const [auth, setAuth] = useState<AuthState>('unknown');
+  const [logoFailed, setLogoFailed] = useState(false);
+
+  const applyServer = (origin: string) => {
+    setServer(origin);
+    setApi(makeApi(origin, () => setAuth('signed_out')));
   };
+
+  useEffect(() => {
+    void (async () => {
+      const origin = await readServer(local);
+      setServer(origin);
+      setApi(makeApi(origin, () => setAuth('signed_out')));
+      setAuth((await isSignedIn(local)) ? 'signed_in' : 'signed_out');
+    })();
+  }, []);
+
+  const style = { '--accent': brand.accent_color } as CSSProperties;
   return (
-    <main className="popup">
-      <header>
-        <span className="mark" style={{ background: brand.accent_color }} aria-hidden="true">
-          {brand.company_name.slice(0, 1)}
-        </span>
-        <h1>{brand.company_name}</h1>
+    <main style={style} className="grid w-[360px] gap-3 p-4">
+      <header className="flex items-center gap-2.5">
+        {server && !logoFailed ? (
+          <img src={`${server}${brand.logo}`} alt="" className="h-7 w-7 rounded-md object-contain" onError={() => setLogoFailed(true)} />
+        ) : (
+          <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-accent font-bold text-accent-fg">
+            {brand.company_name.slice(0, 1)}
+          </span>
+        )}
+        <h1 className="text-base font-semibold">{brand.company_name}</h1>
       </header>
-      <p>Open a LinkedIn profile to capture it for your AI sales agent.</p>
-      <button type="button" onClick={openCabinet}>
-        Open the cabinet
-      </button>
+      {auth === 'unknown' || !server || !api ? (
+        <Spinner label="Loading…" />
+      ) : auth === 'signed_out' ? (
+        <SignInView
+          server={server}
+          onSignedIn={async (origin) => {
+            await writeServer(local, origin);
+            applyServer(origin);
+            setAuth('signed_in');
+          }}
+        />
+      ) : (
+        <SignedInView api={api} server={server} onSignedOut={() => setAuth('signed_out')} />
+      )}
     </main>
+  );
+}
+
+function SignInView({ server, onSignedIn }: { server: string; onSignedIn: (origin: string) => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [serverText, setServerText] = useState(server);
+  const [errors, setErrors] = useState<{ email?: string; password?: string; server?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const origin = normalizeServer(serverText);
+    const parsed = signInBodySchema.safeParse({ email, password });
+    const next: typeof errors = {};
+    if (!origin) next.server = 'Server must be an address like http://localhost:3000';
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as 'email' | 'password';
+        next[key] ??= issue.message;
+      }
+    }
+    setErrors(next);
+    if (!origin || !parsed.success) return;
+    setBusy(true);
+    try {
+      // A client for the chosen server; it stores the headers the server answers with.
+      const api = makeApi(origin, () => undefined);
+      await api.auth.signIn(parsed.data);
+      await onSignedIn(origin);
+    } catch (error) {
+      setErrors({ form: isUnreachable(error) ? `Cannot reach ${origin}. Check the Server address and that the server is running.` : apiErrorMessages(error).join(' ') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signupOrigin = normalizeServer(serverText) ?? server;
+  return (
+    <form className="grid gap-3" onSubmit={handleSubmit} noValidate>
+      <p className="text-sm text-muted">Sign in to save LinkedIn profiles to your personas.</p>
+      <Field id="email" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <Field id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <Field id="server" label="Server" type="url" value={serverText} onChange={(e) => setServerText(e.target.value)} error={errors.server} />
+      {errors.form && <Notice tone="danger">{errors.form}</Notice>}
+      <Button type="submit" busy={busy}>
+        Sign in
+      </Button>
+      <p className="text-center text-xs text-muted">
+        No account?{' '}
+        <a
+          href={`${signupOrigin}/auth/signup`}
+          className="font-medium text-accent underline-offset-2 hover:underline"
+          onClick={(e) => {
+            e.preventDefault();
+            openTab(`${signupOrigin}/auth/signup`);
+          }}
+        >
+          Create an account
+        </a>
+      </p>
+    </form>
+  );
+}
+
+function SignedInView({ api, server, onSignedOut }: { api: Api; server: string; onSignedOut: () => void }) {
+  const [reach, setReach] = useState<'checking' | 'ok' | 'unreachable'>('checking');
+  const [email, setEmail] = useState<string | null>(null);
+
+  const probe = useCallback(
+    () =>
+      api.user
+        .userInfo()
+        .then((user) => {
+          setEmail(user.email);
+          setReach('ok');
+        })
+        // A 401 is handled by the client (back to sign-in); any other answer means the server is there.
+        .catch((error: unknown) => setReach(isUnreachable(error) ? 'unreachable' : 'ok')),
+    [api],
+  );
+  useEffect(() => {
+    void probe();
+  }, [probe]);
+  const handleRetry = () => {
+    setReach('checking');
+    void probe();
+  };
+
+  const handleSignOut = async () => {
+    await api.auth.signOut().catch(() => undefined);
+    await headerStore.clear();
+    onSignedOut();
+  };
+
+  return (
+    <div className="grid gap-3">
+      {reach === 'checking' && <Spinner label="Connecting…" />}
+      {reach === 'unreachable' && (
+        <div className="grid gap-2 rounded-lg border border-border bg-surface p-3">
+          <Notice tone="danger">Cannot reach the server at {server}. Check that it is running and that you are online.</Notice>
+          <Button variant="secondary" onClick={handleRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {reach === 'ok' && <CapturePanel api={api} onUnreachable={() => setReach('unreachable')} />}
+      <footer className="flex items-center justify-between gap-2 border-t border-border pt-3">
+        <Button variant="secondary" onClick={() => openTab(`${server}/cabinet`)}>
+          Open the cabinet
+        </Button>
+        <div className="flex min-w-0 items-center gap-1">
+          {email && <span className="truncate text-xs text-muted" title={email}>{email}</span>}
+          <Button variant="ghost" onClick={handleSignOut}>
+            Sign out
+          </Button>
+        </div>
+      </footer>
+    </div>
   );
 }

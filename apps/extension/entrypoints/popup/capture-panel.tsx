@@ -66,13 +66,16 @@ export function CapturePanel({ api, onUnreachable }: { api: Api; onUnreachable: 
 }
 
 function ProfileView({ api, profile, onUnreachable }: { api: Api; profile: LinkedInProfile; onUnreachable: () => void }) {
+  const [photoFailed, setPhotoFailed] = useState(false);
   const missing = missingFields(profile);
   const role = [profile.current_title, profile.current_company].filter(Boolean).join(' at ');
+  // The headline often says the same; show the role only when it adds something.
+  const showRole = role && !(profile.headline ?? '').includes(role);
   return (
     <div className="grid gap-3">
       <section aria-label="Captured profile" className="flex gap-3 rounded-lg border border-border bg-surface p-3">
-        {profile.photo_url ? (
-          <img src={profile.photo_url} alt="" className="size-14 shrink-0 rounded-full object-cover" />
+        {profile.photo_url && !photoFailed ? (
+          <img src={profile.photo_url} alt="" className="size-14 shrink-0 rounded-full object-cover" onError={() => setPhotoFailed(true)} />
         ) : (
           <span aria-hidden="true" className="grid size-14 shrink-0 place-items-center rounded-full bg-surface-2 text-lg font-semibold text-muted">
             {(profile.full_name ?? '?').slice(0, 1)}
@@ -81,7 +84,7 @@ function ProfileView({ api, profile, onUnreachable }: { api: Api; profile: Linke
         <div className="min-w-0 space-y-0.5">
           <p className="truncate font-semibold">{profile.full_name ?? (profile.limited ? 'LinkedIn Member (limited profile)' : 'Name not shown')}</p>
           {profile.headline && <p className="line-clamp-2 text-xs text-muted">{profile.headline}</p>}
-          {role && <p className="truncate text-xs">{role}</p>}
+          {showRole && <p className="truncate text-xs">{role}</p>}
           {profile.location && <p className="truncate text-xs text-muted">{profile.location}</p>}
           {missing.length > 0 && <p className="text-[11px] text-muted">Not on the page: {missing.join(', ')}</p>}
         </div>

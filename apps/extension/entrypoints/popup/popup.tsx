@@ -27,7 +27,8 @@ export function Popup() {
   const [server, setServer] = useState<string | null>(null);
   const [api, setApi] = useState<Api | null>(null);
   const [auth, setAuth] = useState<AuthState>('unknown');
-  const [logoFailed, setLogoFailed] = useState(false);
+  /** The server whose brand mark failed to load (a letter mark stands in). The wordmark (logo.svg) draws its name in currentColor, unreadable in an <img> on dark: the square mark plus the name as text, as the web app does. */
+  const [logoFailed, setLogoFailed] = useState<string | null>(null);
 
   const applyServer = (origin: string) => {
     setServer(origin);
@@ -47,8 +48,8 @@ export function Popup() {
   return (
     <main style={style} className="grid w-[360px] gap-3 p-4">
       <header className="flex items-center gap-2.5">
-        {server && !logoFailed ? (
-          <img src={`${server}${brand.logo}`} alt="" className="h-7 w-7 rounded-md object-contain" onError={() => setLogoFailed(true)} />
+        {server && logoFailed !== server ? (
+          <img key={server} src={`${server}${brand.favicon_big}`} alt="" className="h-7 w-7 rounded-md object-contain" onError={() => setLogoFailed(server)} />
         ) : (
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-accent font-bold text-accent-fg">
             {brand.company_name.slice(0, 1)}
@@ -178,16 +179,20 @@ function SignedInView({ api, server, onSignedOut }: { api: Api; server: string; 
         </div>
       )}
       {reach === 'ok' && <CapturePanel api={api} onUnreachable={() => setReach('unreachable')} />}
-      <footer className="flex items-center justify-between gap-2 border-t border-border pt-3">
-        <Button variant="secondary" onClick={() => openTab(`${server}/cabinet`)}>
-          Open the cabinet
-        </Button>
-        <div className="flex min-w-0 items-center gap-1">
-          {email && <span className="truncate text-xs text-muted" title={email}>{email}</span>}
-          <Button variant="ghost" onClick={handleSignOut}>
+      <footer className="grid gap-1 border-t border-border pt-3">
+        <div className="flex items-center justify-between gap-2">
+          <Button variant="secondary" className="whitespace-nowrap" onClick={() => openTab(`${server}/cabinet`)}>
+            Open the cabinet
+          </Button>
+          <Button variant="ghost" className="whitespace-nowrap" onClick={handleSignOut}>
             Sign out
           </Button>
         </div>
+        {email && (
+          <p className="truncate text-xs text-muted" title={email}>
+            Signed in as {email}
+          </p>
+        )}
       </footer>
     </div>
   );

@@ -16,7 +16,7 @@ export default defineConfig({
     name: 'Sales Agent LinkedIn Capture',
     description: 'Captures the LinkedIn profile you are viewing for your AI sales agent.',
     key: EXTENSION_PUBLIC_KEY,
-    permissions: ['storage'],
+    permissions: ['storage', 'scripting'],
     host_permissions: ['https://www.linkedin.com/*'],
     externally_connectable: { matches: externallyConnectableMatches(extraDomains) },
   },

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import type { BackgroundDeps } from '../lib/background/deps';
+import { injectIntoOpenLinkedInTabs } from '../lib/background/inject';
 import { handleExternalMessage, handleInternalMessage } from '../lib/background/messages';
 import { handleTabRemoved, handleTabUpdated } from '../lib/background/tab-events';
 
@@ -26,4 +27,8 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener((tabId) => void handleTabRemoved(deps, tabId));
   browser.tabs.onUpdated.addListener((tabId, change, tab) => void handleTabUpdated(deps, tabId, change, tab));
+  browser.runtime.onInstalled.addListener(() => {
+    const files = browser.runtime.getManifest().content_scripts?.flatMap((c) => c.js ?? []) ?? [];
+    void injectIntoOpenLinkedInTabs(deps.tabs, files, (tabId, js) => browser.scripting.executeScript({ target: { tabId }, files: js }));
+  });
 });

@@ -204,3 +204,17 @@ describe('tab events', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 });
+
+describe('install', () => {
+  it('injects the capture script into LinkedIn tabs that were already open', async () => {
+    const li = await openTab('https://www.linkedin.com/in/ada/');
+    await openTab('https://example.com/');
+    const { injectIntoOpenLinkedInTabs } = await import('./inject');
+    const calls: Array<[number, string[]]> = [];
+    const n = await injectIntoOpenLinkedInTabs(deps().tabs, ['content-scripts/linkedin.js'], async (id, files) => {
+      calls.push([id, files]);
+    });
+    expect(n).toBe(1);
+    expect(calls).toEqual([[li, ['content-scripts/linkedin.js']]]);
+  });
+});

@@ -10,7 +10,7 @@ describe('the large page for the capture benchmark', () => {
     expect(html.length).toBeLessThan(2_100_000);
     const doc = new DOMParser().parseFromString(html, 'text/html');
     const t0 = performance.now();
-    const result = parseProfile(doc, 'https://www.linkedin.com/in/jane-doe-4a2b1c/');
+    const result = parseProfile(doc, 'https://www.linkedin.com/in/bench-member/');
     const ms = performance.now() - t0;
     expect(result.kind).toBe('profile');
     if (result.kind !== 'profile') return;

@@ -68,8 +68,9 @@ function codeBlock(i: number): string {
   return `<code style="display: none" id="bpr-guid-${i}">${esc(JSON.stringify({ data: { paging: { start: i, count: 20 } }, included }))}</code>`;
 }
 
-export function largeProfileHtml(targetBytes = 2_000_000): string {
-  const id = 'jane-doe-4a2b1c';
+/** The page of member `publicId` (the bench opens it at https://www.linkedin.com/in/bench-member/). */
+export function largeProfileHtml(targetBytes = 2_000_000, publicId = 'bench-member'): string {
+  const id = publicId;
   const experience = Array.from({ length: 60 }, (_, i) => (i % 7 === 3 ? groupedRoles(i) : singleRole(i))).join('\n');
   const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>(3) Jane Doe | LinkedIn</title>
 <link rel="canonical" href="https://www.linkedin.com/in/${id}/">

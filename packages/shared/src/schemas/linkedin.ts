@@ -107,10 +107,14 @@ export function linkedInPublicIdentifier(url: string): string | null {
   return id.trim().length > 0 ? id.trim() : null;
 }
 
+/** LinkedIn's internal member ids (limited profiles, /in/ACoAAB…) are case-sensitive; vanity names are not. */
+const INTERNAL_MEMBER_ID = /^ACo[A-Za-z0-9_-]+$/;
+
 /** https://www.linkedin.com/in/<id>/ — no tracking parameters, no sub-pages, one spelling per member. */
 export function canonicalLinkedInProfileUrl(url: string): string | null {
   const id = linkedInPublicIdentifier(url);
-  return id ? `https://www.linkedin.com/in/${encodeURIComponent(id.toLowerCase())}/` : null;
+  if (!id) return null;
+  return `https://www.linkedin.com/in/${encodeURIComponent(INTERNAL_MEMBER_ID.test(id) ? id : id.toLowerCase())}/`;
 }
 
 export const profileUrlSchema = z

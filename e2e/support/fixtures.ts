@@ -8,7 +8,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Every request to a non-loopback host is aborted, so third-party scripts never hang a test. */
 export async function blockNonLoopback(context: BrowserContext) {
   await context.route(
-    (url) => !(LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')),
+    (url) => /^(https?|wss?):$/.test(url.protocol) && !(LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')),
     (route) => route.abort('blockedbyclient'),
   );
 }

@@ -237,3 +237,25 @@ describe('Dashboard LinkedIn capture card', () => {
     expect(chrome.calls).toHaveLength(0);
   });
 });
+
+describe('Dashboard next steps', () => {
+  const step = (title: string) => screen.getByText(title).closest('a')!;
+
+  it('checks off the extension and the persona once they are there, and counts what is left', async () => {
+    server.db.personas = [persona(1, 'Founders')];
+    renderDashboard();
+    await waitFor(() => expect(within(step('Add a persona')).getByLabelText('Done')).toBeInTheDocument());
+    await waitFor(() => expect(within(step('Install the browser extension')).getByLabelText('Done')).toBeInTheDocument());
+    expect(within(step('Connect a mailbox')).getByLabelText('To do')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 left before your first replies.')).toBeInTheDocument();
+  });
+
+  it('leaves both open for a new account without the extension', async () => {
+    chrome.uninstall();
+    renderDashboard();
+    await screen.findByText('Add a persona');
+    await waitFor(() => expect(screen.getByText('3 of 3 left before your first replies.')).toBeInTheDocument());
+    expect(within(step('Add a persona')).getByLabelText('To do')).toBeInTheDocument();
+    expect(within(step('Install the browser extension')).getByLabelText('To do')).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,8 @@ import { paths } from '@web/config/paths';
 import { useUser } from '@web/lib/user';
 import { hasFeature } from '@shared/brands';
 import { useBrand } from '@web/stores/brand';
+import { useExtensionStore } from '@web/stores/extension';
+import { usePersonas } from '@web/features/business-information';
 import { LinkedInCaptureCard } from '../components/linkedin-capture-card';
 
 function greeting(hour: number): string {
@@ -25,26 +27,34 @@ export function DashboardRoute() {
   const { data: user } = useUser();
   const brand = useBrand();
   const name = user?.name?.trim() || user?.email?.split('@')[0] || 'there';
+  const extensionInstalled = useExtensionStore((s) => s.isExtensionInstalled);
+  const personas = usePersonas();
+  const hasPersona = (personas.data?.meta.total ?? 0) > 0;
   const steps = [
     {
       title: 'Install the browser extension',
       text: 'It captures LinkedIn profiles so the agent can personalise every message.',
       href: paths.extension.path,
       show: hasFeature(brand, 'linkedin'),
+      done: extensionInstalled,
     },
     {
       title: 'Add a persona',
       text: 'Describe who you sell to: job titles, industries, company size, locations.',
       href: paths.businessInformation.personas.path,
       show: true,
+      done: hasPersona,
     },
     {
       title: 'Connect a mailbox',
       text: 'The agent sends from your own address, within safe daily limits.',
       href: brand.feature_flags.integrations ? paths.cabinet.integrations.path : paths.cabinet.profileEdit.path,
       show: true,
+      // Mailboxes arrive with the sending work; until then this step stays open.
+      done: false,
     },
   ].filter((s) => s.show);
+  const remaining = steps.filter((s) => !s.done).length;
 
   return (
     <PageFrame
@@ -53,7 +63,11 @@ export function DashboardRoute() {
     >
       <Card className="p-6">
         <h2 className="text-base font-semibold text-fg">Next steps</h2>
-        <p className="mt-1 text-sm text-muted">Three things stand between you and your first replies.</p>
+        <p className="mt-1 text-sm text-muted">
+          {remaining === 0
+            ? 'All set: your agents have what they need.'
+            : `${remaining} of ${steps.length} left before your first replies.`}
+        </p>
         <ul className="mt-5 divide-y divide-border">
           {steps.map((step) => (
             <li key={step.title}>
@@ -61,9 +75,13 @@ export function DashboardRoute() {
                 to={step.href}
                 className="group flex items-center gap-4 rounded-lg px-2 py-3.5 outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent"
               >
-                <Circle className="h-5 w-5 shrink-0 text-muted" aria-hidden />
+                {step.done ? (
+                  <CheckCircle2 className="h-5 w-5 shrink-0 text-success" aria-label="Done" />
+                ) : (
+                  <Circle className="h-5 w-5 shrink-0 text-muted" aria-label="To do" />
+                )}
                 <span className="flex-1">
-                  <span className="block text-sm font-medium text-fg">{step.title}</span>
+                  <span className={`block text-sm font-medium ${step.done ? 'text-muted line-through' : 'text-fg'}`}>{step.title}</span>
                   <span className="block text-sm text-muted">{step.text}</span>
                 </span>
                 <ArrowRight className="h-4 w-4 text-muted transition-transform group-hover:translate-x-0.5" aria-hidden />

@@ -4,6 +4,10 @@ import { brandEndpoints } from './endpoints/brand';
 import { linkedInAccountEndpoints } from './endpoints/linkedin-accounts';
 import { personEndpoints, prospectEndpoints } from './endpoints/persons';
 import { userEndpoints } from './endpoints/user';
+import { offeringEndpoints } from './endpoints/offerings';
+import { followupSettingEndpoints, messagingSettingEndpoints } from './endpoints/messaging-settings';
+import { messageInstructionEndpoints } from './endpoints/message-instructions';
+import { generationEndpoints } from './endpoints/generation';
 
 export * from './client';
 
@@ -17,6 +21,11 @@ export function createApi(http: ApiClient) {
     linkedInAccounts: linkedInAccountEndpoints(http),
     persons: personEndpoints(http),
     prospects: prospectEndpoints(http),
+    offerings: offeringEndpoints(http),
+    messagingSettings: messagingSettingEndpoints(http),
+    followupSettings: followupSettingEndpoints(http),
+    messageInstructions: messageInstructionEndpoints(http),
+    generation: generationEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,13 @@
+import type { ApiClient } from '../client';
+import type { CreateOfferingBody, Offering, UpdateOfferingBody } from '../../schemas/messaging';
+
+/** Offerings (spec §7): the products or services the agent sells. `POST offerings` creates one. */
+export function offeringEndpoints(http: ApiClient) {
+  return {
+    list: () => http.get<{ data: Offering[] }>('/offerings').then((r) => r.data.data),
+    get: (id: number) => http.get<{ data: Offering }>(`/offerings/${id}`).then((r) => r.data.data),
+    create: (body: CreateOfferingBody) => http.post<{ data: Offering }>('/offerings', body).then((r) => r.data.data),
+    update: (id: number, body: UpdateOfferingBody) => http.put<{ data: Offering }>(`/offerings/${id}`, body).then((r) => r.data.data),
+    remove: (id: number) => http.delete<{ data: { id: number } }>(`/offerings/${id}`).then((r) => r.data.data),
+  };
+}

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './linkedin';
 export * from './personas';
+export * from './person-filters';

@@ -1,14 +1,41 @@
 import type { ApiClient } from '../client';
 import type { LinkedInProfile } from '../../schemas/linkedin';
-import type { CreatePersonaBody, PageMeta, Persona, Prospect } from '../../schemas/personas';
+import type { FilterInfoFilter, PersonFiltersWire } from '../../schemas/person-filters';
+import type {
+  CreatePersonaBody,
+  FilePreview,
+  FilePreviewBody,
+  FilterInfoItem,
+  GeneratedFields,
+  ImportJob,
+  PageMeta,
+  Persona,
+  PersonaListQuery,
+  Prospect,
+  ProspectsPreview,
+  SearchMetadata,
+  UpdatePersonaBody,
+  UploadBody,
+  UploadValidation,
+  ValidateUploadBody,
+} from '../../schemas/personas';
 
 type Page<T> = { data: T[]; meta: PageMeta };
+
+/** A file sent in a JSON body: the text, or the raw bytes in base64 (the server detects UTF-8 / Latin-1). */
+type FileBody = ValidateUploadBody;
 
 /** Personas are the spec's `persons`; prospects are the people loaded into them. */
 export function personEndpoints(http: ApiClient) {
   return {
-    list: (params: { page?: number; per_page?: number } = {}) => http.get<Page<Persona>>('/persons', { params }).then((r) => r.data),
+    /** view, sort, page, per_page, sort_direction, with_messaging_settings, filter (name/description contains). */
+    list: (params: PersonaListQuery = {}) => http.get<Page<Persona>>('/persons', { params }).then((r) => r.data),
+    /** `filters` in wire form: pass the UI model through serializePersonFilters. */
     create: (body: CreatePersonaBody) => http.post<{ data: Persona }>('/persons', body).then((r) => r.data.data),
+    /** The persona with its saved filters, for the edit form (read them with parsePersonFilters). */
+    edit: (id: number) => http.get<{ data: Persona }>(`/persons/${id}/edit`).then((r) => r.data.data),
+    update: (id: number, body: UpdatePersonaBody) => http.put<{ data: Persona }>(`/persons/${id}`, body).then((r) => r.data.data),
+    delete: (id: number) => http.delete<{ data: { id: number } }>(`/persons/${id}`).then((r) => r.data.data),
     loadedProspects: (
       id: number,
       params: { page?: number; per_page?: number; order_by?: string; order_direction?: 'asc' | 'desc' } = {},
@@ -16,6 +43,29 @@ export function personEndpoints(http: ApiClient) {
     /** Adds a captured LinkedIn profile; the same LinkedIn URL updates the prospect instead of adding another. */
     addCapturedProspect: (id: number, profile: LinkedInProfile) =>
       http.post<{ data: Prospect; created: boolean }>(`/persons/${id}/prospects`, { profile }).then((r) => r.data),
+
+    /** Typeahead values for one filter facet. */
+    filterInfo: (params: { filter: FilterInfoFilter; value?: string; use_default_vendor?: boolean }) =>
+      http.get<{ data: FilterInfoItem[] }>('/filter_info', { params }).then((r) => r.data.data),
+    /** Counts per facet for the prospects these filters match. */
+    searchMetadata: (filters: PersonFiltersWire, options: { use_default_vendor?: boolean } = {}) =>
+      http.post<{ data: SearchMetadata }>('/search_metadata', { filters, ...options }).then((r) => r.data.data),
+    /** What a search would load: the count and the first 10. */
+    prospectsPreview: (filters: PersonFiltersWire, options: { use_default_vendor?: boolean } = {}) =>
+      http.post<{ data: ProspectsPreview }>('/prospects_preview', { filters, ...options }).then((r) => r.data.data),
+
+    validateUpload: (body: FileBody) => http.post<{ data: UploadValidation }>('/validate_upload', body).then((r) => r.data.data),
+    filePreview: (body: FilePreviewBody) => http.post<{ data: FilePreview }>('/file_preview', body).then((r) => r.data.data),
+    /** Automatic header → field mapping; headers seen before get the account's remembered field. */
+    generateFields: (headers: string[]) =>
+      http.post<{ data: GeneratedFields }>('/generate_fields', { headers }).then((r) => r.data.data),
+    /** Starts the import (202); poll importStatus with the job id. The mapping is remembered for the account. */
+    upload: (body: UploadBody) => http.post<{ data: { job_id: number } }>('/upload', body).then((r) => r.data.data),
+    importStatus: (jobId: number) => http.get<{ data: ImportJob }>(`/import_jobs/${jobId}`).then((r) => r.data.data),
+    /** Address of the persona performance CSV (needs the auth headers: fetch it with exportPerformanceCsv). */
+    exportPerformanceCsvUrl: () => `${http.defaults.baseURL ?? ''}/export_performance_to_csv`,
+    /** The persona performance CSV as text. */
+    exportPerformanceCsv: () => http.get<string>('/export_performance_to_csv', { responseType: 'text' }).then((r) => r.data),
   };
 }
 

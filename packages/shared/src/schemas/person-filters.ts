@@ -1,0 +1,252 @@
+import { z } from 'zod';
+
+/**
+ * The person-search filter model of spec §3: what a persona's saved search holds. One schema drives
+ * the filter UI (its form state is `PersonFiltersInput`), the client serialisation
+ * (`serializePersonFilters` → the wire form sent in bodies) and the server validation
+ * (`personFiltersWireSchema`, read back with `parsePersonFilters`).
+ *
+ * Rules (spec §5): SIC and NAICS codes are reduced to their digits (a code with no digits is
+ * dropped); a range's min and max are sent only when they are 0 or more; person_location_names is
+ * sent as `locations`. Empty lists and empty ranges are left out of the wire form.
+ */
+
+const MAX_ITEMS = 200;
+const text = z.string().trim().max(300);
+
+/** A picked entity (company, job title, technology, industry, intent topic): id, name and uid. */
+export const filterEntitySchema = z.object({
+  id: z.union([z.string().max(300), z.number()]),
+  name: text.min(1, { error: 'Name is required' }),
+  uid: z.string().max(300),
+});
+export type FilterEntity = z.infer<typeof filterEntitySchema>;
+
+/** An employee-count bucket: `value` is "min,max" (max may be empty: "10001,"), as vendors send it. */
+export const employeesNumberSchema = z.object({
+  name: text.min(1),
+  value: z
+    .string()
+    .trim()
+    .regex(/^\d+,\d*$/, { error: 'Employee range must look like "min,max", e.g. "51,200"' }),
+});
+export type EmployeesNumber = z.infer<typeof employeesNumberSchema>;
+
+/** A management level with the count search_metadata gave it. */
+export const managementLevelSchema = z.object({
+  display_name: text.min(1),
+  value: text.min(1),
+  count: z.number().int().min(0).nullable().optional(),
+});
+export type ManagementLevel = z.infer<typeof managementLevelSchema>;
+
+/** A min/max range; a bound below 0 (or missing) means "no bound" and is never sent. */
+export const filterRangeSchema = z.object({
+  min: z.number().finite().nullable().optional(),
+  max: z.number().finite().nullable().optional(),
+});
+export type FilterRange = z.infer<typeof filterRangeSchema>;
+
+/** SIC/NAICS codes: each reduced to its digits; one with no digits left is dropped; duplicates once. */
+export const industryCodesSchema = z
+  .array(z.union([z.string().max(100), z.number()]))
+  .max(MAX_ITEMS)
+  .transform((codes) => [...new Set(codes.map((c) => String(c).replace(/\D+/g, '')).filter((c) => c.length > 0))]);
+
+/** Free-text lists (keywords, locations, domains…): trimmed, blanks dropped. */
+const textList = z
+  .array(text)
+  .max(MAX_ITEMS)
+  .transform((items) => items.filter((s) => s.length > 0));
+
+const entities = z.array(filterEntitySchema).max(MAX_ITEMS);
+
+export const FUNDING_STAGES = [
+  'seed',
+  'angel',
+  'venture',
+  'series_a',
+  'series_b',
+  'series_c',
+  'series_d',
+  'series_e',
+  'series_f',
+  'debt_financing',
+  'equity_crowdfunding',
+  'convertible_note',
+  'private_equity',
+  'ipo',
+  'other',
+] as const;
+
+/**
+ * Every filter field except the person location names (their name differs between model and wire).
+ * `codes` and `list` are the normalising schemas on input; responses use plain arrays (no
+ * transforms), since a response schema is encoded, not parsed.
+ */
+const shape = <C extends z.ZodType, L extends z.ZodType>(codes: C, list: L) => ({
+  employees_numbers: z.array(employeesNumberSchema).max(MAX_ITEMS).optional(),
+
+  companies: entities.optional(),
+  job_titles: entities.optional(),
+  person_not_titles: entities.optional(),
+  technologies: entities.optional(),
+  industries: entities.optional(),
+  not_industries: entities.optional(),
+  intent_topics: entities.optional(),
+  not_intent_topics: entities.optional(),
+
+  company_sic_codes: codes.optional(),
+  company_naics_codes: codes.optional(),
+
+  keywords: list.optional(),
+  not_keywords: list.optional(),
+  departments: list.optional(),
+  company_domains: list.optional(),
+  person_not_locations: list.optional(),
+  /** Only people who changed jobs within this many days. */
+  job_change_range_days: z.number().int().min(0).max(36500).nullable().optional(),
+  organization_locations: list.optional(),
+  organization_not_locations: list.optional(),
+
+  person_countries: list.optional(),
+  person_subregions: list.optional(),
+  person_regions: list.optional(),
+
+  organization_latest_funding_stage: z.object({ value: text }).nullable().optional(),
+
+  /** Days since the organization last posted a job: min..max days ago. */
+  organization_job_posted_at_range: filterRangeSchema.optional(),
+  organization_founded_year_range: filterRangeSchema.optional(),
+  organization_retail_location_count_range: filterRangeSchema.optional(),
+  /** Annual revenue in US dollars. */
+  revenue_range: filterRangeSchema.optional(),
+
+  management_level: z.array(managementLevelSchema).max(MAX_ITEMS).optional(),
+});
+const commonShape = shape(industryCodesSchema, textList);
+const plainList = z.array(z.string());
+
+/** THE filter model (UI form state and what the server applies). */
+export const personFiltersSchema = z.strictObject({ ...commonShape, person_location_names: textList.optional() });
+export type PersonFiltersInput = z.input<typeof personFiltersSchema>;
+export type PersonFilters = z.output<typeof personFiltersSchema>;
+
+/** The same model as sent over the wire: person_location_names travels as `locations`. */
+export const personFiltersWireSchema = z.strictObject({ ...commonShape, locations: textList.optional() });
+export type PersonFiltersWire = z.output<typeof personFiltersWireSchema>;
+/** The wire form in responses (already normalised, so no transforms). */
+export const personFiltersWireResponseSchema = z.strictObject({ ...shape(plainList, plainList), locations: plainList.optional() });
+
+export const RANGE_FILTERS = [
+  'organization_job_posted_at_range',
+  'organization_founded_year_range',
+  'organization_retail_location_count_range',
+  'revenue_range',
+] as const;
+export type RangeFilterName = (typeof RANGE_FILTERS)[number];
+
+export const ENTITY_FILTERS = [
+  'companies',
+  'job_titles',
+  'person_not_titles',
+  'technologies',
+  'industries',
+  'not_industries',
+  'intent_topics',
+  'not_intent_topics',
+] as const;
+
+export const TEXT_LIST_FILTERS = [
+  'keywords',
+  'not_keywords',
+  'departments',
+  'company_domains',
+  'person_not_locations',
+  'organization_locations',
+  'organization_not_locations',
+  'person_countries',
+  'person_subregions',
+  'person_regions',
+  'person_location_names',
+] as const;
+
+/** A range as sent: only the bounds that are 0 or more; null when neither is. */
+export function serializeRange(range: FilterRange | null | undefined): { min?: number; max?: number } | null {
+  if (!range) return null;
+  const out: { min?: number; max?: number } = {};
+  if (typeof range.min === 'number' && range.min >= 0) out.min = range.min;
+  if (typeof range.max === 'number' && range.max >= 0) out.max = range.max;
+  return out.min === undefined && out.max === undefined ? null : out;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The wire form of a filter model: validated and normalised (codes to digits, blanks dropped),
+ * person_location_names renamed to `locations`, ranges reduced to their non-negative bounds, empty
+ * lists and ranges left out. Throws a ZodError on input the schema refuses.
+ */
+export function serializePersonFilters(filters: PersonFiltersInput): PersonFiltersWire {
+  const model = personFiltersSchema.parse(filters);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(model)) {
+    if ((RANGE_FILTERS as readonly string[]).includes(key)) {
+      const range = serializeRange(value as FilterRange | undefined);
+      if (range) out[key] = range;
+      continue;
+    }
+    if (isEmpty(value)) continue;
+    out[key === 'person_location_names' ? 'locations' : key] = value;
+  }
+  return out as PersonFiltersWire;
+}
+
+/**
+ * Reads a wire form (a request body, a saved persona) back into the model: `locations` becomes
+ * person_location_names, ranges keep only their non-negative bounds. Throws a ZodError on bad input.
+ */
+export function parsePersonFilters(wire: unknown): PersonFilters {
+  const parsed = personFiltersWireSchema.parse(wire ?? {});
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if ((RANGE_FILTERS as readonly string[]).includes(key)) {
+      const range = serializeRange(value as FilterRange | undefined);
+      if (range) out[key] = range;
+      continue;
+    }
+    if (isEmpty(value)) continue;
+    out[key === 'locations' ? 'person_location_names' : key] = value;
+  }
+  return out as PersonFilters;
+}
+
+/** True when no filter narrows the search. */
+export function hasNoFilters(filters: PersonFilters): boolean {
+  return Object.keys(serializePersonFilters(filters)).length === 0;
+}
+
+/** The facets filter_info answers typeahead for (distinct values of the account's prospects). */
+export const FILTER_INFO_FILTERS = [
+  'job_titles',
+  'companies',
+  'industries',
+  'technologies',
+  'intent_topics',
+  'departments',
+  'management_level',
+  'seniority',
+  'funding_stage',
+  'company_domains',
+  'person_countries',
+  'person_regions',
+  'person_subregions',
+  'locations',
+  'organization_locations',
+  'keywords',
+  'company_sic_codes',
+  'company_naics_codes',
+] as const;
+export type FilterInfoFilter = (typeof FILTER_INFO_FILTERS)[number];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -113,6 +113,14 @@ export const personas = pgTable(
   (t) => [uniqueIndex('personas_account_name_unique').on(t.accountId, sql`lower(${t.name})`)],
 );
 
+/** A tsvector column (keyword search); read back as text, never written by the app (generated). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The text a keyword filter searches: 'simple' configuration (no stemming, case-folded). */
+const PROSPECT_SEARCH_DOCUMENT = sql.raw(
+  `to_tsvector('simple'::regconfig, coalesce(title, '') || ' ' || coalesce(headline, '') || ' ' || coalesce(keywords, '') || ' ' || coalesce(company, '') || ' ' || coalesce(industry, '') || ' ' || coalesce(department, '') || ' ' || coalesce(about, ''))`,
+);
+
 export const PROSPECT_SOURCE_VALUES = ['extension', 'import', 'manual', 'search'] as const;
 
 /**
@@ -140,6 +148,38 @@ export const prospects = pgTable(
     source: text('source', { enum: PROSPECT_SOURCE_VALUES }).notNull(),
     /** The full captured profile (LinkedInProfile) or the imported row, as received. */
     profile: jsonb('profile').$type<Record<string, unknown>>(),
+    // The fields the person-search filters apply to (spec §3); see modules/prospect-sources.
+    companyDomain: text('company_domain'),
+    /** Number of employees. */
+    companySize: integer('company_size'),
+    industry: text('industry'),
+    /** Digits only. */
+    sicCodes: text('sic_codes').array().notNull().default(sql`'{}'::text[]`),
+    naicsCodes: text('naics_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-case tags. */
+    technologies: text('technologies').array().notNull().default(sql`'{}'::text[]`),
+    fundingStage: text('funding_stage'),
+    /** Annual revenue, US dollars. */
+    revenue: bigint('revenue', { mode: 'number' }),
+    foundedYear: integer('founded_year'),
+    retailLocationCount: integer('retail_location_count'),
+    /** When the company last posted a job. */
+    jobPostedAt: date('job_posted_at', { mode: 'string' }),
+    department: text('department'),
+    managementLevel: text('management_level'),
+    seniority: text('seniority'),
+    country: text('country'),
+    region: text('region'),
+    subregion: text('subregion'),
+    city: text('city'),
+    /** Where the company is (headquarters). */
+    companyLocation: text('company_location'),
+    /** Free-text keywords, comma-separated. */
+    keywords: text('keywords'),
+    /** Lower-case tags. */
+    intentTopics: text('intent_topics').array().notNull().default(sql`'{}'::text[]`),
+    jobChangedAt: date('job_changed_at', { mode: 'string' }),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(PROSPECT_SEARCH_DOCUMENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -147,6 +187,19 @@ export const prospects = pgTable(
     uniqueIndex('prospects_account_linkedin_url_unique').on(t.accountId, t.linkedinUrl).where(sql`${t.linkedinUrl} is not null`),
     uniqueIndex('prospects_account_email_unique').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     check('prospects_source_check', sql`${t.source} in ('extension', 'import', 'manual', 'search')`),
+    // Search filters: equality on lower-cased text, ranges on numbers, GIN for arrays and keywords.
+    index('prospects_account_company_size_idx').on(t.accountId, t.companySize),
+    index('prospects_account_revenue_idx').on(t.accountId, t.revenue),
+    index('prospects_account_founded_year_idx').on(t.accountId, t.foundedYear),
+    index('prospects_account_industry_idx').on(t.accountId, sql`lower(${t.industry})`),
+    index('prospects_account_country_idx').on(t.accountId, sql`lower(${t.country})`),
+    index('prospects_account_department_idx').on(t.accountId, sql`lower(${t.department})`),
+    index('prospects_account_management_level_idx').on(t.accountId, sql`lower(${t.managementLevel})`),
+    index('prospects_technologies_idx').using('gin', t.technologies),
+    index('prospects_intent_topics_idx').using('gin', t.intentTopics),
+    index('prospects_sic_codes_idx').using('gin', t.sicCodes),
+    index('prospects_naics_codes_idx').using('gin', t.naicsCodes),
+    index('prospects_search_document_idx').using('gin', t.searchDocument),
   ],
 );
 
@@ -191,8 +244,56 @@ export const linkedinAccounts = pgTable(
   (t) => [uniqueIndex('linkedin_accounts_profile_url_unique').on(t.profileUrl), index('linkedin_accounts_account_idx').on(t.accountId)],
 );
 
+export const IMPORT_STATUS_VALUES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** A CSV import: runs in the API process in one transaction; progress is written here as it goes. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'set null' }),
+    status: text('status', { enum: IMPORT_STATUS_VALUES }).notNull().default('queued'),
+    fileName: text('file_name').notNull(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    mergedCount: integer('merged_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** [{row, reason}], capped (IMPORT_ERRORS_CAP); error_count has the full number. */
+    errors: jsonb('errors').$type<Array<{ row: number; reason: string }>>().notNull().default([]),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull().default({}),
+    /** Why the whole import failed (nothing was written). */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('import_jobs_account_idx').on(t.accountId, t.createdAt),
+    check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** The column mapping an account used last, per CSV header (lower-cased, trimmed): remembered for the next import. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    header: text('header').notNull(),
+    /** null: the user chose not to import this column. */
+    field: text('field'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.header] })],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type PersonaRow = typeof personas.$inferSelect;
 export type ProspectRow = typeof prospects.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
+export type ImportJobRow = typeof importJobs.$inferSelect;

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { personaProspects, personas, type PersonaRow } from '../../db/schema';
@@ -13,6 +14,7 @@ export function toPersonaJson(row: PersonaWithCount): Persona {
     name: row.name,
     description: row.description,
     prospects_count: Number(row.prospectsCount),
+    filters: row.filters as PersonFiltersWire,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -43,7 +45,11 @@ export async function findInAccount(db: Db, accountId: number, id: number): Prom
 }
 
 /** Throws the database's unique violation when the account already has a persona of that name. */
-export async function insert(db: Db, accountId: number, input: { name: string; description: string | null }): Promise<PersonaWithCount> {
+export async function insert(
+  db: Db,
+  accountId: number,
+  input: { name: string; description: string | null; filters?: PersonFiltersWire },
+): Promise<PersonaWithCount> {
   const [row] = await db.insert(personas).values({ accountId, ...input }).returning();
   return { ...row!, prospectsCount: 0 };
 }

@@ -23,7 +23,7 @@ export async function list(deps: Deps, auth: AuthContext, q: z.output<typeof pag
 
 export async function create(deps: Deps, auth: AuthContext, body: z.output<typeof createPersonaBodySchema>): Promise<Persona> {
   try {
-    return repo.toPersonaJson(await repo.insert(deps.db, auth.account.id, { name: body.name, description: body.description ?? null }));
+    return repo.toPersonaJson(await repo.insert(deps.db, auth.account.id, { name: body.name, description: body.description ?? null, filters: body.filters }));
   } catch (err) {
     if (isUniqueViolation(err)) throw unprocessable(MESSAGES.nameTaken);
     throw err;

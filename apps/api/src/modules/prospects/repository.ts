@@ -3,11 +3,53 @@ import type { Prospect } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { personaProspects, prospects, type ProspectRow } from '../../db/schema';
 
-export type ProspectWithPersonas = ProspectRow & { personaIds: number[] };
+export type ProspectWithPersonas = Omit<ProspectRow, 'searchDocument'> & { personaIds: number[] };
 
 /** The personas a prospect is loaded into (all in its own account: memberships never cross accounts). */
 const personaIds = sql<number[]>`coalesce((select array_agg(pp.persona_id order by pp.persona_id) from ${personaProspects} pp where pp.prospect_id = ${prospects.id}), '{}')`;
-const withPersonas = { ...getTableColumns(prospects), personaIds };
+/** Every column but the generated search document (only the keyword filter reads it, in SQL). */
+const { searchDocument: _searchDocument, ...prospectColumns } = getTableColumns(prospects);
+export { prospectColumns };
+const withPersonas = { ...prospectColumns, personaIds };
+
+export type ProspectRecord = Omit<ProspectRow, 'searchDocument'>;
+
+/** Comma-separated keywords as a list. */
+export const keywordList = (keywords: string | null): string[] =>
+  keywords
+    ? keywords
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : [];
+
+/** The filter fields of a prospect record as JSON (shared by the stored and the searched answers). */
+export function prospectFilterFieldsJson(row: Omit<ProspectRecord, 'id' | 'accountId' | 'createdAt' | 'updatedAt' | 'source'>) {
+  return {
+    company_domain: row.companyDomain,
+    company_size: row.companySize,
+    industry: row.industry,
+    sic_codes: row.sicCodes,
+    naics_codes: row.naicsCodes,
+    technologies: row.technologies,
+    funding_stage: row.fundingStage,
+    revenue: row.revenue === null ? null : Number(row.revenue),
+    founded_year: row.foundedYear,
+    retail_location_count: row.retailLocationCount,
+    job_posted_at: row.jobPostedAt,
+    department: row.department,
+    management_level: row.managementLevel,
+    seniority: row.seniority,
+    country: row.country,
+    region: row.region,
+    subregion: row.subregion,
+    city: row.city,
+    company_location: row.companyLocation,
+    keywords: keywordList(row.keywords),
+    intent_topics: row.intentTopics,
+    job_changed_at: row.jobChangedAt,
+  };
+}
 
 export function toProspectJson(row: ProspectWithPersonas): Prospect {
   return {
@@ -22,6 +64,7 @@ export function toProspectJson(row: ProspectWithPersonas): Prospect {
     company: row.company,
     location: row.location,
     photo_url: row.photoUrl,
+    ...prospectFilterFieldsJson(row),
     source: row.source,
     persona_ids: row.personaIds.map(Number),
     created_at: row.createdAt.toISOString(),

@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { cn } from '@web/lib/utils';
+import { EDITOR_PLACEHOLDER } from './constants';
+import type { RichTextEditorProps } from './types';
+
+const QuillEditor = lazy(() => import('./quill-editor'));
+
+/** What shows while Quill loads: the editor's frame, disabled, with its name and placeholder. */
+function EditorLoading({ label, placeholder = EDITOR_PLACEHOLDER, className }: Pick<RichTextEditorProps, 'label' | 'placeholder' | 'className'>) {
+  return (
+    <div className={cn('rounded-lg border border-border bg-surface-2', className)} aria-busy="true">
+      <div className="h-10 border-b border-border" />
+      <div role="textbox" aria-label={label} aria-disabled="true" aria-readonly="true" className="min-h-32 px-3 py-2 text-sm text-muted/70 italic">
+        {placeholder}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The rich-text editor (react-quill-new) with the spec's toolbar, fonts, sizes, history and paste
+ * rules. Quill is loaded on first use, so it never lands in the chunks of pages without an editor.
+ */
+export function RichTextEditor(props: RichTextEditorProps) {
+  return (
+    <Suspense fallback={<EditorLoading label={props.label} placeholder={props.placeholder} className={props.className} />}>
+      <QuillEditor {...props} />
+    </Suspense>
+  );
+}

@@ -112,7 +112,13 @@ export const routeDefs: RouteDef[] = [
   {
     path: bi.personas.path,
     meta: { title: bi.personas.title, layout: 'topnav' },
-    lazy: () => import('@web/features/business-information/routes/personas').then((m) => ({ Component: m.PersonasRoute })),
+    lazy: () => import('@web/features/personas/routes/personas').then((m) => ({ Component: m.PersonasRoute })),
+  },
+  {
+    path: bi.persona.path,
+    meta: { title: bi.persona.title, layout: 'topnav' },
+    validate: positiveIntegerParam('id'),
+    lazy: () => import('@web/features/personas/routes/persona').then((m) => ({ Component: m.PersonaRoute })),
   },
   {
     path: msg.root.path,

@@ -22,6 +22,11 @@ export const paths = {
   businessInformation: {
     followup: p('/business-information/followup', 'Follow Up'),
     personas: p('/business-information/personas', 'Personas'),
+    persona: {
+      path: '/business-information/personas/:id',
+      title: 'Persona',
+      getHref: (id: number | string) => `/business-information/personas/${encodeURIComponent(String(id))}`,
+    },
     messaging: {
       root: p('/business-information/messaging', 'Messaging'),
       callToAction: p('/business-information/messaging/call-to-action', 'Call to action'),

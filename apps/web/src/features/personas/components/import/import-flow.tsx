@@ -1,0 +1,330 @@
+import { CheckCircle2, FileUp, Upload } from 'lucide-react';
+import { useRef, useState, type DragEvent } from 'react';
+import { apiErrorMessages } from '@shared/api';
+import { IMPORT_FIELDS, type ImportJob, type ImportMapping } from '@shared/schemas/personas';
+import { Alert, ServerErrors } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/utils';
+import { useImportStatus, usePrepareImport, useStartImport, type PreparedFile } from '../../api/import';
+import { selectClass, tdClass, thClass } from '../styles';
+import { humanize } from '../filters/constants';
+
+const nf = new Intl.NumberFormat('en-US');
+
+function FilePicker({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+  return (
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center',
+        over ? 'border-accent bg-accent/10' : 'border-border bg-surface-2/40',
+      )}
+    >
+      <FileUp className="h-8 w-8 text-muted" aria-hidden />
+      <p className="text-sm text-fg">Drop a CSV file here, or</p>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        aria-label="CSV file"
+        className="sr-only"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onFile(file);
+          e.target.value = '';
+        }}
+      />
+      <Button type="button" variant="secondary" pending={busy} onClick={() => input.current?.click()}>
+        Choose file
+      </Button>
+      <p className="text-xs text-muted">Comma, semicolon or tab separated; UTF-8 or Latin-1; up to 20 MB. The first row holds the column names.</p>
+    </div>
+  );
+}
+
+function PreviewTable({ prepared }: { prepared: PreparedFile }) {
+  const preview = prepared.preview!;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full border-collapse">
+        <caption className="px-3 py-2 text-left text-xs text-muted">
+          First rows of {prepared.file_name} ({nf.format(preview.total_rows)} rows)
+        </caption>
+        <thead className="border-b border-border">
+          <tr>
+            {preview.headers.map((h, i) => (
+              <th key={`${h}-${i}`} scope="col" className={thClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((row, r) => (
+            <tr key={r} className="border-b border-border last:border-0">
+              {preview.headers.map((_, c) => (
+                <td key={c} className={cn(tdClass, 'max-w-48 truncate text-muted')}>
+                  {row[c] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MappingEditor({
+  headers,
+  mapping,
+  remembered,
+  onChange,
+}: {
+  headers: string[];
+  mapping: ImportMapping;
+  remembered: string[];
+  onChange: (m: ImportMapping) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-fg">Column mapping</legend>
+      <p className="text-xs text-muted">Matched from the column names; change any column, or leave it out.</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {headers.map((header) => (
+          <label key={header} className="flex items-center gap-2 text-sm">
+            <span className="w-1/2 truncate text-fg" title={header}>
+              {header}
+              {remembered.includes(header) ? <span className="ml-1 text-xs text-muted">(remembered)</span> : null}
+            </span>
+            <select
+              aria-label={`Field for column ${header}`}
+              className={cn(selectClass, 'h-9 w-1/2')}
+              value={mapping[header] ?? ''}
+              onChange={(e) => onChange({ ...mapping, [header]: e.target.value ? (e.target.value as ImportMapping[string]) : null })}
+            >
+              <option value="">Don’t import</option>
+              {IMPORT_FIELDS.map((f) => (
+                <option key={f} value={f}>
+                  {humanize(f)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Progress({ job }: { job: ImportJob | undefined }) {
+  const total = job?.total ?? 0;
+  const processed = job?.processed ?? 0;
+  const percent = total > 0 ? Math.round((processed / total) * 100) : 0;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between text-sm">
+        <span className="flex items-center gap-2 text-fg">
+          <Spinner className="h-4 w-4" /> {job?.status === 'queued' || !job ? 'Waiting to start…' : 'Importing…'}
+        </span>
+        <span className="tabular-nums text-muted">
+          {nf.format(processed)} / {nf.format(total)}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-2 overflow-hidden rounded-full bg-surface-2"
+      >
+        <div className="h-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Summary({ job }: { job: ImportJob }) {
+  return (
+    <div className="space-y-4">
+      <Alert tone="success">
+        <p className="font-medium">Import finished: {job.file_name}</p>
+      </Alert>
+      <ul aria-label="Import result" className="grid grid-cols-3 gap-3 text-center">
+        <li className="rounded-lg border border-border bg-surface-2 p-3">
+          <CheckCircle2 className="mx-auto mb-1 h-4 w-4 text-success" aria-hidden />
+          <span className="text-sm font-medium">{`${job.created} created`}</span>
+        </li>
+        <li className="rounded-lg border border-border bg-surface-2 p-3">
+          <span className="text-sm font-medium">{`${job.merged} merged`}</span>
+        </li>
+        <li className="rounded-lg border border-border bg-surface-2 p-3">
+          <span className={cn('text-sm font-medium', job.error_count > 0 && 'text-danger')}>{`${job.error_count} errors`}</span>
+        </li>
+      </ul>
+      {job.errors.length > 0 ? (
+        <div className="max-h-72 overflow-y-auto rounded-lg border border-border">
+          <table className="w-full border-collapse">
+            <caption className="px-3 py-2 text-left text-xs text-muted">
+              Rows not imported
+              {job.errors.length < job.error_count ? ` (first ${job.errors.length} of ${job.error_count})` : ''}
+            </caption>
+            <thead className="border-b border-border">
+              <tr>
+                <th scope="col" className={thClass}>
+                  Row
+                </th>
+                <th scope="col" className={thClass}>
+                  Reason
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.errors.map((e, i) => (
+                <tr key={`${e.row}-${i}`} className="border-b border-border last:border-0">
+                  <td className={cn(tdClass, 'tabular-nums')}>{e.row}</td>
+                  <td className={tdClass}>{e.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const hasIdentity = (mapping: ImportMapping) => Object.values(mapping).some((f) => f === 'email' || f === 'linkedin_url');
+
+/**
+ * CSV import: choose (drop or button) → validate_upload → file_preview + generate_fields (editable
+ * mapping) → upload → progress (import status every second) → "N created, M merged, K errors".
+ */
+export function ImportFlow({ personaId, onClose }: { personaId: number | null; onClose?: () => void }) {
+  const prepare = usePrepareImport();
+  const start = useStartImport();
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [jobId, setJobId] = useState<number | null>(null);
+  const status = useImportStatus(jobId, personaId);
+  const prepared = prepare.data;
+
+  const choose = (file: File) => {
+    start.reset();
+    prepare.mutate(file, { onSuccess: (p) => setMapping(p.fields?.mapping ?? {}) });
+  };
+
+  const reset = () => {
+    prepare.reset();
+    start.reset();
+    setJobId(null);
+    setMapping({});
+  };
+
+  if (jobId !== null) {
+    const job = status.data;
+    if (job?.status === 'done') {
+      return (
+        <div className="space-y-4">
+          <Summary job={job} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={reset}>
+              Import another file
+            </Button>
+            {onClose ? (
+              <Button type="button" onClick={onClose}>
+                Done
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      );
+    }
+    if (job?.status === 'failed') {
+      return (
+        <div className="space-y-4">
+          <Alert>
+            <p>The import failed and nothing was imported.</p>
+            {job.failure ? <p>{job.failure}</p> : null}
+          </Alert>
+          <Button type="button" variant="secondary" onClick={reset}>
+            Try another file
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="space-y-3">
+        <Progress job={job} />
+        {status.isError ? <ServerErrors messages={apiErrorMessages(status.error)} /> : null}
+      </div>
+    );
+  }
+
+  if (prepared?.preview && prepared.fields) {
+    const headers = prepared.preview.headers;
+    const ok = hasIdentity(mapping);
+    return (
+      <div className="space-y-4">
+        <PreviewTable prepared={prepared} />
+        <MappingEditor headers={headers} mapping={mapping} remembered={prepared.fields.remembered} onChange={setMapping} />
+        {!ok ? <p className="text-sm text-warning">Map a column to Email or Linkedin url: every prospect needs one of them.</p> : null}
+        <ServerErrors messages={start.isError ? apiErrorMessages(start.error) : null} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={reset}>
+            Choose another file
+          </Button>
+          <Button
+            type="button"
+            disabled={!ok}
+            pending={start.isPending}
+            onClick={() =>
+              start.mutate(
+                { file_name: prepared.file_name, content_base64: prepared.content_base64, mapping, persona_id: personaId },
+                { onSuccess: (r) => setJobId(r.job_id) },
+              )
+            }
+          >
+            <Upload className="h-4 w-4" aria-hidden />
+            Start import
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <FilePicker onFile={choose} busy={prepare.isPending} />
+      {prepare.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner className="h-4 w-4" /> Checking the file…
+        </p>
+      ) : null}
+      {prepared && !prepared.validation.valid ? (
+        <Alert>
+          <p className="font-medium">{prepared.file_name} cannot be imported:</p>
+          {prepared.validation.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <ServerErrors messages={prepare.isError ? apiErrorMessages(prepare.error) : null} />
+    </div>
+  );
+}

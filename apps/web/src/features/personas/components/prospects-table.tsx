@@ -1,0 +1,119 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { EmptyState } from '@web/components/page-frame';
+import { useLoadedProspects } from '../api/loaded-prospects';
+import type { ProspectsParams } from '../api/keys';
+import { Pagination } from './pagination';
+import { formatDate, tdClass, thClass } from './styles';
+
+type OrderBy = ProspectsParams['order_by'];
+const PER_PAGE = 25;
+
+function SortHeader({
+  label,
+  column,
+  params,
+  onSort,
+}: {
+  label: string;
+  column: OrderBy;
+  params: ProspectsParams;
+  onSort: (column: OrderBy) => void;
+}) {
+  const active = params.order_by === column;
+  const Icon = !active ? ArrowUpDown : params.order_direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" className={thClass} aria-sort={active ? (params.order_direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-1 uppercase hover:text-fg">
+        {label}
+        <Icon className="h-3.5 w-3.5" aria-hidden />
+        <span className="sr-only">, sort</span>
+      </button>
+    </th>
+  );
+}
+
+/** The prospects loaded into a persona: paginated and ordered by the server. */
+export function ProspectsTable({ personaId, emptyAction }: { personaId: number; emptyAction?: React.ReactNode }) {
+  const [params, setParams] = useState<ProspectsParams>({ page: 1, per_page: PER_PAGE, order_by: 'created_at', order_direction: 'desc' });
+  const prospects = useLoadedProspects(personaId, params);
+
+  const sort = (column: OrderBy) =>
+    setParams((p) => ({
+      ...p,
+      page: 1,
+      order_by: column,
+      order_direction: p.order_by === column ? (p.order_direction === 'asc' ? 'desc' : 'asc') : column === 'created_at' ? 'desc' : 'asc',
+    }));
+
+  if (prospects.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted" role="status">
+        <Spinner className="h-4 w-4" /> Loading prospects…
+      </p>
+    );
+  }
+  if (prospects.isError) {
+    return (
+      <Alert>
+        <p>Could not load the prospects of this persona.</p>
+        <Button type="button" size="sm" variant="secondary" onClick={() => void prospects.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { data, meta } = prospects.data;
+  if (meta.total === 0) {
+    return (
+      <EmptyState icon={UserRound} title="No prospects in this persona yet" action={emptyAction}>
+        Import a CSV, add people from LinkedIn with the browser extension, or save search filters to load matching prospects.
+      </EmptyState>
+    );
+  }
+  return (
+    <div aria-busy={prospects.isFetching || undefined}>
+      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+        <table className="w-full border-collapse">
+          <caption className="sr-only">Prospects of this persona</caption>
+          <thead className="border-b border-border">
+            <tr>
+              <SortHeader label="Name" column="full_name" params={params} onSort={sort} />
+              <th scope="col" className={thClass}>Title</th>
+              <SortHeader label="Company" column="company" params={params} onSort={sort} />
+              <th scope="col" className={thClass}>Email</th>
+              <th scope="col" className={thClass}>Location</th>
+              <SortHeader label="Added" column="created_at" params={params} onSort={sort} />
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.id} className="border-b border-border last:border-0">
+                <td className={tdClass}>
+                  {p.linkedin_url ? (
+                    <a href={p.linkedin_url} target="_blank" rel="noreferrer noopener" className="font-medium hover:text-accent hover:underline">
+                      {p.full_name ?? p.linkedin_url}
+                    </a>
+                  ) : (
+                    <span className="font-medium">{p.full_name ?? p.email ?? '—'}</span>
+                  )}
+                </td>
+                <td className={`${tdClass} text-muted`}>{p.title ?? p.headline ?? '—'}</td>
+                <td className={tdClass}>{p.company ?? '—'}</td>
+                <td className={`${tdClass} text-muted`}>{p.email ?? '—'}</td>
+                <td className={`${tdClass} text-muted`}>{p.location ?? '—'}</td>
+                <td className={`${tdClass} text-muted`}>
+                  <time dateTime={p.created_at}>{formatDate(p.created_at)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination label="Prospects pages" page={params.page} perPage={meta.per_page} total={meta.total} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+    </div>
+  );
+}

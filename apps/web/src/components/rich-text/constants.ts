@@ -56,6 +56,3 @@ export const LEGACY_SIZE_PX: Record<'small' | 'large' | 'huge', string> = {
 
 /** Align values of spec §3 (left is the default, no attribute). */
 export const ALIGN_VALUES = ['right', 'center', 'justify'] as const;
-
-/** Video embeds only from these hosts (https, embed players only). */
-export const DEFAULT_VIDEO_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;

@@ -1,42 +1,49 @@
 import DOMPurify from 'dompurify';
-import { DEFAULT_VIDEO_HOSTS, FONT_SIZES } from './constants';
+import {
+  BLOCK_FALLBACK_ORDER,
+  CLASS_PATTERN,
+  DEFAULT_ATTRIBUTES,
+  DEFAULT_TAGS,
+  sanitizeImageSrc,
+  sanitizeLinkHref,
+  sanitizeStyle,
+  sanitizeVideoSrc,
+  type AllowList,
+} from '@shared/rich-text/allow-list';
+import { FONT_SIZES } from './constants';
 
 /**
  * Paste and content rules of spec §5, as pure functions over a DOM fragment. The editor runs
- * them on every paste; the server runs its own sanitiser with the same allow-list and never
- * trusts this one.
+ * them on every paste; the server runs its own sanitiser with the same allow-list model
+ * (packages/shared/src/rich-text) and never trusts this one.
  */
 
-/** What one editor instance accepts (derived from its toolbar). */
-export type PasteAllowList = {
-  tags: readonly string[];
-  attributes: readonly string[];
-  allowLinks: boolean;
-  allowImages: boolean;
-  allowVideo: boolean;
-};
+/** What one editor instance accepts (derived from its toolbar by the shared deriveAllowList). */
+export type PasteAllowList = Pick<AllowList, 'tags' | 'attributes' | 'allowLinks' | 'allowImages' | 'allowVideo'> &
+  Partial<Pick<AllowList, 'blockTags'>>;
 
 export type PasteOptions = {
-  /** Hosts an embedded video may come from. */
-  videoHosts?: readonly string[];
+  /** CSS properties a style attribute may keep (the shared allowedStyleProperties of the toolbar). */
+  styleProperties?: readonly string[];
 };
 
 /** The default allow-list of spec §5: tags p, br, span; attribute class. */
 export const DEFAULT_PASTE_ALLOW_LIST: PasteAllowList = {
-  tags: ['p', 'br', 'span'],
-  attributes: ['class'],
+  tags: [...DEFAULT_TAGS],
+  attributes: [...DEFAULT_ATTRIBUTES],
   allowLinks: false,
   allowImages: false,
   allowVideo: false,
 };
 
-/** Link protocols of spec §5. */
-export const LINK_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'] as const;
-/** What a link with any other protocol points to. */
-export const BLANK_URL = 'about:blank';
+/** What a link with any protocol but http, https, mailto or tel points to (shared rule: blank). */
+export const BLANK_URL = '';
 
-/** Block tags a disallowed block may become, in order of preference (spec §5). */
-export const FALLBACK_BLOCK_TAGS = ['p', 'div', 'section'] as const;
+/** Spec §5 link rule (the shared one): http, https, mailto, tel keep their address, anything else is blank. */
+export const sanitizeLinkUrl = (url: string): string => sanitizeLinkHref(url);
+
+/** A video embed only from the shared embed-host allow-list. */
+export const isAllowedVideoUrl = (url: string): boolean => sanitizeVideoSrc(url) !== null;
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LINE_ITEMS = new Set(['li', 'dt', 'dd']);
@@ -49,41 +56,9 @@ const isBlock = (node: Node) =>
   node.nodeType === Node.ELEMENT_NODE && (BLOCKS.has(nodeName(node)) || HEADINGS.has(nodeName(node)) || LINE_ITEMS.has(nodeName(node)));
 const nodeName = (node: Node) => node.nodeName.toLowerCase();
 
-/** http, https, mailto and tel keep their address; anything else (javascript:, data:, relative, garbage) is blank. */
-export function sanitizeLinkUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return BLANK_URL;
-  }
-  return (LINK_PROTOCOLS as readonly string[]).includes(parsed.protocol) ? url.trim() : BLANK_URL;
-}
-
-/** A video embed only from an allowed host, over https. */
-export function isAllowedVideoUrl(url: string, hosts: readonly string[] = DEFAULT_VIDEO_HOSTS): boolean {
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'https:' && hosts.includes(parsed.hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** Image sources: http(s) addresses and inline raster images (what a pasted image file becomes). */
-function isAllowedImageSrc(src: string): boolean {
-  if (/^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(src.trim())) return true;
-  try {
-    const { protocol } = new URL(src.trim());
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** The first of p, div, section this editor allows (p is always in the default list). */
 export function firstAllowedBlockTag(allow: PasteAllowList): string | null {
-  return FALLBACK_BLOCK_TAGS.find((t) => allow.tags.includes(t)) ?? null;
+  return allow.blockTags?.[0] ?? BLOCK_FALLBACK_ORDER.find((t) => allow.tags.includes(t)) ?? null;
 }
 
 function boldTag(allow: PasteAllowList): string | null {
@@ -139,15 +114,15 @@ function reblock(el: Element, blockTag: string | null) {
   replaceWith(el, out);
 }
 
-function transformElement(el: Element, allow: PasteAllowList, options: Required<PasteOptions>) {
+function transformElement(el: Element, allow: PasteAllowList) {
   // Post-order: children first, so a heading inside a list item is already a bold block.
-  for (const child of [...el.children]) transformElement(child, allow, options);
+  for (const child of [...el.children]) transformElement(child, allow);
   const tag = nodeName(el);
   const doc = el.ownerDocument;
 
   if (tag === 'iframe' || tag === 'video') {
     const src = el.getAttribute('src') ?? '';
-    if (!allow.allowVideo || !allow.tags.includes('iframe') || !isAllowedVideoUrl(src, options.videoHosts)) el.remove();
+    if (!allow.allowVideo || !allow.tags.includes('iframe') || !isAllowedVideoUrl(src)) el.remove();
     return;
   }
   if (allow.tags.includes(tag)) return;
@@ -188,12 +163,10 @@ function transformElement(el: Element, allow: PasteAllowList, options: Required<
  * section; videos survive only from allowed hosts. Sanitising (tags, attributes, URLs) is
  * {@link sanitizePastedHtml}'s job.
  */
-export function applyPasteRules(root: ParentNode, allow: PasteAllowList, options: PasteOptions = {}): void {
-  const opts: Required<PasteOptions> = { videoHosts: options.videoHosts ?? DEFAULT_VIDEO_HOSTS };
-  for (const child of [...root.children]) transformElement(child, allow, opts);
+export function applyPasteRules(root: ParentNode, allow: PasteAllowList): void {
+  for (const child of [...root.children]) transformElement(child, allow);
 }
 
-const SAFE_COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.\s,%]+\)|[a-z]{3,20})$/i;
 const MIN_PX = parseInt(FONT_SIZES[0]!, 10);
 const MAX_PX = parseInt(FONT_SIZES.at(-1)!, 10);
 
@@ -205,21 +178,13 @@ export function snapFontSize(value: string): string | null {
   return `${px}px`;
 }
 
-/** Only colour and font-size survive in a style attribute, with values that cannot carry code. */
-function cleanStyle(style: string): string {
-  const kept: string[] = [];
-  for (const decl of style.split(';')) {
-    const i = decl.indexOf(':');
-    if (i < 0) continue;
-    const prop = decl.slice(0, i).trim().toLowerCase();
-    const value = decl.slice(i + 1).trim();
-    if (prop === 'color' && SAFE_COLOR.test(value)) kept.push(`color: ${value}`);
-    if (prop === 'font-size') {
-      const size = snapFontSize(value);
-      if (size) kept.push(`font-size: ${size}`);
-    }
-  }
-  return kept.join('; ');
+/** Font sizes snap onto the grid first; then the shared rule keeps only the allowed properties. */
+function cleanStyle(style: string, properties: readonly string[]): string {
+  const snapped = style.replace(/font-size\s*:\s*([^;]+)/gi, (_m, v: string) => {
+    const size = snapFontSize(v);
+    return size ? `font-size: ${size}` : '';
+  });
+  return sanitizeStyle(snapped, properties);
 }
 
 /**
@@ -230,7 +195,7 @@ function cleanStyle(style: string): string {
 export function sanitizePastedHtml(html: string, allow: PasteAllowList, options: PasteOptions = {}): string {
   // DOMParser documents are inert: nothing loads or runs while the rules rearrange the tree.
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  applyPasteRules(doc.body, allow, options);
+  applyPasteRules(doc.body, allow);
 
   const tags = allow.tags.filter((t) => {
     if (t === 'a') return allow.allowLinks;
@@ -238,27 +203,46 @@ export function sanitizePastedHtml(html: string, allow: PasteAllowList, options:
     if (t === 'iframe') return allow.allowVideo;
     return true;
   });
+  const styleProperties = options.styleProperties ?? [];
   const purify = DOMPurify(window);
-  purify.addHook('uponSanitizeAttribute', (node, data) => {
-    const tag = nodeName(node);
-    if (data.attrName === 'href' && tag === 'a') data.attrValue = sanitizeLinkUrl(data.attrValue);
-    else if (data.attrName === 'src' && tag === 'img' && !isAllowedImageSrc(data.attrValue)) data.keepAttr = false;
-    else if (data.attrName === 'style') {
-      data.attrValue = cleanStyle(data.attrValue);
-      if (!data.attrValue) data.keepAttr = false;
-    }
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (/^on/i.test(data.attrName)) data.keepAttr = false;
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
-    // A link opened from an email or preview never gets a handle on the opener.
-    if (nodeName(node) === 'a' && node.getAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const el = node as Element;
+    const tag = nodeName(el);
+    if (el.hasAttribute('class')) {
+      const kept = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => CLASS_PATTERN.test(c));
+      if (kept.length) el.setAttribute('class', kept.join(' '));
+      else el.removeAttribute('class');
+    }
+    if (el.hasAttribute('style')) {
+      const style = cleanStyle(el.getAttribute('style') ?? '', styleProperties);
+      if (style) el.setAttribute('style', style);
+      else el.removeAttribute('style');
+    }
+    if (tag === 'a') {
+      el.setAttribute('href', sanitizeLinkHref(el.getAttribute('href')));
+      // A link that opens elsewhere never gets a handle on the opener.
+      if (el.hasAttribute('target')) el.setAttribute('rel', 'noopener noreferrer');
+    } else if (tag === 'img') {
+      const src = sanitizeImageSrc(el.getAttribute('src'));
+      if (src) el.setAttribute('src', src);
+      else el.remove();
+    } else if (tag === 'iframe') {
+      const src = sanitizeVideoSrc(el.getAttribute('src'));
+      if (src) el.setAttribute('src', src);
+      else el.remove();
+    }
   });
   return purify.sanitize(doc.body.innerHTML, {
     ALLOWED_TAGS: tags,
     ALLOWED_ATTR: [...allow.attributes],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-    // Hooks above decide URLs; this only lets the blank address and inline images through.
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|about:blank$|data:image\/)/i,
+    // The hook above decides URLs (shared rules); this only lets the blank address and inline images through.
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|data:image\/|$)/i,
     ADD_DATA_URI_TAGS: allow.allowImages ? ['img'] : [],
   });
 }
@@ -278,7 +262,7 @@ export function linkForPastedText(
   if (!allowLinks || !magicPaste || selectionLength <= 0) return null;
   const candidate = text.trim();
   if (!URL_TEXT.test(candidate)) return null;
-  const safe = sanitizeLinkUrl(candidate);
+  const safe = sanitizeLinkHref(candidate);
   return safe === BLANK_URL ? null : safe;
 }
 

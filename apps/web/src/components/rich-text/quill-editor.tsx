@@ -3,14 +3,14 @@ import './rich-text.css';
 import { useEffect, useMemo, useRef } from 'react';
 import ReactQuill, { type EmitterSource } from 'react-quill-new';
 import { cn } from '@web/lib/utils';
-import { DEFAULT_VIDEO_HOSTS, EDITOR_HISTORY, EDITOR_PLACEHOLDER } from './constants';
+import { allowedStyleProperties, deriveAllowList, RICH_TEXT_FIELDS } from '@shared/rich-text/allow-list';
+import { EDITOR_HISTORY, EDITOR_PLACEHOLDER } from './constants';
 import { normalizeRichText } from './empty';
 import { setupQuill, uploaderOptions, type RichTextClipboardOptions } from './quill-setup';
 import type { RichTextEditorProps } from './types';
-import { DEFAULT_TOOLBAR, quillFormats, quillToolbar } from './toolbar';
-import { allowListFor } from './allow-list';
+import { DEFAULT_TOOLBAR, quillFormats, quillToolbar, type ToolbarControl } from './toolbar';
 
-setupQuill(DEFAULT_VIDEO_HOSTS);
+setupQuill();
 
 /** Accessible names for Quill's icon-only toolbar controls (class name, optional value). */
 const CONTROL_NAMES: Record<string, string | Record<string, string>> = {
@@ -19,7 +19,8 @@ const CONTROL_NAMES: Record<string, string | Record<string, string>> = {
   underline: 'Underline',
   strike: 'Strikethrough',
   blockquote: 'Quote',
-  'code-block': 'Code',
+  code: 'Inline code',
+  'code-block': 'Code block',
   header: 'Heading',
   list: { ordered: 'Numbered list', bullet: 'Bulleted list' },
   script: { sub: 'Subscript', super: 'Superscript' },
@@ -27,6 +28,7 @@ const CONTROL_NAMES: Record<string, string | Record<string, string>> = {
   direction: 'Right to left',
   size: 'Font size',
   color: 'Text colour',
+  background: 'Highlight colour',
   font: 'Font',
   align: 'Align',
   clean: 'Clear formatting',
@@ -56,9 +58,10 @@ export default function QuillEditor({
   value,
   onChange,
   onBlur,
-  toolbar = DEFAULT_TOOLBAR,
+  field,
+  toolbar = field ? RICH_TEXT_FIELDS[field].toolbar : DEFAULT_TOOLBAR,
   allowList,
-  magicPaste = true,
+  magicPaste = field ? RICH_TEXT_FIELDS[field].magicPaste : true,
   disabled = false,
   placeholder = EDITOR_PLACEHOLDER,
   invalid,
@@ -70,22 +73,23 @@ export default function QuillEditor({
   const lastValue = useRef(value);
 
   const toolbarKey = toolbar.join(',');
-  const allow = useMemo(() => allowList ?? allowListFor(toolbarKey.split(',') as typeof toolbar), [allowList, toolbarKey]);
+  const controls = useMemo(() => (toolbarKey ? (toolbarKey.split(',') as ToolbarControl[]) : []), [toolbarKey]);
+  const allow = useMemo(() => allowList ?? deriveAllowList(controls), [allowList, controls]);
   const allowKey = JSON.stringify(allow);
   const modules = useMemo(() => {
     const clipboard: { richText: RichTextClipboardOptions } = {
-      richText: { allowList: allow, magicPaste, videoHosts: DEFAULT_VIDEO_HOSTS },
+      richText: { allowList: allow, magicPaste, styleProperties: allowedStyleProperties(controls) },
     };
     return {
-      toolbar: quillToolbar(toolbarKey.split(',') as typeof toolbar),
+      toolbar: quillToolbar(controls),
       history: { ...EDITOR_HISTORY },
       clipboard,
       uploader: uploaderOptions(allow),
     };
     // allowKey stands for allow's content: a new but equal object must not rebuild the editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [toolbarKey, allowKey, magicPaste]);
-  const formats = useMemo(() => quillFormats(toolbarKey.split(',') as typeof toolbar), [toolbarKey]);
+  }, [controls, allowKey, magicPaste]);
+  const formats = useMemo(() => quillFormats(controls), [controls]);
   const editorKey = `${toolbarKey}|${allowKey}|${magicPaste}`;
 
   // Spec §4: the editor starts disabled and becomes enabled (unless `disabled`) once mounted.

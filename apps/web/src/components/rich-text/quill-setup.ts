@@ -1,10 +1,9 @@
 import { Quill } from 'react-quill-new';
 import type ClipboardModule from 'quill/modules/clipboard';
 import type { Range } from 'quill';
-import { DEFAULT_VIDEO_HOSTS, FONT_SIZES, FONT_VALUES, LEGACY_SIZE_PX } from './constants';
+import { sanitizeLinkHref, sanitizeVideoSrc } from '@shared/rich-text/allow-list';
+import { FONT_SIZES, FONT_VALUES, LEGACY_SIZE_PX } from './constants';
 import {
-  BLANK_URL,
-  isAllowedVideoUrl,
   linkForPastedText,
   pastedImageFiles,
   sanitizePastedHtml,
@@ -15,11 +14,14 @@ import {
 export type RichTextClipboardOptions = {
   allowList: PasteAllowList;
   magicPaste: boolean;
-  videoHosts: readonly string[];
+  /** CSS properties a pasted style attribute may keep. */
+  styleProperties: readonly string[];
 };
 
 type Attributor = { whitelist: string[] | undefined };
 type LinkFormat = { PROTOCOL_WHITELIST: string[]; SANITIZED_URL: string; sanitize(url: string): string };
+/** An embed that loads nothing: where a typed video address is not on the embed-host list. */
+const EMPTY_EMBED = 'about:blank';
 type DeltaCtor = new () => { retain(length: number, attributes?: Record<string, unknown>): unknown };
 type DeltaLike = { length(): number; compose(other: unknown): DeltaLike };
 
@@ -30,7 +32,7 @@ let registered = false;
  * an inline-style attributor, links limited to http/https/mailto/tel (else a blank address), video
  * only from the allowed embed hosts, and the clipboard that runs the paste rules.
  */
-export function setupQuill(videoHosts: readonly string[] = DEFAULT_VIDEO_HOSTS): void {
+export function setupQuill(): void {
   if (registered) return;
   registered = true;
 
@@ -44,10 +46,12 @@ export function setupQuill(videoHosts: readonly string[] = DEFAULT_VIDEO_HOSTS):
 
   const link = Quill.import('formats/link') as unknown as LinkFormat;
   link.PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
-  link.SANITIZED_URL = BLANK_URL;
+  link.SANITIZED_URL = '';
+  // The shared rule for typed and pasted links alike: http, https, mailto, tel, else a blank address.
+  link.sanitize = (url: string) => sanitizeLinkHref(url);
 
   const video = Quill.import('formats/video') as unknown as { sanitize(url: string): string };
-  video.sanitize = (url: string) => (isAllowedVideoUrl(url, videoHosts) ? url : BLANK_URL);
+  video.sanitize = (url: string) => sanitizeVideoSrc(url) ?? EMPTY_EMBED;
 
   const Clipboard = Quill.import('modules/clipboard') as unknown as typeof ClipboardModule;
   const Delta = Quill.import('delta') as unknown as DeltaCtor;
@@ -82,7 +86,7 @@ export function setupQuill(videoHosts: readonly string[] = DEFAULT_VIDEO_HOSTS):
         this.quill.setSelection(range.index + range.length, 0, Quill.sources.SILENT);
         return;
       }
-      const clean = html ? sanitizePastedHtml(html, rt.allowList, { videoHosts: rt.videoHosts }) : html;
+      const clean = html ? sanitizePastedHtml(html, rt.allowList, { styleProperties: rt.styleProperties }) : html;
       super.onPaste(range, { text, html: clean || undefined });
     }
   }

@@ -1,30 +1,8 @@
+import { DEFAULT_TOOLBAR, TOOLBAR_CONTROLS, type ToolbarControl } from '@shared/rich-text/allow-list';
 import { COLOR_PALETTE, FONT_SIZES, FONT_VALUES } from './constants';
 
-/** The controls of the spec's default toolbar (§9), in toolbar order. */
-export const TOOLBAR_CONTROLS = [
-  'bold',
-  'italic',
-  'underline',
-  'strike',
-  'blockquote',
-  'code',
-  'header',
-  'list',
-  'script',
-  'indent',
-  'direction',
-  'size',
-  'color',
-  'font',
-  'align',
-  'clean',
-  'link',
-  'image',
-  'video',
-] as const;
-export type ToolbarControl = (typeof TOOLBAR_CONTROLS)[number];
-
-export const DEFAULT_TOOLBAR: readonly ToolbarControl[] = TOOLBAR_CONTROLS;
+/** The control names and the default toolbar are the shared model's (the server derives its allow-list from them too). */
+export { DEFAULT_TOOLBAR, TOOLBAR_CONTROLS, type ToolbarControl };
 
 type QuillToolbarItem = string | Record<string, unknown>;
 
@@ -35,7 +13,8 @@ const ITEMS: Record<ToolbarControl, QuillToolbarItem[]> = {
   underline: ['underline'],
   strike: ['strike'],
   blockquote: ['blockquote'],
-  code: ['code-block'],
+  code: ['code'],
+  'code-block': ['code-block'],
   header: [{ header: [1, 2, 3, 4, 5, 6, false] }],
   list: [{ list: 'ordered' }, { list: 'bullet' }],
   script: [{ script: 'sub' }, { script: 'super' }],
@@ -43,6 +22,7 @@ const ITEMS: Record<ToolbarControl, QuillToolbarItem[]> = {
   direction: [{ direction: 'rtl' }],
   size: [{ size: [false, ...FONT_SIZES] }],
   color: [{ color: [...COLOR_PALETTE] }],
+  background: [{ background: [...COLOR_PALETTE] }],
   font: [{ font: [false, ...FONT_VALUES] }],
   align: [{ align: ['', 'center', 'right', 'justify'] }],
   clean: ['clean'],
@@ -54,10 +34,10 @@ const ITEMS: Record<ToolbarControl, QuillToolbarItem[]> = {
 /** Controls that sit together in one toolbar group. */
 const GROUPS: ToolbarControl[][] = [
   ['bold', 'italic', 'underline', 'strike'],
-  ['blockquote', 'code'],
+  ['blockquote', 'code', 'code-block'],
   ['header'],
   ['list', 'script', 'indent', 'direction'],
-  ['size', 'color', 'font', 'align'],
+  ['size', 'color', 'background', 'font', 'align'],
   ['clean'],
   ['link', 'image', 'video'],
 ];
@@ -68,33 +48,10 @@ export function quillToolbar(controls: readonly ToolbarControl[]): QuillToolbarI
   return GROUPS.map((group) => group.filter((c) => wanted.has(c)).flatMap((c) => ITEMS[c])).filter((g) => g.length > 0);
 }
 
-/** Quill format names a control enables (clean formats nothing). */
-const FORMATS: Record<ToolbarControl, string[]> = {
-  bold: ['bold'],
-  italic: ['italic'],
-  underline: ['underline'],
-  strike: ['strike'],
-  blockquote: ['blockquote'],
-  code: ['code-block'],
-  header: ['header'],
-  list: ['list'],
-  script: ['script'],
-  indent: ['indent'],
-  direction: ['direction'],
-  size: ['size'],
-  color: ['color'],
-  font: ['font'],
-  align: ['align'],
-  clean: [],
-  link: ['link'],
-  image: ['image'],
-  video: ['video'],
-};
-
 /**
  * Quill's `formats` whitelist for an editor instance: only what its toolbar can make survives a
  * paste or a load, so a narrowed editor never holds formatting its toolbar cannot show.
  */
 export function quillFormats(controls: readonly ToolbarControl[]): string[] {
-  return [...new Set(controls.flatMap((c) => FORMATS[c]))];
+  return [...new Set(controls.filter((c) => c !== 'clean'))];
 }

@@ -1,3 +1,4 @@
+import type { RichTextField } from '@shared/rich-text/allow-list';
 import type { PasteAllowList } from './paste';
 import type { ToolbarControl } from './toolbar';
 
@@ -8,7 +9,9 @@ export type RichTextEditorProps = {
   value: string;
   onChange: (html: string) => void;
   onBlur?: () => void;
-  /** The controls this instance offers; the default is the spec's full toolbar. */
+  /** A stored field of the shared RICH_TEXT_FIELDS: its toolbar and magic-paste setting. */
+  field?: RichTextField;
+  /** The controls this instance offers (overrides the field's); the default is the spec's full toolbar. */
   toolbar?: readonly ToolbarControl[];
   /** What a paste may bring in; by default derived from the toolbar. */
   allowList?: PasteAllowList;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allowedStyleProperties, deriveAllowList, RICH_TEXT_FIELDS } from '@shared/rich-text/allow-list';
 import {
   applyPasteRules,
   BLANK_URL,
@@ -11,21 +12,11 @@ import {
   type PasteAllowList,
 } from '../paste';
 
-/** A narrowed editor (bold, italic, link): the shape a signature editor has. */
-const narrow: PasteAllowList = {
-  tags: ['p', 'br', 'span', 'strong', 'em', 'a'],
-  attributes: ['class', 'href', 'target', 'rel'],
-  allowLinks: true,
-  allowImages: false,
-  allowVideo: false,
-};
-const rich: PasteAllowList = {
-  tags: ['p', 'br', 'span', 'strong', 'em', 'a', 'h1', 'h2', 'ul', 'ol', 'li', 'img', 'iframe', 'blockquote'],
-  attributes: ['class', 'href', 'src', 'style', 'frameborder', 'allowfullscreen'],
-  allowLinks: true,
-  allowImages: true,
-  allowVideo: true,
-};
+/** A narrowed editor (bold, italic, link). */
+const narrow: PasteAllowList = deriveAllowList(['bold', 'italic', 'link']);
+/** The message-guidelines editor: the spec's full default toolbar. */
+const rich: PasteAllowList = deriveAllowList(RICH_TEXT_FIELDS.message_guidelines.toolbar);
+const richStyles = { styleProperties: allowedStyleProperties(RICH_TEXT_FIELDS.message_guidelines.toolbar) };
 
 const rules = (html: string, allow: PasteAllowList) => {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -36,8 +27,12 @@ const rules = (html: string, allow: PasteAllowList) => {
 describe('paste: sanitising against the allow-list (default tags p, br, span; attribute class)', () => {
   it('keeps p, br, span and class; drops every other tag (keeping its text) and attribute', () => {
     expect(
-      sanitizePastedHtml('<p class="x" style="color:red" id="i" onclick="alert(1)">A<b>b</b><br><span class="y" data-z="1">c</span><script>alert(1)</script></p>', DEFAULT_PASTE_ALLOW_LIST),
-    ).toBe('<p class="x">Ab<br><span class="y">c</span></p>');
+      sanitizePastedHtml('<p class="ql-align-center" style="color:red" id="i" onclick="alert(1)">A<b>b</b><br><span class="ql-font-arial" data-z="1">c</span><script>alert(1)</script></p>', DEFAULT_PASTE_ALLOW_LIST),
+    ).toBe('<p class="ql-align-center">Ab<br><span class="ql-font-arial">c</span></p>');
+  });
+
+  it('class keeps only Quill format classes (the shared class pattern)', () => {
+    expect(sanitizePastedHtml('<p class="MsoNormal ql-indent-1">x</p>', DEFAULT_PASTE_ALLOW_LIST)).toBe('<p class="ql-indent-1">x</p>');
   });
 
   it('narrowed editor keeps its own tags (strong, em, a) and nothing more', () => {
@@ -58,7 +53,7 @@ describe('paste: sanitising against the allow-list (default tags p, br, span; at
 describe('paste: link protocols (http, https, mailto, tel; anything else is a blank address)', () => {
   it.each([
     ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
-    ['http://example.com', 'http://example.com'],
+    ['http://example.com', 'http://example.com/'],
     ['mailto:ada@example.com', 'mailto:ada@example.com'],
     ['tel:+15551234567', 'tel:+15551234567'],
     ['javascript:alert(1)', BLANK_URL],
@@ -75,12 +70,12 @@ describe('paste: link protocols (http, https, mailto, tel; anything else is a bl
 
   it('a pasted link with another protocol keeps its text and gets the blank address', () => {
     expect(sanitizePastedHtml('<p><a href="javascript:alert(1)">click</a> <a href="https://ok.test/">ok</a></p>', narrow)).toBe(
-      '<p><a href="about:blank">click</a> <a href="https://ok.test/">ok</a></p>',
+      '<p><a href="">click</a> <a href="https://ok.test/">ok</a></p>',
     );
   });
 
   it('entity-obfuscated javascript: is decoded by the parser and blanked', () => {
-    expect(sanitizePastedHtml('<p><a href="&#106;avascript&#58;alert(1)">x</a></p>', narrow)).toBe('<p><a href="about:blank">x</a></p>');
+    expect(sanitizePastedHtml('<p><a href="&#106;avascript&#58;alert(1)">x</a></p>', narrow)).toBe('<p><a href="">x</a></p>');
   });
 
   it('where links are not allowed, the anchor goes and its text stays', () => {
@@ -112,8 +107,8 @@ describe('paste: image files', () => {
     expect(pastedImageFiles([png], { allowImages: false })).toEqual([]);
   });
   it('pasted <img> keeps http(s) and inline raster sources only where images are allowed', () => {
-    expect(sanitizePastedHtml('<p><img src="https://x.test/a.png"><img src="javascript:alert(1)"></p>', rich)).toBe(
-      '<p><img src="https://x.test/a.png"><img></p>',
+    expect(sanitizePastedHtml('<p><img src="https://x.test/a.png"><img src="javascript:alert(1)"><img src="data:image/svg+xml;base64,PHN2Zz4="></p>', rich)).toBe(
+      '<p><img src="https://x.test/a.png"></p>',
     );
     expect(sanitizePastedHtml('<p>a<img src="https://x.test/a.png"></p>', narrow)).toBe('<p>a</p>');
   });
@@ -134,6 +129,10 @@ describe('paste: disallowed blocks become the first allowed of p, div, section',
   });
   it('an allowed block stays as it is', () => {
     expect(sanitizePastedHtml('<blockquote>Q</blockquote>', rich)).toBe('<blockquote>Q</blockquote>');
+  });
+  it('uses the shared blockTags order (p first whenever p is allowed)', () => {
+    expect(deriveAllowList(['code-block']).blockTags).toEqual(['p', 'div']);
+    expect(sanitizePastedHtml('<article>A</article>', deriveAllowList(['code-block']))).toBe('<p>A</p>');
   });
 });
 
@@ -168,8 +167,8 @@ describe('paste: li, dt, dd and hr become line breaks', () => {
 describe('paste: video', () => {
   it('only from the allowed embed hosts, only where video is allowed', () => {
     const html =
-      '<iframe class="ql-video" src="https://www.youtube.com/embed/abc"></iframe><iframe src="https://evil.test/embed/x"></iframe><iframe src="javascript:alert(1)"></iframe>';
-    expect(sanitizePastedHtml(html, rich)).toBe('<iframe class="ql-video" src="https://www.youtube.com/embed/abc"></iframe>');
+      '<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><iframe src="https://evil.test/embed/x"></iframe><iframe src="javascript:alert(1)"></iframe>';
+    expect(sanitizePastedHtml(html, rich)).toBe('<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>');
     expect(sanitizePastedHtml(html, narrow)).toBe('');
   });
 });
@@ -178,13 +177,13 @@ describe('paste: the spec example in a narrowed editor (heading, list, javascrip
   it('gives a bold block, line breaks and a blank address', () => {
     expect(
       sanitizePastedHtml('<h2>Offer</h2><ul><li>Fast</li><li><a href="javascript:alert(1)">Cheap</a></li></ul>', narrow),
-    ).toBe('<p><strong>Offer</strong></p><p>Fast<br><a href="about:blank">Cheap</a></p>');
+    ).toBe('<p><strong>Offer</strong></p><p>Fast<br><a href="">Cheap</a></p>');
   });
 });
 
 describe('paste: styles', () => {
   it('keep colour and font-size only, snapped to the 8–36px grid', () => {
-    expect(sanitizePastedHtml('<p><span style="color: #e60000; font-size: 13px; position: fixed; background: url(x)">a</span></p>', rich)).toBe(
+    expect(sanitizePastedHtml('<p><span style="color: #e60000; font-size: 13px; position: fixed; background: url(x)">a</span></p>', rich, richStyles)).toBe(
       '<p><span style="color: #e60000; font-size: 14px">a</span></p>',
     );
     expect(snapFontSize('72px')).toBe('36px');

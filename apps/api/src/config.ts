@@ -5,6 +5,9 @@ import { EXTENSION_ID } from '@shared/extension/ids';
 
 export type SmtpConfig = { url: string; from: string | null };
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+/** AI text: the chat-completions provider when AI_BASE_URL is set, else the built-in composer. */
+export type AiConfig = { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number; syncWaitMs: number };
+export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
 
 export type Config = {
   port: number;
@@ -29,6 +32,9 @@ export type Config = {
   /** Built extension (unpacked folder and zip). */
   extensionDist: string;
   logLevel: string;
+  ai: AiConfig;
+  /** Phone calls (test_call) through Twilio; null: calls are simulated and written to the log. */
+  twilio: TwilioConfig | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -75,6 +81,22 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
     extensionDist: env.EXTENSION_DIST ? path.resolve(env.EXTENSION_DIST) : extensionDist,
     logLevel: env.LOG_LEVEL || 'info',
+    ai: {
+      baseUrl: env.AI_BASE_URL?.trim().replace(/\/+$/, '') || null,
+      apiKey: env.AI_API_KEY?.trim() || null,
+      model: env.AI_MODEL?.trim() || 'gpt-4o-mini',
+      timeoutMs: int(env, 'AI_TIMEOUT_MS', 30_000),
+      syncWaitMs: int(env, 'AI_SYNC_WAIT_MS', 3000),
+    },
+    twilio:
+      env.TWILIO_ACCOUNT_SID?.trim() && env.TWILIO_AUTH_TOKEN?.trim() && env.TWILIO_FROM?.trim()
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID.trim(),
+            authToken: env.TWILIO_AUTH_TOKEN.trim(),
+            from: env.TWILIO_FROM.trim(),
+            baseUrl: env.TWILIO_BASE_URL?.trim().replace(/\/+$/, '') || 'https://api.twilio.com',
+          }
+        : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRoute } from './lib/route';
+import { messagingOwnershipProbes } from './modules/messaging/ownership-probes';
 import { routes } from './routes';
 import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
@@ -43,6 +44,7 @@ const linkedInAccountsOf = async (t: TestApp, p: Person) =>
  * change user A's data through it. A route added with owner 'self' or 'account' must add its probe.
  */
 const ownershipProbes: Record<string, Probe> = {
+  ...messagingOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

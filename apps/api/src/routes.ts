@@ -3,6 +3,8 @@ import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
+import { messagingRoutes } from './modules/messaging/routes';
+import { offeringRoutes } from './modules/offerings/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
@@ -18,5 +20,7 @@ export const routes: readonly AppRoute[] = [
   ...personaRoutes,
   ...prospectRoutes,
   ...linkedInAccountRoutes,
+  ...offeringRoutes,
+  ...messagingRoutes,
   ...docsRoutes,
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -297,3 +297,136 @@ export type PersonaRow = typeof personas.$inferSelect;
 export type ProspectRow = typeof prospects.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
+
+/**
+ * Business information (issue 4): the activity log, offerings, messaging settings, follow-up settings,
+ * message instructions by categories and AI generation jobs.
+ */
+
+const accountIdColumn = () =>
+  integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
+export const ACTOR_TYPES = ['user', 'agent', 'virtual_employee', 'system'] as const;
+export const ACTIVITY_CHANNELS = ['email', 'linkedin', 'phone'] as const;
+
+/** The account's activity log: who or what did what, when, on which channel, to which prospect and persona. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
+    actorId: integer('actor_id'),
+    verb: text('verb').notNull(),
+    channel: text('channel', { enum: ACTIVITY_CHANNELS }),
+    prospectId: integer('prospect_id').references(() => prospects.id, { onDelete: 'set null' }),
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_account_occurred_idx').on(t.accountId, t.occurredAt),
+    check('activities_actor_type_check', sql`${t.actorType} in ('user', 'agent', 'virtual_employee', 'system')`),
+    check('activities_channel_check', sql`${t.channel} is null or ${t.channel} in ('email', 'linkedin', 'phone')`),
+  ],
+);
+
+/** The products or services the agent sells. */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceMin: numeric('price_min', { precision: 14, scale: 2, mode: 'number' }),
+    priceMax: numeric('price_max', { precision: 14, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull().default('USD'),
+    pricePeriod: text('price_period').notNull().default('one_time'),
+    url: text('url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('offerings_account_idx').on(t.accountId)],
+);
+
+export type CaseStudyJson = { title: string; summary: string; url: string | null };
+
+/** One per account and persona, plus the account's default (persona_id null). */
+export const messagingSettings = pgTable(
+  'messaging_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
+    offeringId: integer('offering_id').references(() => offerings.id, { onDelete: 'set null' }),
+    exampleProspectId: integer('example_prospect_id').references(() => prospects.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    toneVoice: text('tone_voice').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    /** Rich text, sanitised on write (RICH_TEXT_FIELDS). */
+    messageGuidelines: text('message_guidelines').notNull().default(''),
+    instructionsScript: text('instructions_script').notNull().default(''),
+    callToAction: text('call_to_action').notNull().default(''),
+    caseStudies: jsonb('case_studies').$type<CaseStudyJson[]>().notNull().default([]),
+    signature: text('signature').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('messaging_settings_account_persona_unique').on(t.accountId, sql`coalesce(${t.personaId}, 0)`)],
+);
+
+/** The account's follow-up cadence and stop rules (one row per account; defaults until saved). */
+export const followupSettings = pgTable('followup_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  numberOfFollowups: smallint('number_of_followups').notNull(),
+  spacingDays: smallint('spacing_days').notNull(),
+  stopOnReply: boolean('stop_on_reply').notNull(),
+  stopOnMeetingBooked: boolean('stop_on_meeting_booked').notNull(),
+  stopOnUnsubscribe: boolean('stop_on_unsubscribe').notNull(),
+  stopOnBounce: boolean('stop_on_bounce').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Message instructions by categories: one per account and category. */
+export const messageInstructions = pgTable(
+  'message_instructions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('message_instructions_account_category_unique').on(t.accountId, t.category)],
+);
+
+/** AI generations that outlived the synchronous wait: any instance answers the poll from here. */
+export const generationJobs = pgTable(
+  'generation_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: accountIdColumn(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    errorStatus: integer('error_status'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('generation_jobs_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type OfferingRow = typeof offerings.$inferSelect;
+export type MessagingSettingRow = typeof messagingSettings.$inferSelect;
+export type FollowupSettingsRow = typeof followupSettings.$inferSelect;
+export type MessageInstructionRow = typeof messageInstructions.$inferSelect;
+export type GenerationJobRow = typeof generationJobs.$inferSelect;

@@ -4,6 +4,7 @@ import type { createPersonaBodySchema, loadedProspectsQuerySchema, PageMeta, pag
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
 import { isUniqueViolation } from '../auth/service';
 import * as prospectsRepo from '../prospects/repository';
 import * as repo from './repository';
@@ -93,6 +94,7 @@ export async function addCapturedProspect(
       await personaOf(tx, auth, personaId);
       const { id, created } = await prospectsRepo.upsertByLinkedInUrl(tx, accountId, { ...fields, email });
       await prospectsRepo.addToPersona(tx, accountId, personaId, id);
+      await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'prospect_added', channel: 'linkedin', prospectId: id, personaId, payload: { source: 'extension', created } });
       const row = await prospectsRepo.findInAccount(tx, accountId, id);
       return { data: prospectsRepo.toProspectJson(row!), created };
     });

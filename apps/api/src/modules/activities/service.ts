@@ -1,0 +1,63 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { activities, type ActivityRow, type ACTIVITY_CHANNELS, type ACTOR_TYPES } from '../../db/schema';
+
+/**
+ * The account's activity log. Every feature writes here (who or what did what, when, on which
+ * channel, to which prospect and persona); the dashboard and insights read it.
+ */
+export const ACTIVITY_VERBS = [
+  'prospect_added',
+  'import_finished',
+  'message_generated',
+  'email_sent',
+  'reply_received',
+  'meeting_booked',
+  'post_published',
+  'offering_created',
+  'test_call',
+] as const;
+/** Known verbs, plus any later feature's own (kept a string in the table). */
+export type ActivityVerb = (typeof ACTIVITY_VERBS)[number] | (string & {});
+
+export type ActivityInput = {
+  accountId: number;
+  actorType: (typeof ACTOR_TYPES)[number];
+  actorId?: number | null;
+  verb: ActivityVerb;
+  channel?: (typeof ACTIVITY_CHANNELS)[number] | null;
+  prospectId?: number | null;
+  personaId?: number | null;
+  payload?: Record<string, unknown>;
+  occurredAt?: Date;
+};
+
+/** Writes one activity; pass the transaction when the activity belongs to a write. */
+export async function recordActivity(db: Db, input: ActivityInput): Promise<ActivityRow> {
+  const [row] = await db
+    .insert(activities)
+    .values({
+      accountId: input.accountId,
+      actorType: input.actorType,
+      actorId: input.actorId ?? null,
+      verb: input.verb,
+      channel: input.channel ?? null,
+      prospectId: input.prospectId ?? null,
+      personaId: input.personaId ?? null,
+      payload: input.payload ?? {},
+      ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** The account's newest activities (optionally one verb), newest first. */
+export function recentActivities(db: Db, accountId: number, options: { verb?: string; limit?: number } = {}): Promise<ActivityRow[]> {
+  const where = options.verb ? and(eq(activities.accountId, accountId), eq(activities.verb, options.verb)) : eq(activities.accountId, accountId);
+  return db
+    .select()
+    .from(activities)
+    .where(where)
+    .orderBy(desc(activities.occurredAt), desc(activities.id))
+    .limit(options.limit ?? 50);
+}

@@ -1,0 +1,20 @@
+import type { Config } from '../../config';
+import { composerProvider } from './composer';
+import { openAiCompatibleProvider } from './openai';
+import type { TextProvider } from './provider';
+
+export * from './provider';
+export { composeMessage, composerProvider } from './composer';
+export { openAiCompatibleProvider } from './openai';
+
+const cache = new WeakMap<Config, TextProvider>();
+
+/** The configured text provider: chat completions when AI_BASE_URL is set, else the built-in composer. */
+export function textProviderFor(config: Config): TextProvider {
+  let provider = cache.get(config);
+  if (!provider) {
+    provider = config.ai.baseUrl ? openAiCompatibleProvider({ baseUrl: config.ai.baseUrl, apiKey: config.ai.apiKey, model: config.ai.model }) : composerProvider;
+    cache.set(config, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,54 @@
+/**
+ * One interface for generating text. Two implementations: the OpenAI-compatible chat-completions
+ * client (openai.ts, when AI_BASE_URL is set; local model servers too) and the built-in deterministic
+ * composer (composer.ts, the embedded default) that writes from the user's own data in `context`.
+ */
+
+/** Everything a message is written from; the composer reads it, prompts.ts turns it into a prompt. */
+export type CompositionContext = {
+  kind: 'example_message';
+  /** Message category (message instructions by categories); cold_email when absent. */
+  category?: string | null;
+  company: { name: string | null; senderName: string | null };
+  offering: { name: string; description: string; priceMin: number | null; priceMax: number | null; currency: string; pricePeriod: string; url: string | null } | null;
+  persona: { name: string; description: string | null } | null;
+  prospect: { fullName: string | null; firstName: string | null; title: string | null; company: string | null; location: string | null; headline: string | null };
+  setting: {
+    toneVoice: string;
+    language: string;
+    callToAction: string;
+    caseStudies: Array<{ title: string; summary: string; url: string | null }>;
+    /** Plain text of the rich-text fields. */
+    messageGuidelines: string;
+    instructionsScript: string;
+    signatureText: string;
+  };
+  /** Plain text of the category's instruction, when generating for one. */
+  instructions?: string | null;
+};
+
+export type GenerateRequest = {
+  system: string;
+  prompt: string;
+  maxTokens: number;
+  timeoutMs: number;
+  /** The structured data behind the prompt (the composer writes from it). */
+  context?: CompositionContext;
+  signal?: AbortSignal;
+};
+
+export interface TextProvider {
+  readonly name: string;
+  generate(request: GenerateRequest): Promise<string>;
+}
+
+/** A provider failure with the HTTP status the API answers: 502 (bad answer) or 504 (timeout). */
+export class TextProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: 502 | 504,
+  ) {
+    super(message);
+    this.name = 'TextProviderError';
+  }
+}

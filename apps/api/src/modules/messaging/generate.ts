@@ -1,0 +1,200 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { GeneratedText } from '@shared/schemas/messaging';
+import { offerings, personaProspects, personas, prospects, type MessagingSettingRow, type OfferingRow } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import type { AuthContext, Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { textProviderFor, type CompositionContext } from '../ai';
+import { runGeneration, type GenerationAnswer } from '../ai/jobs';
+import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
+import { findInstructionByCategory, findInstructionInAccount, findSettingInAccount, MESSAGES, settingForPersona } from './service';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** Plain text of stored (sanitised) rich text: blocks and breaks become line breaks. */
+export function richTextToPlain(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre|div)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Provider output ("Subject: …", blank line, body) → subject, text and safe HTML, signature appended. */
+export function shapeMessage(raw: string, signatureHtml: string): { subject: string | null; text: string; html: string } {
+  let body = raw.replace(/\r\n/g, '\n').trim();
+  let subject: string | null = null;
+  const m = /^subject:\s*(.+)\n+/i.exec(body);
+  if (m) {
+    subject = m[1]!.trim();
+    body = body.slice(m[0].length).trim();
+  }
+  const signatureText = richTextToPlain(signatureHtml);
+  const text = signatureText ? `${body}\n\n${signatureText}` : body;
+  const html =
+    body
+      .split(/\n{2,}/)
+      .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
+      .join('') + signatureHtml;
+  return { subject, text, html };
+}
+
+export type ExampleInput = {
+  prospect_id?: number;
+  persona_id?: number;
+  messaging_setting_id?: number;
+  /** For message instructions by categories. */
+  category?: string | null;
+  instructions?: string | null;
+  message_instruction_id?: number;
+};
+
+const PLACEHOLDER_PROSPECT: CompositionContext['prospect'] = {
+  fullName: 'Alex Morgan',
+  firstName: 'Alex',
+  title: null,
+  company: 'Northwind Traders',
+  location: null,
+  headline: null,
+};
+
+/** Resolves the setting, persona, prospect and offering the example is written from (all the account's own). */
+async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
+  const db = deps.db;
+  const accountId = auth.account.id;
+
+  let prospect: typeof prospects.$inferSelect | null = null;
+  if (input.prospect_id !== undefined) {
+    const [row] = await db.select().from(prospects).where(and(eq(prospects.accountId, accountId), eq(prospects.id, input.prospect_id)));
+    if (!row) throw notFound(MESSAGES.prospectNotFound);
+    prospect = row;
+  }
+  let personaId: number | null = null;
+  if (input.persona_id !== undefined) {
+    const [row] = await db.select({ id: personas.id }).from(personas).where(and(eq(personas.accountId, accountId), eq(personas.id, input.persona_id)));
+    if (!row) throw notFound(MESSAGES.personaNotFound);
+    personaId = row.id;
+  }
+  let setting: MessagingSettingRow | null = null;
+  if (input.messaging_setting_id !== undefined) {
+    const found = await findSettingInAccount(db, accountId, input.messaging_setting_id);
+    if (!found) throw notFound(MESSAGES.settingNotFound);
+    setting = found.setting;
+  }
+  if (personaId === null && setting?.personaId) personaId = setting.personaId;
+  if (personaId === null && prospect) {
+    const [m] = await db.select({ id: personaProspects.personaId }).from(personaProspects).where(eq(personaProspects.prospectId, prospect.id)).limit(1);
+    personaId = m?.id ?? null;
+  }
+  setting ??= await settingForPersona(db, accountId, personaId);
+  if (!prospect && setting?.exampleProspectId) {
+    const [row] = await db.select().from(prospects).where(and(eq(prospects.accountId, accountId), eq(prospects.id, setting.exampleProspectId)));
+    prospect = row ?? null;
+  }
+  if (!prospect && personaId !== null) {
+    const [row] = await db
+      .select({ p: prospects })
+      .from(personaProspects)
+      .innerJoin(prospects, eq(prospects.id, personaProspects.prospectId))
+      .where(and(eq(personaProspects.accountId, accountId), eq(personaProspects.personaId, personaId)))
+      .orderBy(desc(personaProspects.createdAt))
+      .limit(1);
+    prospect = row?.p ?? null;
+  }
+  const [persona] = personaId !== null ? await db.select().from(personas).where(eq(personas.id, personaId)) : [];
+  let offering: OfferingRow | null = null;
+  if (setting?.offeringId) [offering = null] = await db.select().from(offerings).where(eq(offerings.id, setting.offeringId));
+  if (!offering) [offering = null] = await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
+
+  let instructions = input.instructions ?? null;
+  let category = input.category ?? null;
+  if (input.message_instruction_id !== undefined) {
+    const row = await findInstructionInAccount(db, accountId, input.message_instruction_id);
+    if (!row) throw notFound(MESSAGES.instructionNotFound);
+    category ??= row.category;
+    instructions ??= row.instructions;
+  } else if (category && instructions === null) {
+    instructions = (await findInstructionByCategory(db, accountId, category))?.instructions ?? null;
+  }
+
+  const context: CompositionContext = {
+    kind: 'example_message',
+    category,
+    company: { name: auth.account.name || null, senderName: auth.user.name },
+    offering: offering
+      ? {
+          name: offering.name,
+          description: offering.description,
+          priceMin: offering.priceMin === null ? null : Number(offering.priceMin),
+          priceMax: offering.priceMax === null ? null : Number(offering.priceMax),
+          currency: offering.currency,
+          pricePeriod: offering.pricePeriod,
+          url: offering.url,
+        }
+      : null,
+    persona: persona ? { name: persona.name, description: persona.description } : null,
+    prospect: prospect
+      ? {
+          fullName: prospect.fullName,
+          firstName: prospect.firstName,
+          title: prospect.title,
+          company: prospect.company,
+          location: prospect.location,
+          headline: prospect.headline,
+        }
+      : { ...PLACEHOLDER_PROSPECT, title: persona?.name ?? 'Head of Sales' },
+    setting: {
+      toneVoice: setting?.toneVoice ?? 'Professional',
+      language: setting?.language ?? 'en',
+      callToAction: setting?.callToAction ?? '',
+      caseStudies: setting?.caseStudies ?? [],
+      messageGuidelines: richTextToPlain(setting?.messageGuidelines ?? ''),
+      instructionsScript: richTextToPlain(setting?.instructionsScript ?? ''),
+      signatureText: richTextToPlain(setting?.signature ?? ''),
+    },
+    instructions: instructions ? richTextToPlain(instructions) : null,
+  };
+  return { context, setting, prospectId: prospect?.id ?? null, personaId };
+}
+
+/**
+ * Writes an example message (both generate_example_text routes): resolves the data, asks the
+ * configured provider, shapes text + HTML with the signature, logs `message_generated`.
+ */
+export async function generateExample(deps: Deps, auth: AuthContext, input: ExampleInput): Promise<GenerationAnswer> {
+  const { context, setting, prospectId, personaId } = await contextFor(deps, auth, input);
+  const provider = textProviderFor(deps.config);
+  return runGeneration(deps, auth, 'example_message', async () => {
+    const raw = await provider.generate({
+      system: EXAMPLE_MESSAGE_SYSTEM,
+      prompt: exampleMessagePrompt(context),
+      maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS,
+      timeoutMs: deps.config.ai.timeoutMs,
+      context,
+    });
+    const shaped = shapeMessage(raw, setting?.signature ?? '');
+    const result: GeneratedText = {
+      ...shaped,
+      prospect_id: prospectId,
+      persona_id: personaId,
+      messaging_setting_id: setting?.id ?? null,
+      provider: provider.name,
+    };
+    await recordActivity(deps.db, {
+      accountId: auth.account.id,
+      actorType: 'user',
+      actorId: auth.user.id,
+      verb: 'message_generated',
+      channel: context.category?.startsWith('linkedin') ? 'linkedin' : context.category === 'call_script' ? 'phone' : 'email',
+      prospectId,
+      personaId,
+      payload: { kind: 'example', category: context.category ?? 'cold_email', provider: provider.name, messaging_setting_id: setting?.id ?? null },
+    });
+    return result;
+  });
+}

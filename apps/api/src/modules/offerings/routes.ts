@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { API_PREFIX } from '@shared/constants';
+import { createOfferingBodySchema, offeringSchema, updateOfferingBodySchema } from '@shared/schemas/messaging';
+import { idParamsSchema } from '../../lib/params';
+import { defineRoute } from '../../lib/route';
+import * as service from './service';
+
+const v1 = (path: string) => `${API_PREFIX}${path}`;
+const TAGS = ['offerings'];
+const one = { 200: z.object({ data: offeringSchema }) };
+
+/** Offerings: the products or services the agent sells (spec §7 "POST (list), GET, PUT and DELETE {id}"). */
+export const offeringRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/offerings'),
+    access: 'user',
+    owner: 'account',
+    summary: "The account's offerings, newest first",
+    tags: TAGS,
+    schema: { response: { 200: z.object({ data: z.array(offeringSchema) }) } },
+    handler: async ({ auth, deps }) => ({ data: await service.list(deps, auth) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/offerings'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Create one offering (the spec\'s "POST (list)": posting to the list creates an item)',
+    tags: TAGS,
+    schema: { body: createOfferingBodySchema, response: one },
+    handler: async ({ auth, body, deps }) => ({ data: await service.create(deps, auth, body) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/offerings/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'One offering',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: one },
+    handler: async ({ auth, deps, params }) => ({ data: await service.get(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/offerings/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Update an offering (only the fields sent)',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: updateOfferingBodySchema, response: one },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.update(deps, auth, params.id, body) }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: v1('/offerings/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Delete an offering (messaging settings that used it keep working without one)',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) } },
+    handler: async ({ auth, deps, params }) => ({ data: await service.remove(deps, auth, params.id) }),
+  }),
+];

@@ -5,6 +5,7 @@ import { routes } from './routes';
 import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
 import { capturedProfile, createPersona } from './testing/profiles';
+import { personaOwnershipProbes } from './modules/personas/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -44,11 +45,19 @@ const linkedInAccountsOf = async (t: TestApp, p: Person) =>
  * change user A's data through it. A route added with owner 'self' or 'account' must add its probe.
  */
 const ownershipProbes: Record<string, Probe> = {
+  ...personaOwnershipProbes,
   ...messagingOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);
     expect(res.body).not.toContain(a.email);
+  },
+  'POST /api/v1/finish_onboarding': async (t, a, b) => {
+    const before = (await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished;
+    const res = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: b.headers });
+    expect(res.json().data.email).toBe(b.email);
+    // B finishing their onboarding leaves A's as it was.
+    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished).toBe(before);
   },
   'PUT /api/v1/users': async (t, a, b) => {
     const steal = await t.app.inject({ method: 'PUT', url: v1('/users'), headers: b.headers, payload: { email: a.email } });

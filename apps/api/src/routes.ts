@@ -7,6 +7,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
 
 /**
@@ -17,6 +18,7 @@ export const routes: readonly AppRoute[] = [
   ...brandRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...onboardingRoutes,
   ...personaRoutes,
   ...prospectRoutes,
   ...linkedInAccountRoutes,

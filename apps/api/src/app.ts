@@ -105,6 +105,7 @@ function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void 
     url: route.url,
     schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden },
     config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);

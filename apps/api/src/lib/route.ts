@@ -64,6 +64,8 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   rateLimit?: RateLimitKind;
   /** Left out of the OpenAPI document (e.g. browser redirects). */
   hidden?: boolean;
+  /** A larger request-body limit than the app's default (file uploads). */
+  bodyLimit?: number;
   handler: (ctx: RouteContext<S, A>) => unknown;
 };
 

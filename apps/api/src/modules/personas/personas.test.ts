@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('personas and captured prospects on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json<{ errors: string[] }>().errors.join(' ')).toContain(text);
     }
-    for (const q of ['page=0', 'per_page=101', 'page=abc', 'sort=name']) {
+    for (const q of ['page=0', 'per_page=101', 'page=abc', 'sort=email', 'sort_direction=up', 'view=huge', 'junk=1']) {
       const res = await get(`/persons?${q}`);
       expect(res.statusCode, q).toBe(422);
       expect(res.json<{ errors: string[] }>().errors.length).toBeGreaterThan(0);

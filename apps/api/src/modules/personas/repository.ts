@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
@@ -20,14 +20,36 @@ export function toPersonaJson(row: PersonaWithCount): Persona {
   };
 }
 
-export async function pageInAccount(db: Db, accountId: number, page: { page: number; perPage: number }) {
-  const mine = eq(personas.accountId, accountId);
+export type PersonaListOptions = {
+  page: number;
+  perPage: number;
+  sort?: 'created_at' | 'updated_at' | 'name' | 'prospects_count';
+  direction?: 'asc' | 'desc';
+  /** Name or description contains this (any case). */
+  filter?: string;
+};
+
+const SORTS = {
+  created_at: personas.createdAt,
+  updated_at: personas.updatedAt,
+  name: sql`lower(${personas.name})`,
+  prospects_count: prospectsCount,
+} as const;
+
+export async function pageInAccount(db: Db, accountId: number, page: PersonaListOptions) {
+  const text = page.filter?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const mine = and(
+    eq(personas.accountId, accountId),
+    pattern ? or(ilike(personas.name, pattern), ilike(personas.description, pattern)) : undefined,
+  );
+  const dir = page.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...getTableColumns(personas), prospectsCount })
       .from(personas)
       .where(mine)
-      .orderBy(desc(personas.createdAt), desc(personas.id))
+      .orderBy(dir(SORTS[page.sort ?? 'created_at']), dir(personas.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
     db.select({ n: count() }).from(personas).where(mine),
@@ -52,4 +74,56 @@ export async function insert(
 ): Promise<PersonaWithCount> {
   const [row] = await db.insert(personas).values({ accountId, ...input }).returning();
   return { ...row!, prospectsCount: 0 };
+}
+
+export async function findWithCount(db: Db, accountId: number, id: number): Promise<PersonaWithCount | null> {
+  const [row] = await db
+    .select({ ...getTableColumns(personas), prospectsCount })
+    .from(personas)
+    .where(and(eq(personas.accountId, accountId), eq(personas.id, id)))
+    .limit(1);
+  return (row as PersonaWithCount | undefined) ?? null;
+}
+
+/** Throws the unique violation on a name the account already uses; null when not the account's. */
+export async function update(
+  db: Db,
+  accountId: number,
+  id: number,
+  input: { name?: string; description?: string | null; filters?: PersonFiltersWire },
+): Promise<boolean> {
+  const rows = await db
+    .update(personas)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(and(eq(personas.accountId, accountId), eq(personas.id, id)))
+    .returning({ id: personas.id });
+  return rows.length > 0;
+}
+
+/** Deletes the persona and its memberships (the prospects stay in the account). */
+export async function remove(db: Db, accountId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(personas)
+    .where(and(eq(personas.accountId, accountId), eq(personas.id, id)))
+    .returning({ id: personas.id });
+  return rows.length > 0;
+}
+
+/** Every persona of the account with its prospect numbers, for the performance export. */
+export async function performanceRows(db: Db, accountId: number) {
+  return db
+    .select({
+      id: personas.id,
+      name: personas.name,
+      description: personas.description,
+      createdAt: personas.createdAt,
+      updatedAt: personas.updatedAt,
+      prospects: prospectsCount,
+      withEmail: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = ${personas.id} and p.email is not null)::int`,
+      withLinkedIn: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = ${personas.id} and p.linkedin_url is not null)::int`,
+      addedLast30Days: sql<number>`(select count(*) from ${personaProspects} pp where pp.persona_id = ${personas.id} and pp.created_at >= now() - interval '30 days')::int`,
+    })
+    .from(personas)
+    .where(eq(personas.accountId, accountId))
+    .orderBy(asc(personas.name), asc(personas.id));
 }

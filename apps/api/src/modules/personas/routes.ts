@@ -4,14 +4,22 @@ import {
   addCapturedProspectBodySchema,
   addCapturedProspectResponseSchema,
   createPersonaBodySchema,
+  filterInfoQuerySchema,
+  filterInfoResponseSchema,
+  filtersBodySchema,
   loadedProspectsQuerySchema,
   pageMetaSchema,
-  paginationQuerySchema,
+  personaListQuerySchema,
+  personaResponseSchema,
   personaSchema,
   prospectSchema,
+  prospectsPreviewResponseSchema,
+  searchMetadataResponseSchema,
+  updatePersonaBodySchema,
 } from '@shared/schemas/personas';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
+import { importRoutes } from '../imports/routes';
 import * as personas from './service';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
@@ -24,13 +32,14 @@ export const personaRoutes = [
     url: v1('/persons'),
     access: 'user',
     owner: 'account',
-    summary: "The account's personas with their prospect counts, newest first",
+    summary:
+      "The account's personas with their prospect counts and saved filters (view=compact leaves filters out); sort, sort_direction, filter (name or description contains), page, per_page",
     tags: TAGS,
     schema: {
-      querystring: paginationQuerySchema,
+      querystring: personaListQuerySchema,
       response: { 200: z.object({ data: z.array(personaSchema), meta: pageMetaSchema }) },
     },
-    handler: ({ auth, deps, query }) => personas.list(deps, auth, query),
+    handler: ({ auth, deps, query }) => personas.listPersonas(deps, auth, query),
   }),
   defineRoute({
     method: 'POST',
@@ -66,4 +75,83 @@ export const personaRoutes = [
     schema: { params: idParamsSchema, body: addCapturedProspectBodySchema, response: { 200: addCapturedProspectResponseSchema } },
     handler: ({ auth, body, deps, params }) => personas.addCapturedProspect(deps, auth, params.id, body.profile),
   }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/persons/:id/edit'),
+    access: 'user',
+    owner: 'account',
+    summary: 'A persona with its saved search filters (wire form), for the edit form',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: personaResponseSchema } },
+    handler: async ({ auth, deps, params }) => ({ data: await personas.edit(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/persons/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Update a persona: name, description, filters (replaced whole when given)',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: updatePersonaBodySchema, response: { 200: personaResponseSchema } },
+    handler: async ({ auth, body, deps, params }) => ({ data: await personas.update(deps, auth, params.id, body) }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: v1('/persons/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Delete a persona (its prospects stay in the account)',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) } },
+    handler: async ({ auth, deps, params }) => ({ data: await personas.remove(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/filter_info'),
+    access: 'user',
+    owner: 'account',
+    summary: "Typeahead values for a person-search filter: the account's prospects' distinct values containing `value`",
+    tags: TAGS,
+    schema: { querystring: filterInfoQuerySchema, response: { 200: filterInfoResponseSchema } },
+    handler: async ({ auth, deps, query }) => ({ data: await personas.filterInfo(deps, auth, query) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/search_metadata'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Counts per facet (industries, departments, management level, …) of the prospects the filters match',
+    tags: TAGS,
+    schema: { body: filtersBodySchema, response: { 200: searchMetadataResponseSchema } },
+    handler: async ({ auth, body, deps }) => ({ data: await personas.searchMetadata(deps, auth, body) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/prospects_preview'),
+    access: 'user',
+    owner: 'account',
+    summary: 'What a search would load before it is saved: the number of matching prospects and the first 10',
+    tags: TAGS,
+    schema: { body: filtersBodySchema, response: { 200: prospectsPreviewResponseSchema } },
+    handler: async ({ auth, body, deps }) => ({ data: await personas.prospectsPreview(deps, auth, body) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/export_performance_to_csv'),
+    access: 'user',
+    owner: 'account',
+    summary: "The account's personas with their prospect numbers, as CSV (cells that would run as formulas are escaped)",
+    tags: TAGS,
+    schema: {},
+    handler: async ({ auth, deps, reply }) => {
+      const csv = await personas.performanceCsv(deps, auth);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="persona-performance-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  }),
+  ...importRoutes,
 ];

@@ -1,6 +1,25 @@
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canonicalLinkedInProfileUrl, type LinkedInProfile } from '@shared/schemas/linkedin';
-import type { createPersonaBodySchema, loadedProspectsQuerySchema, PageMeta, paginationQuerySchema, Persona, Prospect } from '@shared/schemas/personas';
+import { parsePersonFilters, serializePersonFilters, type FilterInfoFilter } from '@shared/schemas/person-filters';
+import {
+  SEARCH_METADATA_FACETS,
+  type createPersonaBodySchema,
+  type FilterInfoItem,
+  type filterInfoQuerySchema,
+  type filtersBodySchema,
+  type loadedProspectsQuerySchema,
+  type PageMeta,
+  type Persona,
+  type personaListQuerySchema,
+  type Prospect,
+  type ProspectsPreview,
+  type SearchMetadata,
+  type updatePersonaBodySchema,
+} from '@shared/schemas/personas';
+import { prospects } from '../../db/schema';
+import { toCsv } from '../../lib/csv';
+import { BuiltInProspectSource, fromVendor, prospectSourceFor } from '../prospect-sources';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
@@ -17,14 +36,13 @@ export const MESSAGES = {
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
-export async function list(deps: Deps, auth: AuthContext, q: z.output<typeof paginationQuerySchema>): Promise<Page<Persona>> {
-  const { rows, total } = await repo.pageInAccount(deps.db, auth.account.id, { page: q.page, perPage: q.per_page });
-  return { data: rows.map(repo.toPersonaJson), meta: { page: q.page, per_page: q.per_page, total } };
-}
-
 export async function create(deps: Deps, auth: AuthContext, body: z.output<typeof createPersonaBodySchema>): Promise<Persona> {
   try {
-    return repo.toPersonaJson(await repo.insert(deps.db, auth.account.id, { name: body.name, description: body.description ?? null, filters: body.filters }));
+    return repo.toPersonaJson(await repo.insert(deps.db, auth.account.id, {
+        name: body.name,
+        description: body.description ?? null,
+        filters: serializePersonFilters(parsePersonFilters(body.filters)),
+      }));
   } catch (err) {
     if (isUniqueViolation(err)) throw unprocessable(MESSAGES.nameTaken);
     throw err;
@@ -106,4 +124,133 @@ export async function addCapturedProspect(
     if (email && isUniqueViolation(err)) return attempt(null);
     throw err;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Business information: the persona form, saved searches, previews and the performance export.
+// ---------------------------------------------------------------------------------------------
+
+function personaJson(row: repo.PersonaWithCount, view: 'full' | 'compact' = 'full'): Persona {
+  const json = repo.toPersonaJson(row);
+  if (view === 'compact') delete json.filters;
+  return json;
+}
+
+/** GET persons with view, sort, sort_direction, filter (name/description contains) and paging. */
+export async function listPersonas(deps: Deps, auth: AuthContext, q: z.output<typeof personaListQuerySchema>): Promise<Page<Persona>> {
+  const { rows, total } = await repo.pageInAccount(deps.db, auth.account.id, {
+    page: q.page,
+    perPage: q.per_page,
+    sort: q.sort,
+    direction: q.sort_direction,
+    filter: q.filter,
+  });
+  return { data: rows.map((r) => personaJson(r, q.view)), meta: { page: q.page, per_page: q.per_page, total } };
+}
+
+export async function edit(deps: Deps, auth: AuthContext, id: number): Promise<Persona> {
+  const row = await repo.findWithCount(deps.db, auth.account.id, id);
+  if (!row) throw notFound(MESSAGES.notFound);
+  return personaJson(row);
+}
+
+export async function update(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof updatePersonaBodySchema>): Promise<Persona> {
+  const changes: Parameters<typeof repo.update>[3] = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.description !== undefined) changes.description = body.description;
+  // Stored in wire form, normalised (codes to digits, blanks and empty lists dropped).
+  if (body.filters !== undefined) changes.filters = serializePersonFilters(parsePersonFilters(body.filters));
+  try {
+    if (!(await repo.update(deps.db, auth.account.id, id, changes))) throw notFound(MESSAGES.notFound);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw unprocessable(MESSAGES.nameTaken);
+    throw err;
+  }
+  return edit(deps, auth, id);
+}
+
+export async function remove(deps: Deps, auth: AuthContext, id: number): Promise<{ id: number }> {
+  if (!(await repo.remove(deps.db, auth.account.id, id))) throw notFound(MESSAGES.notFound);
+  return { id };
+}
+
+/** Where filter_info finds each facet's values among the account's prospects (constant SQL). */
+const FILTER_INFO_SQL: Record<FilterInfoFilter, string> = {
+  job_titles: 'title',
+  companies: 'company',
+  industries: 'industry',
+  technologies: 'unnest(technologies)',
+  intent_topics: 'unnest(intent_topics)',
+  departments: 'department',
+  management_level: 'management_level',
+  seniority: 'seniority',
+  funding_stage: 'funding_stage',
+  company_domains: 'company_domain',
+  person_countries: 'country',
+  person_regions: 'region',
+  person_subregions: 'subregion',
+  locations: 'location',
+  organization_locations: 'company_location',
+  keywords: "trim(unnest(string_to_array(keywords, ',')))",
+  company_sic_codes: 'unnest(sic_codes)',
+  company_naics_codes: 'unnest(naics_codes)',
+};
+
+/**
+ * Typeahead for a filter facet: the account's own distinct values containing `value` (any case), most
+ * frequent first, at most 20. use_default_vendor answers the same (Apollo's people search has no
+ * typeahead call; its values are free text).
+ */
+export async function filterInfo(deps: Deps, auth: AuthContext, q: z.output<typeof filterInfoQuerySchema>): Promise<FilterInfoItem[]> {
+  const expr = sql.raw(FILTER_INFO_SQL[q.filter]);
+  const pattern = `%${q.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = (await deps.db.execute(sql`
+    select v, count(*)::int as n from (select ${expr} as v from ${prospects} where account_id = ${auth.account.id}) s
+    where v is not null and v <> '' and v ilike ${pattern}
+    group by v order by n desc, v limit 20`)) as unknown as { rows: Array<{ v: string; n: number | string }> };
+  return result.rows.map((r) => ({ id: String(r.v), name: String(r.v), uid: String(r.v), count: Number(r.n) }));
+}
+
+/** Counts per facet for the prospects the filters match (a vendor gives its total only). */
+export async function searchMetadata(deps: Deps, auth: AuthContext, body: z.output<typeof filtersBodySchema>): Promise<SearchMetadata> {
+  const filters = parsePersonFilters(body.filters);
+  if (body.use_default_vendor) {
+    const source = prospectSourceFor(deps.db, true);
+    const total = await fromVendor(() => source.count(auth.account.id, filters));
+    return { total, facets: Object.fromEntries(SEARCH_METADATA_FACETS.map((f) => [f, []])) as unknown as SearchMetadata['facets'] };
+  }
+  return new BuiltInProspectSource(deps.db).facets(auth.account.id, filters);
+}
+
+export const PREVIEW_SAMPLE_SIZE = 10;
+
+/** What a search would load before it is saved: the count and the first 10. */
+export async function prospectsPreview(deps: Deps, auth: AuthContext, body: z.output<typeof filtersBodySchema>): Promise<ProspectsPreview> {
+  const filters = parsePersonFilters(body.filters);
+  const source = prospectSourceFor(deps.db, body.use_default_vendor);
+  const [count, sample] = await fromVendor(() =>
+    Promise.all([source.count(auth.account.id, filters), source.search(auth.account.id, filters, { page: 1, perPage: PREVIEW_SAMPLE_SIZE })]),
+  );
+  return { count, sample };
+}
+
+export const PERFORMANCE_CSV_HEADER = [
+  'Persona ID',
+  'Persona',
+  'Description',
+  'Prospects',
+  'Prospects with email',
+  'Prospects with LinkedIn',
+  'Prospects added in the last 30 days',
+  'Created at',
+  'Updated at',
+];
+
+/** The account's personas with their prospect numbers, as CSV (formula cells escaped). */
+export async function performanceCsv(deps: Deps, auth: AuthContext): Promise<string> {
+  const rows = await repo.performanceRows(deps.db, auth.account.id);
+  return toCsv(
+    PERFORMANCE_CSV_HEADER,
+    rows.map((r) => [r.id, r.name, r.description, Number(r.prospects), Number(r.withEmail), Number(r.withLinkedIn), Number(r.addedLast30Days), r.createdAt, r.updatedAt]),
+  );
 }

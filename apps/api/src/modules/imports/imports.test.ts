@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ImportJob, Persona } from '@shared/schemas/personas';
+import { prospects } from '../../db/schema';
+import { DB_KINDS } from '../../testing/databases';
+import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
+import { importHooks, settleImports } from './service';
+
+const HEADER = 'First Name,Last Name,Email,Job Title,Company,LinkedIn URL,City,Employees,Technologies,SIC';
+const row = (i: number, tag: string) =>
+  [`First${i}`, `Last${i}`, `p${i}.${tag}@example.test`, 'VP Sales', `"Company ${i % 7}, Inc."`, `https://www.linkedin.com/in/p-${tag}-${i}`, 'Austin', '51-200', 'Salesforce; HubSpot', '73-72'].join(',');
+
+/** The issue's example: 30 rows repeating existing prospects, 20 bad rows, 950 new ones. */
+function thousandRows(tag: string) {
+  const rows: string[] = [];
+  for (let i = 0; i < 30; i++) rows.push(row(i, tag));
+  for (let i = 0; i < 20; i++) rows.push(i % 2 === 0 ? `Bad,Email${i},not-an-email-${i},CEO,Acme,,Austin,,,` : ',,,CEO,Acme,,Austin,,,');
+  for (let i = 1000; i < 1950; i++) rows.push(row(i, tag));
+  return [HEADER, ...rows].join('\n') + '\n';
+}
+
+describe.each(DB_KINDS)('CSV import on %s', (kind) => {
+  let t: TestApp;
+  let headers: AuthHeaders;
+  let other: AuthHeaders;
+  let accountId: number;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const me = await signedInUser(t, 'importer');
+    headers = me.headers;
+    accountId = me.user.account_id;
+    other = (await signedInUser(t, 'importer-other')).headers;
+  });
+  afterAll(async () => {
+    await settleImports();
+    await t.close();
+  });
+
+  const post = (url: string, payload: unknown, h: AuthHeaders = headers) => t.app.inject({ method: 'POST', url: v1(url), headers: h, payload: payload as object });
+  const get = (url: string, h: AuthHeaders = headers) => t.app.inject({ method: 'GET', url: v1(url), headers: h });
+  async function finished(jobId: number, h: AuthHeaders = headers): Promise<ImportJob> {
+    await settleImports();
+    const res = await get(`/import_jobs/${jobId}`, h);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: ImportJob }>().data;
+  }
+  const mappingFor = async (csv: string) => {
+    const preview = (await post('/file_preview', { file_name: 'x.csv', content: csv })).json().data;
+    return (await post('/generate_fields', { headers: preview.headers })).json().data.mapping;
+  };
+
+  it('validates type, size, encoding and delimiter', async () => {
+    const ok = await post('/validate_upload', { file_name: 'people.csv', content: 'Name;Email\nAna;ana@x.io\n' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({ valid: true, errors: [], encoding: 'utf-8', delimiter: ';', size: 24 });
+    const latin1 = Buffer.from('Name\tEmail\nJos\xe9\tjose@x.io\n', 'latin1').toString('base64');
+    expect((await post('/validate_upload', { file_name: 'p.tsv', content_base64: latin1 })).json().data).toMatchObject({ valid: true, encoding: 'latin1', delimiter: '\t' });
+    const utf8 = Buffer.from('Name,Email\nJosé,jose@x.io\n').toString('base64');
+    expect((await post('/validate_upload', { file_name: 'p.csv', content_base64: utf8 })).json().data).toMatchObject({ valid: true, encoding: 'utf-8', delimiter: ',' });
+
+    const bad = (await post('/validate_upload', { file_name: 'people.xlsx', content: 'Name\n' })).json().data;
+    expect(bad.valid).toBe(false);
+    expect(bad.errors).toEqual(['Only CSV files can be imported (.csv, .tsv or .txt)', 'The file has no rows under the header'].slice(0, 1));
+    expect((await post('/validate_upload', { file_name: 'a.csv', content: '   ' })).json().data.errors).toEqual(['The file is empty']);
+    expect((await post('/validate_upload', { file_name: 'a.csv', content: 'Name\n' })).json().data.errors).toEqual(['The file has no rows under the header']);
+    const big = 'x'.repeat(20 * 1024 * 1024 + 1);
+    expect((await post('/validate_upload', { file_name: 'a.csv', content: big })).json().data.errors).toEqual(['The file is larger than 20 MB']);
+    expect((await post('/validate_upload', { file_name: 'a.csv' })).statusCode).toBe(422);
+    expect((await post('/validate_upload', { file_name: 'a.csv', content: 'a', content_base64: 'YQ==' })).statusCode).toBe(422);
+  });
+
+  it('previews the first rows and maps headers, remembering the last mapping', async () => {
+    const csv = 'E-mail Address,Full Name,"Title, current",Weird Column\n"a@x.io","Ana ""The"" Lima","VP, Sales",1\nb@x.io,Ben,CTO,2\n';
+    const preview = (await post('/file_preview', { file_name: 'x.csv', content: csv, rows: 1 })).json().data;
+    expect(preview).toEqual({
+      headers: ['E-mail Address', 'Full Name', 'Title, current', 'Weird Column'],
+      rows: [['a@x.io', 'Ana "The" Lima', 'VP, Sales', '1']],
+      total_rows: 2,
+      encoding: 'utf-8',
+      delimiter: ',',
+    });
+    const fields = (await post('/generate_fields', { headers: preview.headers })).json().data;
+    expect(fields.mapping).toEqual({ 'E-mail Address': 'email', 'Full Name': 'full_name', 'Title, current': null, 'Weird Column': null });
+    expect(fields.fields).toContain('company_size');
+    expect(fields.remembered).toEqual([]);
+
+    // The user maps the two unknown columns; the upload remembers it for the next file.
+    const mapping = { ...fields.mapping, 'Title, current': 'title', 'Weird Column': 'keywords' };
+    const started = await post('/upload', { file_name: 'x.csv', content: csv, mapping });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await finished(started.json().data.job_id);
+    expect(job).toMatchObject({ status: 'done', total: 2, processed: 2, created: 2, merged: 0, error_count: 0, errors: [] });
+    const again = (await post('/generate_fields', { headers: ['Email', 'title current', 'Weird column', 'Company'] })).json().data;
+    expect(again.mapping).toEqual({ Email: 'email', 'title current': 'title', 'Weird column': 'keywords', Company: 'company' });
+    expect(again.remembered).toEqual(['title current', 'Weird column']);
+    // Mappings are per account.
+    expect((await post('/generate_fields', { headers: ['Weird Column'] }, other)).json().data.mapping).toEqual({ 'Weird Column': null });
+    const [ana] = await t.db.db.select().from(prospects).where(eq(prospects.email, 'a@x.io'));
+    expect(ana).toMatchObject({ fullName: 'Ana "The" Lima', firstName: 'Ana', title: 'VP, Sales', keywords: '1', source: 'import' });
+  });
+
+  it('imports 1,000 rows with 20 bad and 30 repeating: 950 created, 30 merged, 20 errors', async () => {
+    const tag = `k${kind}`;
+    const existing = [HEADER, ...Array.from({ length: 30 }, (_, i) => row(i, tag).replace('VP Sales', 'Old Title'))].join('\n');
+    const persona = (await post('/persons', { name: `Imported ${kind}` })).json<{ data: Persona }>().data;
+    const mapping = await mappingFor(existing);
+    expect(mapping).toMatchObject({ 'First Name': 'first_name', 'Last Name': 'last_name', Email: 'email', 'Job Title': 'title', 'LinkedIn URL': 'linkedin_url', City: 'city', Employees: 'company_size', Technologies: 'technologies', SIC: 'sic_codes' });
+    const first = await finished((await post('/upload', { file_name: 'existing.csv', content: existing, mapping })).json().data.job_id);
+    expect(first).toMatchObject({ status: 'done', created: 30, merged: 0, error_count: 0 });
+
+    const started = await post('/upload', { file_name: 'thousand.csv', content: thousandRows(tag), mapping, persona_id: persona.id });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await finished(started.json().data.job_id);
+    expect(job).toMatchObject({ status: 'done', file_name: 'thousand.csv', persona_id: persona.id, total: 1000, processed: 1000, created: 950, merged: 30, error_count: 20 });
+    expect(job.errors).toHaveLength(20);
+    expect(job.errors[0]).toEqual({ row: 32, reason: 'Invalid email address: not-an-email-0' });
+    expect(job.errors[1]).toEqual({ row: 33, reason: 'Missing email and LinkedIn URL (one is required); Missing name (full name, or first and last name)' });
+    expect(job.finished_at).not.toBeNull();
+
+    // Merged rows updated the existing prospects; every good row is in the persona; filter fields are filled.
+    const [merged] = await t.db.db.select().from(prospects).where(eq(prospects.email, `p0.${tag}@example.test`));
+    expect(merged).toMatchObject({ title: 'VP Sales', companySize: 200, technologies: ['salesforce', 'hubspot'], sicCodes: ['7372'], city: 'Austin', company: 'Company 0, Inc.' });
+    const loaded = (await get(`/persons/${persona.id}/loaded_prospects?per_page=1`)).json();
+    expect(loaded.meta.total).toBe(980);
+    const preview = (await post('/prospects_preview', { filters: { company_sic_codes: ['7372'], technologies: [{ id: 'h', name: 'HubSpot', uid: 'h' }] } })).json().data;
+    expect(preview.count).toBe(980);
+
+    // Importing the same file again creates nothing.
+    const repeat = await finished((await post('/upload', { file_name: 'thousand.csv', content: thousandRows(tag), mapping })).json().data.job_id);
+    expect(repeat).toMatchObject({ created: 0, merged: 980, error_count: 20 });
+  });
+
+  it('merges repeats within one file and by either email or LinkedIn URL', async () => {
+    const csv = [
+      'Name,Email,LinkedIn,Industry',
+      'Dup One,dup1@x.io,,',
+      'Dup One,DUP1@x.io,https://linkedin.com/in/dup-one/,Fintech',
+      'Other,,https://www.linkedin.com/in/dup-one,',
+    ].join('\n');
+    const mapping = { Name: 'full_name', Email: 'email', LinkedIn: 'linkedin_url', Industry: 'industry' };
+    const job = await finished((await post('/upload', { file_name: 'd.csv', content: csv, mapping })).json().data.job_id);
+    expect(job).toMatchObject({ status: 'done', created: 1, merged: 2, error_count: 0 });
+    const rows = await t.db.db.select().from(prospects).where(eq(prospects.email, 'dup1@x.io'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ linkedinUrl: 'https://www.linkedin.com/in/dup-one/', industry: 'Fintech', fullName: 'Other' });
+  });
+
+  it('leaves nothing written when the import fails', async () => {
+    const count = async () => (await t.db.db.select({ id: prospects.id }).from(prospects).where(eq(prospects.accountId, accountId))).length;
+    const before = await count();
+    const persona = (await post('/persons', { name: `Doomed ${kind}` })).json<{ data: Persona }>().data;
+    const csv = ['Name,Email', ...Array.from({ length: 1200 }, (_, i) => `Name ${i},fail${i}@x.io`)].join('\n');
+    // The first chunk (500 rows) is written, then the database fails on the second.
+    importHooks.beforeChunk = (i) => {
+      if (i === 1) throw new Error('connection lost');
+    };
+    try {
+      const started = await post('/upload', { file_name: 'f.csv', content: csv, mapping: { Name: 'full_name', Email: 'email' }, persona_id: persona.id });
+      expect(started.statusCode).toBe(202);
+      const job = await finished(started.json().data.job_id);
+      expect(job).toMatchObject({ status: 'failed', total: 1200, processed: 0, created: 0, merged: 0 });
+      expect(job.failure).toBe('The import failed and nothing was imported; please try again');
+    } finally {
+      importHooks.beforeChunk = null;
+    }
+    expect(await count()).toBe(before);
+    expect((await get(`/persons/${persona.id}/loaded_prospects`)).json().meta.total).toBe(0);
+  });
+
+  it('refuses bad uploads and keeps jobs per account', async () => {
+    const csv = 'Name,Email\nAna,ana@x.io\n';
+    expect((await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Name: 'full_name' } })).json()).toEqual({ errors: ['Map a column to email or LinkedIn URL'] });
+    expect((await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Email: 'email' } })).json()).toEqual({ errors: ['Map a column to full name, or to first name and last name'] });
+    expect((await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Email: 'password' } })).statusCode).toBe(422);
+    expect((await post('/upload', { file_name: 'a.exe', content: csv, mapping: { Email: 'email', Name: 'full_name' } })).statusCode).toBe(422);
+    const otherPersona = (await post('/persons', { name: 'Not yours' }, other)).json<{ data: Persona }>().data;
+    const foreign = await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Email: 'email', Name: 'full_name' }, persona_id: otherPersona.id });
+    expect(foreign.statusCode).toBe(404);
+    const started = await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Email: 'email', Name: 'full_name' } });
+    const id = started.json().data.job_id;
+    await settleImports();
+    expect((await get(`/import_jobs/${id}`, other)).statusCode).toBe(404);
+    expect((await get('/import_jobs/999999')).json()).toEqual({ errors: ['Import not found'] });
+  });
+});

@@ -1,13 +1,26 @@
 import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { apiErrorMessages } from '@shared/api';
 import { PreloadLink } from '@web/components/preload-link';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ONBOARDING_STEPS, onboardingStepHref, paths } from '@web/config/paths';
+import { notify } from '@web/lib/notify';
+import { useFinishOnboarding } from '../api/finish-onboarding';
 import { STEP_QUESTIONS } from '../steps';
 
 export function OnboardingStepRoute() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const finish = useFinishOnboarding();
+  const handleFinish = () =>
+    finish.mutate(undefined, {
+      onSuccess: () => {
+        notify.success('Welcome aboard! Your cabinet is ready.');
+        void navigate(paths.cabinet.dashboard.path);
+      },
+      onError: (error) => notify.error(apiErrorMessages(error)[0] ?? 'Could not finish onboarding. Please try again.'),
+    });
   const slug = pathname.split('/').filter(Boolean).at(-1);
   const index = ONBOARDING_STEPS.findIndex((s) => s.slug === slug);
   const step = ONBOARDING_STEPS[index];
@@ -25,7 +38,7 @@ export function OnboardingStepRoute() {
         <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         <p>
           The answer fields for this step arrive with the onboarding assistant. Until then you can look through the
-          questions; nothing is saved yet, and your onboarding stays open.
+          questions and finish: you fill in your personas, offering and messaging under Business information.
         </p>
       </div>
       <div className="mt-8 flex justify-between">
@@ -41,8 +54,8 @@ export function OnboardingStepRoute() {
             </PreloadLink>
           </Button>
         ) : (
-          <Button disabled title="Finishing onboarding comes with the onboarding assistant">
-            Finish
+          <Button onClick={handleFinish} disabled={finish.isPending} aria-busy={finish.isPending}>
+            {finish.isPending ? 'Finishing…' : 'Finish'}
           </Button>
         )}
       </div>

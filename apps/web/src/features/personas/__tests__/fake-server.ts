@@ -33,7 +33,7 @@ export const prospect = (id: number, name: string, company: string): Prospect =>
   updated_at: now,
 });
 
-type Handler = (config: InternalAxiosRequestConfig, body: Record<string, unknown>) => FakeReply | Promise<FakeReply> | undefined;
+type Handler = (config: InternalAxiosRequestConfig, body: Record<string, unknown>) => FakeReply | undefined | Promise<FakeReply | undefined>;
 
 /** An in-memory persons API behind the fake axios adapter; `override` answers first when it returns a reply. */
 export function personasServer() {
@@ -64,12 +64,13 @@ export function personasServer() {
     const edit = /^\/persons\/(\d+)\/edit$/.exec(url);
     if (edit) {
       const p = db.personas.find((x) => x.id === Number(edit[1]));
-      return p ? { status: 200, data: { data: p } } : { status: 404, data: { errors: ['Persona not found'] } };
+      return p ? { status: 200, data: { data: structuredClone(p) } } : { status: 404, data: { errors: ['Persona not found'] } };
     }
     const one = /^\/persons\/(\d+)$/.exec(url);
     if (one && method === 'PUT') {
-      const p = db.personas.find((x) => x.id === Number(one[1]))!;
-      Object.assign(p, body, { updated_at: new Date().toISOString() });
+      const i = db.personas.findIndex((x) => x.id === Number(one[1]));
+      const p = { ...db.personas[i]!, ...body, updated_at: new Date().toISOString() } as Persona;
+      db.personas[i] = p;
       return { status: 200, data: { data: p } };
     }
     if (one && method === 'DELETE') {

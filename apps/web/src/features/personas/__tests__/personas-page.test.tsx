@@ -99,3 +99,40 @@ describe('Persona prospects', () => {
     expect(server.calls('GET', '/persons/1/loaded_prospects').at(-1)!.params).toMatchObject({ page: 2, per_page: 25 });
   });
 });
+
+describe('Persona page', () => {
+  it('edits the name and description', async () => {
+    const user = userEvent.setup();
+    server.db.personas = [persona(1, 'Founders', { description: 'Seed stage' })];
+    renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/1' });
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit persona' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    await user.type(name, 'Seed founders');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Seed founders', level: 1 })).toBeInTheDocument();
+    expect(JSON.parse(String(server.calls('PUT', '/persons/1')[0]!.data))).toEqual({ name: 'Seed founders', description: 'Seed stage' });
+  });
+
+  it('says so when the persona does not exist', async () => {
+    renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/9' });
+    expect(await screen.findByText('Persona not found', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('exports the performance CSV as a download', async () => {
+    const user = userEvent.setup();
+    server.db.personas = [persona(1, 'Founders')];
+    server.setOverride((config) => (config.url === '/export_performance_to_csv' ? { status: 200, data: 'persona,sent\nFounders,3\n' } : undefined));
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.calls('GET', '/export_performance_to_csv')).toHaveLength(1);
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+});

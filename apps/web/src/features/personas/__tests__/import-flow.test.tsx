@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportJob } from '@shared/schemas/personas';
+import { api } from '@web/lib/api';
+import { renderRoute } from '@web/testing/render';
+import { PersonaRoute } from '../routes/persona';
+import { persona, personasServer } from './fake-server';
+
+let original: typeof api.http.defaults.adapter;
+let server: ReturnType<typeof personasServer>;
+
+const job = (over: Partial<ImportJob>): ImportJob => ({
+  id: 7,
+  status: 'running',
+  file_name: 'leads.csv',
+  persona_id: 1,
+  total: 1000,
+  processed: 0,
+  created: 0,
+  merged: 0,
+  error_count: 0,
+  errors: [],
+  failure: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  finished_at: null,
+  ...over,
+});
+
+const csv = 'Email,Name,Company\nada@example.com,Ada Lovelace,Analytical\n';
+
+beforeEach(() => {
+  original = api.http.defaults.adapter;
+  server = personasServer();
+  server.db.personas = [persona(1, 'Founders')];
+  api.http.defaults.adapter = server.adapter as AxiosAdapter;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  api.http.defaults.adapter = original;
+  vi.restoreAllMocks();
+});
+
+async function openImport() {
+  const user = userEvent.setup();
+  renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/1' });
+  await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Import prospects from CSV' });
+  return { user, dialog };
+}
+
+describe('CSV import', () => {
+  it('validates, previews, maps (editable), uploads, shows progress and the summary with row errors', async () => {
+    const polls: ImportJob[] = [
+      job({ status: 'running', processed: 400 }),
+      job({
+        status: 'done',
+        processed: 1000,
+        created: 950,
+        merged: 30,
+        error_count: 20,
+        errors: [
+          { row: 5, reason: 'Invalid email' },
+          { row: 9, reason: 'Missing email and LinkedIn URL' },
+        ],
+      }),
+    ];
+    server.setOverride((config) => {
+      switch (config.url) {
+        case '/validate_upload':
+          return { status: 200, data: { data: { valid: true, errors: [], encoding: 'utf-8', delimiter: ',', size: csv.length } } };
+        case '/file_preview':
+          return {
+            status: 200,
+            data: { data: { headers: ['Email', 'Name', 'Company'], rows: [['ada@example.com', 'Ada Lovelace', 'Analytical']], total_rows: 1, encoding: 'utf-8', delimiter: ',' } },
+          };
+        case '/generate_fields':
+          return { status: 200, data: { data: { mapping: { Email: 'email', Name: 'full_name', Company: null }, fields: [], remembered: ['Name'] } } };
+        case '/upload':
+          return { status: 202, data: { data: { job_id: 7 } } };
+        case '/import_jobs/7':
+          return { status: 200, data: { data: polls.length > 1 ? polls.shift() : polls[0] } };
+        default:
+          return undefined;
+      }
+    });
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('CSV file'), new File([csv], 'leads.csv', { type: 'text/csv' }));
+
+    const preview = await within(dialog).findByRole('table', { name: /First rows of leads.csv/ });
+    expect(within(preview).getByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    const base64 = btoa(csv);
+    expect(JSON.parse(String(server.calls('POST', '/validate_upload')[0]!.data))).toEqual({ file_name: 'leads.csv', content_base64: base64 });
+    expect(JSON.parse(String(server.calls('POST', '/generate_fields')[0]!.data))).toEqual({ headers: ['Email', 'Name', 'Company'] });
+    expect(within(dialog).getByLabelText('Field for column Email')).toHaveValue('email');
+    await user.selectOptions(within(dialog).getByLabelText('Field for column Company'), 'company');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    expect(JSON.parse(String(server.calls('POST', '/upload')[0]!.data))).toEqual({
+      file_name: 'leads.csv',
+      content_base64: base64,
+      mapping: { Email: 'email', Name: 'full_name', Company: 'company' },
+      persona_id: 1,
+    });
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+
+    expect(await within(dialog).findByText('950 created', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('30 merged')).toBeInTheDocument();
+    expect(within(dialog).getByText('20 errors')).toBeInTheDocument();
+    const errors = within(dialog).getByRole('table', { name: /Rows not imported/ });
+    expect(within(errors).getByRole('row', { name: '5 Invalid email' })).toBeInTheDocument();
+    expect(within(errors).getByText('(first 2 of 20)', { exact: false })).toBeInTheDocument();
+    const pollsMade = server.calls('GET', '/import_jobs/7').length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(server.calls('GET', '/import_jobs/7')).toHaveLength(pollsMade);
+  }, 10_000);
+
+  it('shows why a file cannot be imported', async () => {
+    server.setOverride((config) =>
+      config.url === '/validate_upload'
+        ? { status: 200, data: { data: { valid: false, errors: ['The file is empty'], encoding: 'utf-8', delimiter: ',', size: 0 } } }
+        : undefined,
+    );
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('CSV file'), new File([''], 'empty.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByText('The file is empty')).toBeInTheDocument();
+    expect(server.calls('POST', '/file_preview')).toHaveLength(0);
+    expect(within(dialog).queryByRole('button', { name: 'Start import' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { MAIL_DIR } from './paths';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -78,4 +78,22 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()}`);
   const h = res.headers();
   return { 'access-token': h['access-token']!, client: h.client!, expiry: h.expiry!, uid: h.uid! };
+}
+
+/** A confirmed account whose onboarding is finished, so the cabinet and business information open. */
+export async function createReadyUser(request: APIRequestContext, label: string) {
+  const user = await createConfirmedUser(request, label);
+  const headers = await apiSignIn(request, user.email, user.password);
+  const done = await request.post('/api/v1/finish_onboarding', { headers });
+  if (!done.ok()) throw new Error(`finish_onboarding failed: ${done.status()}`);
+  return { ...user, headers };
+}
+
+/** Signs in through the sign-in page and waits for the cabinet. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/cabinet/);
 }

@@ -26,6 +26,14 @@ test.describe('Signing up and signing in', () => {
 
     await expect(page).toHaveURL(/\/cabinet\/onboarding\/?$/);
     await expect(page).toHaveTitle(/Welcome/);
+
+    // Until onboarding is finished the cabinet sends the user back; the last step opens it.
+    await page.goto('/cabinet/inbox');
+    await expect(page).toHaveURL(/\/cabinet\/onboarding\/?$/);
+    await page.goto('/cabinet/onboarding/notifications-list');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/?$/);
+    await expect(page).toHaveTitle(/Dashboard/);
   });
 
   test('a request answered 401 sends the user to the sign-in page with the auth cookie cleared', async ({ page, context }) => {

@@ -92,15 +92,15 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
     ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
     : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
   const price = c.offering ? priceText(c.offering) : null;
-  const priceLine = price && tone !== 'direct' ? ` It is available ${price}.` : '';
+  const priceLine = price && tone !== 'direct' ? ` Pricing runs ${price}.` : '';
 
   const study = c.setting.caseStudies.length ? c.setting.caseStudies[seed % c.setting.caseStudies.length]! : null;
   const proof = study
     ? pick(
         [
-          `For example, ${stripEnd(study.title)}: ${lowerFirst(sentence(study.summary || 'a team much like yours'))}`,
+          `For example, ${stripEnd(study.title)}${study.summary ? `. ${sentence(study.summary)}` : '.'}`,
           `One recent result: ${stripEnd(study.title)}. ${sentence(study.summary)}`.trim(),
-          `A quick proof point — ${stripEnd(study.title)}${study.summary ? `: ${lowerFirst(sentence(study.summary))}` : '.'}`,
+          `A quick proof point: ${stripEnd(study.title)}${study.summary ? ` — ${sentence(study.summary)}` : '.'}`,
         ],
         seed,
         2,
@@ -121,7 +121,7 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
       subject = `Re: ${subject}`;
       paragraphs = [
         greeting,
-        `Following up on my earlier note about ${offering} — I know inboxes of ${withArticle(title)} are busy.`,
+        `Following up on my earlier note about ${offering}; I know ${withArticle(title)} has a busy inbox.`,
         proof ?? sentence(what),
         cta,
       ];

@@ -43,7 +43,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Text
           body = null;
         }
       } catch (err) {
-        if (timeout.aborted) throw new TextProviderError(`The AI text provider did not answer within ${Math.round(req.timeoutMs / 1000)} s`, 504);
+        if (timeout.aborted) throw new TextProviderError(`The AI text provider did not answer within ${req.timeoutMs / 1000} s`, 504);
         throw new TextProviderError(`The AI text provider could not be reached (${(err as Error).message})`, 502);
       }
       if (!res.ok) {

@@ -41,17 +41,18 @@ const bi = paths.businessInformation;
 const msg = bi.messaging;
 const cab = paths.cabinet;
 
-const messagingChildren = [
-  msg.callToAction,
-  msg.caseStudies,
-  msg.example,
-  msg.instructionsScript,
-  msg.language,
-  msg.messageGuidelines,
-  msg.offering,
-  msg.persons,
-  msg.signature,
-  msg.toneVoice,
+/** Each messaging section is its own lazy page chunk (features/business-information/routes/messaging/*). */
+const messagingChildren: { def: { path: string; title: string }; lazy: NonNullable<RouteDef['lazy']> }[] = [
+  { def: msg.callToAction, lazy: () => import('@web/features/business-information/routes/messaging/call-to-action').then((m) => ({ Component: m.CallToActionRoute })) },
+  { def: msg.caseStudies, lazy: () => import('@web/features/business-information/routes/messaging/case-studies').then((m) => ({ Component: m.CaseStudiesRoute })) },
+  { def: msg.example, lazy: () => import('@web/features/business-information/routes/messaging/example').then((m) => ({ Component: m.ExampleRoute })) },
+  { def: msg.instructionsScript, lazy: () => import('@web/features/business-information/routes/messaging/instructions-script').then((m) => ({ Component: m.InstructionsScriptRoute })) },
+  { def: msg.language, lazy: () => import('@web/features/business-information/routes/messaging/language').then((m) => ({ Component: m.LanguageRoute })) },
+  { def: msg.messageGuidelines, lazy: () => import('@web/features/business-information/routes/messaging/message-guidelines').then((m) => ({ Component: m.MessageGuidelinesRoute })) },
+  { def: msg.offering, lazy: () => import('@web/features/business-information/routes/messaging/offering').then((m) => ({ Component: m.OfferingRoute })) },
+  { def: msg.persons, lazy: () => import('@web/features/business-information/routes/messaging/persons').then((m) => ({ Component: m.PersonsRoute })) },
+  { def: msg.signature, lazy: () => import('@web/features/business-information/routes/messaging/signature').then((m) => ({ Component: m.SignatureRoute })) },
+  { def: msg.toneVoice, lazy: () => import('@web/features/business-information/routes/messaging/tone-voice').then((m) => ({ Component: m.ToneVoiceRoute })) },
 ];
 
 /** Every route of spec §2. Page chunks are lazy; handles carry title, layout and middleware. */
@@ -131,9 +132,9 @@ export const routeDefs: RouteDef[] = [
         lazy: () => import('@web/features/business-information/routes/messaging').then((m) => ({ Component: m.MessagingIndexRoute })),
       },
       ...messagingChildren.map((child) => ({
-        path: rel(child.path, msg.root.path),
-        meta: { title: child.title },
-        lazy: () => import('@web/features/business-information/routes/messaging').then((m) => ({ Component: m.MessagingSectionRoute })),
+        path: rel(child.def.path, msg.root.path),
+        meta: { title: child.def.title },
+        lazy: child.lazy,
       })),
     ],
   },

@@ -5,3 +5,6 @@ export { personasQueryOptions, usePersonas } from './api/list-personas';
 export { useCreatePersona } from './api/create-persona';
 export { useAddCapturedProspect } from './api/add-captured-prospect';
 export { prospectByLinkedInUrlQueryOptions, useProspectByLinkedInUrl } from './api/find-prospect-by-linkedin-url';
+export { messagingKeys, offeringKeys, followupKeys } from './api/keys';
+export { messagingSettingsQueryOptions, useMessagingSettings } from './api/list-messaging-settings';
+export { offeringsQueryOptions, useOfferings } from './api/offerings';

@@ -10,3 +10,19 @@ export const prospectKeys = {
   all: ['prospects'] as const,
   byLinkedInUrl: (profileUrl: string) => [...prospectKeys.all, 'by-linkedin-url', profileUrl] as const,
 };
+
+/** Messaging settings (one per persona, plus the account's default), offerings, follow-up settings. */
+export const messagingKeys = {
+  all: ['messaging-settings'] as const,
+  list: () => [...messagingKeys.all, 'list'] as const,
+  detail: (id: number) => [...messagingKeys.all, 'detail', id] as const,
+};
+
+export const offeringKeys = {
+  all: ['offerings'] as const,
+  list: () => [...offeringKeys.all, 'list'] as const,
+};
+
+export const followupKeys = {
+  all: ['followup-settings'] as const,
+};

@@ -1,10 +1,21 @@
-import { FileText } from 'lucide-react';
-import { Outlet, useLocation } from 'react-router';
+import { ChevronRight, FileText, Plus } from 'lucide-react';
+import { useId } from 'react';
+import { Link, Outlet, useSearchParams } from 'react-router';
+import { apiErrorMessages } from '@shared/api';
+import type { MessagingSetting } from '@shared/schemas/messaging';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { PreloadNavLink } from '@web/components/preload-link';
+import { ServerErrors } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
+import { useCreateMessagingSetting } from '../api/create-messaging-setting';
+import { MessagingSection } from '../components/section';
+import { selectClass } from '../components/styles';
+import { SETTING_PARAM, useCurrentSetting } from '../hooks/use-current-setting';
 import { MESSAGING_SECTIONS } from '../sections';
 
 const base = paths.businessInformation.messaging.root.path;
@@ -15,16 +26,51 @@ function useSections() {
   return MESSAGING_SECTIONS.filter((s) => s.slug !== 'instructions-script' || brand.feature_flags.phone_calls);
 }
 
+export const settingName = (s: MessagingSetting) => (s.persona_id == null ? 'Default (all personas)' : (s.persona_name ?? s.name) || `Settings ${s.id}`);
+
+/** Which messaging setting the sections edit (kept in ?setting= so links and reloads keep it). */
+function SettingPicker() {
+  const id = useId();
+  const { settings, setting } = useCurrentSetting();
+  const [params, setParams] = useSearchParams();
+  if (settings.length < 2 || !setting) return null;
+  return (
+    <div className="max-w-sm space-y-1.5">
+      <Label htmlFor={id}>Messaging settings for</Label>
+      <select
+        id={id}
+        className={selectClass}
+        value={setting.id}
+        onChange={(e) => {
+          const next = new URLSearchParams(params);
+          next.set(SETTING_PARAM, e.target.value);
+          setParams(next, { replace: true });
+        }}
+      >
+        {settings.map((s) => (
+          <option key={s.id} value={s.id}>
+            {settingName(s)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function MessagingLayoutRoute() {
   const sections = useSections();
+  const [params] = useSearchParams();
+  const setting = params.get(SETTING_PARAM);
+  const search = setting ? `?${SETTING_PARAM}=${encodeURIComponent(setting)}` : '';
   return (
     <PageFrame title="Messaging" description="The instructions your agents follow when they write to each persona.">
+      <SettingPicker />
       <div className="flex flex-col gap-6 md:flex-row">
         <nav aria-label="Messaging sections" className="flex shrink-0 gap-1 overflow-x-auto md:w-56 md:flex-col">
           {sections.map((s) => (
             <PreloadNavLink
               key={s.slug}
-              to={s.slug ? `${base}/${s.slug}` : base}
+              to={`${s.slug ? `${base}/${s.slug}` : base}${search}`}
               end
               className={({ isActive }) =>
                 cn(
@@ -45,29 +91,64 @@ export function MessagingLayoutRoute() {
   );
 }
 
-export function MessagingIndexRoute() {
+function Overview({ setting }: { setting: MessagingSetting | null }) {
+  const sections = useSections().filter((s) => s.slug);
+  const create = useCreateMessagingSetting();
+  const { settings } = useCurrentSetting();
+  if (!setting) {
+    return (
+      <EmptyState
+        icon={FileText}
+        title="No messaging settings yet"
+        action={
+          <Button type="button" pending={create.isPending} onClick={() => create.mutate({ persona_id: null })}>
+            <Plus className="h-4 w-4" aria-hidden /> Create default settings
+          </Button>
+        }
+      >
+        Your default settings apply to every persona without its own. Start here, or save any section to create them.
+        <ServerErrors messages={create.isError ? apiErrorMessages(create.error) : null} />
+      </EmptyState>
+    );
+  }
+  const search = `?${SETTING_PARAM}=${setting.id}`;
+  const filled: Record<string, boolean> = {
+    offering: setting.offering_id != null,
+    persons: setting.persona_id != null || settings.length > 0,
+    'tone-voice': Boolean(setting.tone_voice),
+    language: Boolean(setting.language),
+    'message-guidelines': Boolean(setting.message_guidelines),
+    'call-to-action': Boolean(setting.call_to_action),
+    'case-studies': setting.case_studies.length > 0,
+    'instructions-script': Boolean(setting.instructions_script),
+    signature: Boolean(setting.signature),
+    example: true,
+  };
   return (
-    <EmptyState icon={FileText} title="No messaging instructions yet">
-      Add a persona first; each persona gets its own messaging instructions, edited here section by section.
-    </EmptyState>
+    <div className="space-y-3">
+      <p className="text-sm text-muted">
+        Editing <span className="font-medium text-fg">{settingName(setting)}</span>.
+      </p>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {sections.map((s) => (
+          <li key={s.slug}>
+            <Card className="h-full">
+              <Link to={`${base}/${s.slug}${search}`} className="flex h-full items-start gap-3 rounded-xl p-4 outline-none hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-fg">{s.label}</p>
+                  <p className="text-xs text-muted">{s.description}</p>
+                  {s.slug !== 'example' ? <p className={cn('mt-1 text-xs', filled[s.slug] ? 'text-success' : 'text-warning')}>{filled[s.slug] ? 'Set' : 'Not set yet'}</p> : null}
+                </div>
+                <ChevronRight className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden />
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
-export function MessagingSectionRoute() {
-  const { pathname } = useLocation();
-  const slug = pathname.split('/').filter(Boolean).at(-1);
-  const section = MESSAGING_SECTIONS.find((s) => s.slug === slug) ?? MESSAGING_SECTIONS[0];
-  return (
-    <section aria-labelledby="section-title" className="space-y-4">
-      <div>
-        <h2 id="section-title" className="text-lg font-semibold text-fg">
-          {section.label}
-        </h2>
-        <p className="text-sm text-muted">{section.description}</p>
-      </div>
-      <EmptyState icon={FileText} title={`No ${section.label.toLowerCase()} settings yet`}>
-        These settings belong to a persona's messaging instructions. Create a persona and its instructions appear here to edit.
-      </EmptyState>
-    </section>
-  );
+export function MessagingIndexRoute() {
+  return <MessagingSection slug="">{(setting) => <Overview setting={setting} />}</MessagingSection>;
 }

@@ -1,0 +1,31 @@
+import { MessagingSection } from '../../components/section';
+import { SettingFieldForm } from '../../components/setting-field-form';
+import { textareaClass } from '../../components/styles';
+
+export function CallToActionRoute() {
+  return (
+    <MessagingSection slug="call-to-action">
+      {(setting) => (
+        <SettingFieldForm
+         
+          setting={setting}
+          field="call_to_action"
+          label="Call to action"
+          hint="What the prospect should do next, e.g. “Book a 15-minute call: https://cal.example.com/you”."
+        >
+          {({ id, value, onChange, onBlur, invalid, describedBy }) => (
+            <textarea
+              id={id}
+              className={textareaClass}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </SettingFieldForm>
+      )}
+    </MessagingSection>
+  );
+}

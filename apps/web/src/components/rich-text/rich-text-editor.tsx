@@ -5,14 +5,15 @@ import type { RichTextEditorProps } from './types';
 
 const QuillEditor = lazy(() => import('./quill-editor'));
 
-/** What shows while Quill loads: the editor's frame, disabled, with its name and placeholder. */
+/**
+ * What shows while Quill loads: the editor's frame with its placeholder. Deliberately not a textbox,
+ * so nothing (a person, a screen reader, a test) types into it before the real editor is there.
+ */
 function EditorLoading({ label, placeholder = EDITOR_PLACEHOLDER, className }: Pick<RichTextEditorProps, 'label' | 'placeholder' | 'className'>) {
   return (
-    <div className={cn('rounded-lg border border-border bg-surface-2', className)} aria-busy="true">
+    <div role="status" aria-label={`Loading the ${label} editor`} aria-busy="true" className={cn('rounded-lg border border-border bg-surface-2', className)}>
       <div className="h-10 border-b border-border" />
-      <div role="textbox" aria-label={label} aria-disabled="true" aria-readonly="true" className="min-h-32 px-3 py-2 text-sm text-muted/70 italic">
-        {placeholder}
-      </div>
+      <div className="min-h-32 px-3 py-2 text-sm text-muted/70 italic">{placeholder}</div>
     </div>
   );
 }

@@ -124,6 +124,38 @@ describe('RichTextEditor paste', () => {
   });
 });
 
+describe('RichTextEditor formats', () => {
+  it('undo history groups within 1000 ms and keeps at most 100 steps', async () => {
+    render(<Harness />);
+    const box = await editable('Signature');
+    const quill = Quill.find(box.parentElement!) as InstanceType<typeof Quill>;
+    expect((quill.getModule('history') as { options: Record<string, unknown> }).options).toMatchObject({ delay: 1000, maxStack: 100 });
+  });
+
+  it('keeps fonts as classes, px sizes as styles, and reads legacy small/large/huge as 10/20/32px', async () => {
+    render(
+      <Harness initial='<p><span class="ql-font-merriweather">Serif</span> <span style="font-size: 18px;">Mid</span> <span class="ql-size-huge">Huge</span> <span class="ql-size-small">Small</span> <span style="font-size: 17px;">Odd</span></p><p class="ql-align-justify">J</p>' />,
+    );
+    const box = await editable('Signature');
+    expect(box.innerHTML).toBe(
+      '<p><span class="ql-font-merriweather">Serif</span> <span style="font-size: 18px;">Mid</span> <span style="font-size: 32px;">Huge</span> <span style="font-size: 10px;">Small</span> Odd</p><p class="ql-align-justify">J</p>',
+    );
+  });
+});
+
+describe('rich-text.css', () => {
+  it('has a picker label and a class for every font, with the stack of constants.ts, and a label for every size', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const css = readFileSync(resolve(process.cwd(), 'apps/web/src/components/rich-text/rich-text.css'), 'utf8');
+    for (const font of FONTS) {
+      expect(css).toContain(`.ql-font-${font.value} {\n  font-family: ${font.stack};`);
+      expect(css).toContain(`[data-value='${font.value}']::before {\n  content: '${font.label}';`);
+    }
+    for (const size of FONT_SIZES) expect(css).toContain(`[data-value='${size}']::before {\n  content: '${size}';`);
+  });
+});
+
 describe('the default toolbar (spec §9)', () => {
   it('has every control, a 35-colour palette, sizes 8–36px by 2 and the 15 fonts', () => {
     const flat = quillToolbar(DEFAULT_TOOLBAR).flat();

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { MessagingSetting } from '@shared/schemas/messaging';
+import type { CreateMessagingSettingBody, MessagingSetting } from '@shared/schemas/messaging';
 import type { Persona } from '@shared/schemas/personas';
 import { EmptyState } from '@web/components/page-frame';
 import { Alert } from '@web/components/ui/alert';
@@ -16,6 +16,21 @@ import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
 import { selectClass } from '../../components/styles';
 import { useCurrentSetting } from '../../hooks/use-current-setting';
+
+/** A persona's own settings start from the default's content, so they begin complete. */
+function copyOf(s: MessagingSetting | undefined): Omit<CreateMessagingSettingBody, 'persona_id'> {
+  if (!s) return {};
+  return {
+    offering_id: s.offering_id,
+    tone_voice: s.tone_voice,
+    language: s.language as CreateMessagingSettingBody['language'],
+    message_guidelines: s.message_guidelines,
+    instructions_script: s.instructions_script,
+    call_to_action: s.call_to_action,
+    case_studies: s.case_studies,
+    signature: s.signature,
+  };
+}
 
 /** Which settings each persona's messages follow: its own, else the account default. */
 function PersonaTable({ personas, settings }: { personas: Persona[]; settings: MessagingSetting[] }) {
@@ -45,17 +60,7 @@ function PersonaTable({ personas, settings }: { personas: Persona[]; settings: M
                     size="sm"
                     variant="secondary"
                     pending={create.isPending && create.variables?.persona_id === p.id}
-                    onClick={() => {
-                      // Start from the default's content so the persona's own settings begin complete.
-                      const { tone_voice, language, message_guidelines, instructions_script, call_to_action, case_studies, signature, offering_id } =
-                        defaultSetting ?? {};
-                      create.mutate({
-                        persona_id: p.id,
-                        ...(defaultSetting
-                          ? { tone_voice, language: language as never, message_guidelines, instructions_script, call_to_action, case_studies, signature, offering_id }
-                          : {}),
-                      });
-                    }}
+                    onClick={() => create.mutate({ persona_id: p.id, ...copyOf(defaultSetting) })}
                   >
                     Give {p.name} its own settings
                   </Button>

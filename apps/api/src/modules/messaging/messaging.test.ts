@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedText, GenerationJob, MessagingSetting, Offering } from '@shared/schemas/messaging';
+import { deriveAllowList, RICH_TEXT_FIELDS } from '@shared/rich-text/allow-list';
 import { activities } from '../../db/schema';
+import { assertHarmlessHtml } from '../../lib/__fixtures__/xss-assert';
+import { XSS_VECTORS } from '../../lib/__fixtures__/xss-vectors';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { accountIdOf, createOffering, createSetting, personaWithProspect } from './ownership-probes';
@@ -124,6 +127,22 @@ describe.each(DB_KINDS)('offerings, messaging and generation on %s', (kind) => {
       expect((await call('DELETE', `/messaging_settings/${s.id}`)).statusCode).toBe(200);
       expect((await call('GET', `/messaging_settings/${s.id}/edit`)).statusCode).toBe(404);
     });
+  });
+
+  it('no XSS vector survives the API into a stored rich-text field', async () => {
+    const user = await signedInUser(t, 'xss');
+    const s = await createSetting(t, user.headers, {});
+    const inst = (await call('POST', '/message_instructions_by_categories', { category: 'reply', title: 'XSS' }, user.headers)).json().data;
+    for (const vector of XSS_VECTORS) {
+      const res = await call('PUT', `/messaging_settings/${s.id}`, { message_guidelines: vector, instructions_script: vector, signature: vector }, user.headers);
+      expect(res.statusCode, vector).toBe(200);
+      const data = res.json<{ data: MessagingSetting }>().data;
+      assertHarmlessHtml(data.message_guidelines, deriveAllowList(RICH_TEXT_FIELDS.message_guidelines.toolbar).tags);
+      assertHarmlessHtml(data.instructions_script, deriveAllowList(RICH_TEXT_FIELDS.instructions_script.toolbar).tags);
+      assertHarmlessHtml(data.signature, deriveAllowList(RICH_TEXT_FIELDS.signature.toolbar).tags);
+      const put = await call('PUT', `/message_instructions_by_categories/${inst.id}`, { instructions: vector }, user.headers);
+      assertHarmlessHtml(put.json().data.instructions, deriveAllowList(RICH_TEXT_FIELDS.instructions.toolbar).tags);
+    }
   });
 
   describe('follow-up settings', () => {

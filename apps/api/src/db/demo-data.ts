@@ -1,4 +1,5 @@
 import { PROFILE_FIELDS, type LinkedInProfile } from '@shared/schemas/linkedin';
+import type { PersonFiltersInput } from '@shared/schemas/person-filters';
 
 /** The demo account's business data: invented people at invented companies, shaped like real ones. */
 
@@ -80,3 +81,119 @@ export function demoProfile(p: DemoProspect): LinkedInProfile {
     sources: { ...sources, photo_url: 'missing', about: 'missing', education: 'missing', skills: 'missing', contact_info: 'missing', profile_url: 'url' },
   };
 }
+
+/** Firmographics of the demo companies: what the person-search filters apply to. */
+type DemoCompany = {
+  domain: string;
+  size: number;
+  industry: string;
+  sic: string[];
+  naics: string[];
+  technologies: string[];
+  funding: string;
+  revenue: number;
+  founded: number;
+  retail: number;
+  jobPostedDaysAgo: number;
+  intent: string[];
+  hq: string;
+  keywords: string;
+};
+
+export const DEMO_COMPANIES: Record<string, DemoCompany> = {
+  'Brightwave CRM': { domain: 'brightwavecrm.com', size: 180, industry: 'Computer Software', sic: ['7372'], naics: ['511210'], technologies: ['salesforce', 'outreach', 'gong'], funding: 'series_b', revenue: 24_000_000, founded: 2016, retail: 0, jobPostedDaysAgo: 4, intent: ['sales engagement', 'crm'], hq: 'Austin, Texas, United States', keywords: 'crm, outbound, b2b saas' },
+  'Shiftboard Cloud': { domain: 'shiftboardcloud.io', size: 320, industry: 'Computer Software', sic: ['7372'], naics: ['511210'], technologies: ['salesforce', 'hubspot', 'zuora'], funding: 'series_c', revenue: 48_000_000, founded: 2014, retail: 0, jobPostedDaysAgo: 12, intent: ['workforce management', 'sales engagement'], hq: 'San Francisco, California, United States', keywords: 'workforce scheduling, b2b saas' },
+  Tallyline: { domain: 'tallyline.com', size: 260, industry: 'Financial Services', sic: ['7372', '6199'], naics: ['511210', '522320'], technologies: ['salesforce', 'netsuite', 'clari'], funding: 'series_b', revenue: 35_000_000, founded: 2017, retail: 0, jobPostedDaysAgo: 7, intent: ['spend management', 'forecasting'], hq: 'Chicago, Illinois, United States', keywords: 'spend management, fintech, mid-market' },
+  Parcelpoint: { domain: 'parcelpoint.com', size: 140, industry: 'Logistics and Supply Chain', sic: ['7372', '4731'], naics: ['511210', '488510'], technologies: ['hubspot', 'aws'], funding: 'series_a', revenue: 12_000_000, founded: 2018, retail: 3, jobPostedDaysAgo: 2, intent: ['last mile delivery', 'sales engagement'], hq: 'Denver, Colorado, United States', keywords: 'logistics software, shipping' },
+  Quillstack: { domain: 'quillstack.com', size: 60, industry: 'Legal Services', sic: ['7372'], naics: ['511210'], technologies: ['hubspot', 'intercom'], funding: 'seed', revenue: 4_000_000, founded: 2020, retail: 0, jobPostedDaysAgo: 20, intent: ['document automation'], hq: 'New York, New York, United States', keywords: 'legal tech, docs automation, yc' },
+  Loopwise: { domain: 'loopwise.co', size: 95, industry: 'Computer Software', sic: ['7372'], naics: ['511210'], technologies: ['salesforce', 'segment', 'intercom'], funding: 'series_a', revenue: 9_000_000, founded: 2019, retail: 0, jobPostedDaysAgo: 30, intent: ['customer feedback', 'crm'], hq: 'Seattle, Washington, United States', keywords: 'customer feedback, analytics, b2b saas' },
+  'Fieldnote Health': { domain: 'fieldnotehealth.com', size: 410, industry: 'Hospital & Health Care', sic: ['7372', '8011'], naics: ['511210', '621111'], technologies: ['salesforce', 'aws'], funding: 'series_c', revenue: 60_000_000, founded: 2012, retail: 0, jobPostedDaysAgo: 9, intent: ['clinic software', 'patient engagement'], hq: 'Boston, Massachusetts, United States', keywords: 'healthcare saas, clinics' },
+  Gridmetric: { domain: 'gridmetric.com', size: 230, industry: 'Utilities', sic: ['7372', '4911'], naics: ['511210', '221122'], technologies: ['salesforce', 'snowflake', 'aws'], funding: 'series_b', revenue: 30_000_000, founded: 2015, retail: 0, jobPostedDaysAgo: 45, intent: ['energy analytics'], hq: 'Los Angeles, California, United States', keywords: 'energy analytics, utilities' },
+  Ledgerly: { domain: 'ledgerly.com', size: 150, industry: 'Financial Services', sic: ['7372', '6099'], naics: ['511210', '522390'], technologies: ['salesforce', 'clari', 'snowflake'], funding: 'series_b', revenue: 22_000_000, founded: 2017, retail: 0, jobPostedDaysAgo: 5, intent: ['forecasting', 'revenue operations'], hq: 'New York, New York, United States', keywords: 'revops, forecasting, fintech' },
+  Paystream: { domain: 'paystream.io', size: 480, industry: 'Financial Services', sic: ['6099'], naics: ['522320'], technologies: ['salesforce', 'hubspot', 'stripe'], funding: 'series_c', revenue: 75_000_000, founded: 2013, retail: 0, jobPostedDaysAgo: 14, intent: ['payments infrastructure', 'revenue operations'], hq: 'London, England, United Kingdom', keywords: 'b2b payments, fintech' },
+  Clearvault: { domain: 'clearvault.com', size: 220, industry: 'Financial Services', sic: ['6211'], naics: ['523120'], technologies: ['salesforce', 'cpq'], funding: 'series_b', revenue: 28_000_000, founded: 2016, retail: 0, jobPostedDaysAgo: 60, intent: ['territory planning', 'revenue operations'], hq: 'Toronto, Ontario, Canada', keywords: 'wealth tech, fintech, salesforce' },
+  'Coinfield Treasury': { domain: 'coinfield.io', size: 110, industry: 'Financial Services', sic: ['6099'], naics: ['522390'], technologies: ['hubspot', 'snowflake'], funding: 'series_a', revenue: 11_000_000, founded: 2019, retail: 0, jobPostedDaysAgo: 21, intent: ['treasury management', 'forecasting'], hq: 'Miami, Florida, United States', keywords: 'treasury, crypto, fintech' },
+  Lendbridge: { domain: 'lendbridge.com.br', size: 340, industry: 'Financial Services', sic: ['6141'], naics: ['522291'], technologies: ['hubspot', 'salesforce'], funding: 'series_b', revenue: 40_000_000, founded: 2015, retail: 12, jobPostedDaysAgo: 3, intent: ['lending', 'revenue operations'], hq: 'São Paulo, Brazil', keywords: 'lending, fintech, latam' },
+  'Remitly Works': { domain: 'remitlyworks.com', size: 600, industry: 'Financial Services', sic: ['6099'], naics: ['522320'], technologies: ['salesforce', 'workday'], funding: 'series_d', revenue: 120_000_000, founded: 2011, retail: 0, jobPostedDaysAgo: 8, intent: ['global payroll', 'revenue operations'], hq: 'Atlanta, Georgia, United States', keywords: 'payroll, cross-border, fintech' },
+  Finvoice: { domain: 'finvoice.de', size: 85, industry: 'Financial Services', sic: ['6153'], naics: ['522298'], technologies: ['hubspot', 'pipedrive'], funding: 'seed', revenue: 6_000_000, founded: 2020, retail: 0, jobPostedDaysAgo: 16, intent: ['invoice financing'], hq: 'Berlin, Germany', keywords: 'invoice financing, sme, fintech' },
+};
+
+const PLACES: Record<string, { city: string | null; region: string | null; country: string; subregion: string }> = {
+  'Austin, Texas, United States': { city: 'Austin', region: 'Texas', country: 'United States', subregion: 'Northern America' },
+  'San Francisco Bay Area': { city: 'San Francisco', region: 'California', country: 'United States', subregion: 'Northern America' },
+  'Chicago, Illinois, United States': { city: 'Chicago', region: 'Illinois', country: 'United States', subregion: 'Northern America' },
+  'Denver, Colorado, United States': { city: 'Denver', region: 'Colorado', country: 'United States', subregion: 'Northern America' },
+  'New York, New York, United States': { city: 'New York', region: 'New York', country: 'United States', subregion: 'Northern America' },
+  'Seattle, Washington, United States': { city: 'Seattle', region: 'Washington', country: 'United States', subregion: 'Northern America' },
+  'Boston, Massachusetts, United States': { city: 'Boston', region: 'Massachusetts', country: 'United States', subregion: 'Northern America' },
+  'Los Angeles, California, United States': { city: 'Los Angeles', region: 'California', country: 'United States', subregion: 'Northern America' },
+  'London, England, United Kingdom': { city: 'London', region: 'England', country: 'United Kingdom', subregion: 'Northern Europe' },
+  'Toronto, Ontario, Canada': { city: 'Toronto', region: 'Ontario', country: 'Canada', subregion: 'Northern America' },
+  'Miami, Florida, United States': { city: 'Miami', region: 'Florida', country: 'United States', subregion: 'Northern America' },
+  'São Paulo, Brazil': { city: 'São Paulo', region: 'São Paulo', country: 'Brazil', subregion: 'South America' },
+  'Atlanta, Georgia, United States': { city: 'Atlanta', region: 'Georgia', country: 'United States', subregion: 'Northern America' },
+  'Berlin, Germany': { city: 'Berlin', region: 'Berlin', country: 'Germany', subregion: 'Western Europe' },
+};
+
+const levelOf = (title: string) =>
+  /chief|cro\b/i.test(title) ? 'c_suite' : /\bvp\b|vice president|svp/i.test(title) ? 'vp' : /head/i.test(title) ? 'head' : /director/i.test(title) ? 'director' : 'senior';
+
+/** The prospect columns the search filters apply to, for a demo prospect (index: spreads job changes). */
+export function demoFilterFields(p: DemoProspect, index: number, now: Date) {
+  const c = DEMO_COMPANIES[p.company]!;
+  const place = PLACES[p.location]!;
+  const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const level = levelOf(p.title);
+  return {
+    companyDomain: c.domain,
+    companySize: c.size,
+    industry: c.industry,
+    sicCodes: c.sic,
+    naicsCodes: c.naics,
+    technologies: c.technologies,
+    fundingStage: c.funding,
+    revenue: c.revenue,
+    foundedYear: c.founded,
+    retailLocationCount: c.retail,
+    jobPostedAt: day(c.jobPostedDaysAgo),
+    department: /operations|ops/i.test(p.title) ? 'Operations' : 'Sales',
+    managementLevel: level,
+    seniority: level,
+    country: place.country,
+    region: place.region,
+    subregion: place.subregion,
+    city: place.city,
+    companyLocation: c.hq,
+    keywords: c.keywords,
+    intentTopics: c.intent,
+    jobChangedAt: day(45 + index * 37),
+  };
+}
+
+/** The demo personas' saved searches (wire form of the spec §3 filter model). */
+export const DEMO_PERSONA_FILTERS: Record<(typeof DEMO_PERSONAS)[number]['key'], PersonFiltersInput> = {
+  'vp-sales': {
+    job_titles: ['VP of Sales', 'VP Sales', 'Vice President, Sales', 'Chief Revenue Officer', 'SVP Sales', 'Head of Sales'].map((name) => ({ id: name, name, uid: name })),
+    person_countries: ['United States'],
+    employees_numbers: [
+      { name: '51-200', value: '51,200' },
+      { name: '201-500', value: '201,500' },
+    ],
+    departments: ['Sales'],
+    revenue_range: { min: 1_000_000, max: 100_000_000 },
+    management_level: [
+      { display_name: 'VP', value: 'vp', count: 0 },
+      { display_name: 'C-suite', value: 'c_suite', count: 0 },
+      { display_name: 'Head', value: 'head', count: 0 },
+    ],
+    company_sic_codes: ['7372'],
+  },
+  revops: {
+    job_titles: ['Revenue Operations', 'RevOps', 'Sales Operations'].map((name) => ({ id: name, name, uid: name })),
+    industries: [{ id: 'Financial Services', name: 'Financial Services', uid: 'financial-services' }],
+    person_not_titles: [{ id: 'Intern', name: 'Intern', uid: 'intern' }],
+    technologies: ['salesforce', 'hubspot'].map((name) => ({ id: name, name, uid: name })),
+    keywords: ['fintech', 'payments', 'lending'],
+    organization_founded_year_range: { min: 2010 },
+  },
+};

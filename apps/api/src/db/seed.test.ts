@@ -37,4 +37,22 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     const status = await t.app.inject({ method: 'POST', url: v1('/linkedin_accounts/account-status'), payload: { profile_url: DEMO_LINKEDIN_ACCOUNT.profileUrl } });
     expect(status.json()).toEqual({ status: 'connected' });
   });
+
+  it("gives the demo personas real saved searches that find the demo prospects", async () => {
+    await seedDemo(t.db.db);
+    const headers = await signIn(t, DEMO_USER.email, DEMO_USER.password);
+    const list = (await t.app.inject({ method: 'GET', url: v1('/persons'), headers })).json<{ data: Persona[] }>();
+    const counts: Record<string, number> = {};
+    for (const persona of list.data) {
+      expect(Object.keys(persona.filters ?? {}).length, persona.name).toBeGreaterThanOrEqual(5);
+      const preview = await t.app.inject({ method: 'POST', url: v1('/prospects_preview'), headers, payload: { filters: persona.filters } });
+      expect(preview.statusCode, preview.body).toBe(200);
+      counts[persona.name] = preview.json().data.count;
+    }
+    expect(counts).toEqual({ 'VP Sales, B2B SaaS (US)': 8, 'Heads of RevOps, fintech': 7 });
+    const loaded = (
+      await t.app.inject({ method: 'GET', url: v1(`/persons/${list.data[0]!.id}/loaded_prospects?per_page=1`), headers })
+    ).json<{ data: Prospect[] }>();
+    expect(loaded.data[0]).toMatchObject({ company_domain: expect.any(String), company_size: expect.any(Number), industry: expect.any(String), country: expect.any(String) });
+  });
 });

@@ -1,7 +1,8 @@
+import { serializePersonFilters } from '@shared/schemas/person-filters';
 import { hashPassword } from '../lib/crypto';
 import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
 import type { Db } from './client';
-import { DEMO_LINKEDIN_ACCOUNT, DEMO_PERSONAS, DEMO_PROSPECTS, demoProfile } from './demo-data';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
 import { linkedinAccounts, personaProspects, personas, prospects } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
@@ -40,7 +41,16 @@ async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, 
   const daysAgo = (d: number) => new Date(now.getTime() - d * DAY_MS);
   const personaRows = await tx
     .insert(personas)
-    .values(DEMO_PERSONAS.map((p, i) => ({ accountId, name: p.name, description: p.description, createdAt: daysAgo(30 - i), updatedAt: daysAgo(30 - i) })))
+    .values(
+      DEMO_PERSONAS.map((p, i) => ({
+        accountId,
+        name: p.name,
+        description: p.description,
+        filters: serializePersonFilters(DEMO_PERSONA_FILTERS[p.key]),
+        createdAt: daysAgo(30 - i),
+        updatedAt: daysAgo(30 - i),
+      })),
+    )
     .returning({ id: personas.id });
   const personaIds = new Map(DEMO_PERSONAS.map((p, i) => [p.key, personaRows[i]!.id]));
 
@@ -60,6 +70,7 @@ async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, 
         location: p.location,
         source: p.source,
         profile: p.source === 'extension' ? demoProfile(p) : null,
+        ...demoFilterFields(p, i, now),
         createdAt: daysAgo(28 - i),
         updatedAt: daysAgo(28 - i),
       })),

@@ -100,6 +100,14 @@ describe.each(DB_KINDS)('POST test_call on %s', (kind) => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actorType: 'agent', channel: 'phone', payload: { to: '+14155550123', simulated: true, provider: 'simulated' } });
   });
+  it('allows a few test calls per account and hour, then 429', async () => {
+    const user = await signedInUser(plain, 'call-limit');
+    const place = () => plain.app.inject({ method: 'POST', url: v1('/test_call'), headers: user.headers, payload: { phone: '+14155550123' } });
+    for (let i = 0; i < 5; i++) expect((await place()).statusCode).toBe(200);
+    const res = await place();
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ errors: ['Too many test calls. Please wait an hour and try again.'] });
+  });
   it('refused with 403 when the brand has phone calls off', async () => {
     const user = await signedInUser(plain, 'call-off');
     const res = await plain.app.inject({ method: 'POST', url: v1('/test_call'), headers: { ...user.headers, 'x-holder-id': '1' }, payload: { phone: '+14155550123' } });

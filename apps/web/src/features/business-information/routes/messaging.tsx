@@ -112,9 +112,9 @@ function Overview({ setting }: { setting: MessagingSetting | null }) {
     );
   }
   const search = `?${SETTING_PARAM}=${setting.id}`;
+  const own = settings.filter((s) => s.persona_id != null).length;
   const filled: Record<string, boolean> = {
     offering: setting.offering_id != null,
-    persons: setting.persona_id != null || settings.length > 0,
     'tone-voice': Boolean(setting.tone_voice),
     language: Boolean(setting.language),
     'message-guidelines': Boolean(setting.message_guidelines),
@@ -137,7 +137,15 @@ function Overview({ setting }: { setting: MessagingSetting | null }) {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-fg">{s.label}</p>
                   <p className="text-xs text-muted">{s.description}</p>
-                  {s.slug !== 'example' ? <p className={cn('mt-1 text-xs', filled[s.slug] ? 'text-success' : 'text-warning')}>{filled[s.slug] ? 'Set' : 'Not set yet'}</p> : null}
+                  {s.slug === 'persons' ? (
+                    <p className="mt-1 text-xs text-muted">
+                      {setting.persona_id == null
+                        ? `Every persona without its own settings${own > 0 ? ` (${own} ${own === 1 ? 'has' : 'have'} their own)` : ''}`
+                        : `Only ${setting.persona_name ?? 'one persona'}`}
+                    </p>
+                  ) : s.slug !== 'example' ? (
+                    <p className={cn('mt-1 text-xs', filled[s.slug] ? 'text-success' : 'text-warning')}>{filled[s.slug] ? 'Set' : 'Not set yet'}</p>
+                  ) : null}
                 </div>
                 <ChevronRight className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden />
               </Link>

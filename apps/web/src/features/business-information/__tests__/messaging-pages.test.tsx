@@ -146,7 +146,7 @@ describe('Test call', () => {
     server.db.settings = [server.setting({})];
     render(InstructionsScriptRoute);
     await userEvent.type(await screen.findByLabelText('Your phone number'), '+1 (415) 555-0123');
-    await userEvent.click(screen.getByRole('button', { name: 'Call me' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test call' }));
     expect(await screen.findByText('Test call to +14155550123 simulated')).toBeInTheDocument();
   });
 
@@ -158,7 +158,7 @@ describe('Test call', () => {
     render(InstructionsScriptRoute);
     await screen.findByText('Instructions script', { selector: 'p' });
     expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Call me' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Test call' })).not.toBeInTheDocument();
   });
 });
 

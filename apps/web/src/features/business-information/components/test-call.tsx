@@ -34,7 +34,7 @@ export function TestCall() {
     <Card className="space-y-3 p-4">
       <div className="flex items-center gap-2">
         <PhoneCall className="h-4 w-4 text-accent" aria-hidden />
-        <h3 className="text-sm font-semibold text-fg">Test call</h3>
+        <h3 className="text-sm font-semibold text-fg">Hear it on your phone</h3>
       </div>
       <p className="text-sm text-muted">The agent calls your own phone with this script, so you hear what prospects hear.</p>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-2">
@@ -48,7 +48,7 @@ export function TestCall() {
           {...form.register('phone')}
         />
         <Button type="submit" className="mt-7" pending={call.isPending}>
-          Call me
+          Test call
         </Button>
       </form>
       <ServerErrors messages={call.isError ? apiErrorMessages(call.error) : null} />

@@ -98,7 +98,7 @@ describe('Filter builder', () => {
 });
 
 describe('Live count', () => {
-  it('counts once the filters have been still for 300 ms (one request for a burst of edits)', async () => {
+  it('counts the filters once they settle and shows Counting… meanwhile', async () => {
     const user = userEvent.setup();
     server.db.preview = (filters) => ({ count: JSON.stringify(filters).length, sample: [] });
     renderPersona();
@@ -109,8 +109,8 @@ describe('Live count', () => {
     await user.type(screen.getByRole('combobox', { name: 'Keywords' }), 'a{Enter}b{Enter}c{Enter}');
     expect(count()).toHaveTextContent('Counting…');
     await waitFor(() => expect(count()).not.toHaveTextContent('Counting…'));
-    expect(previewBodies()).toHaveLength(2);
-    expect(previewBodies()[1]!.filters).toEqual({ keywords: ['a', 'b', 'c'] });
+    // The exact 300 ms debounce is pinned with fake timers in live-count.test.tsx; here, typing speed varies.
+    expect(previewBodies().at(-1)!.filters).toEqual({ keywords: ['a', 'b', 'c'] });
     expect(count()).toHaveTextContent(`${JSON.stringify({ keywords: ['a', 'b', 'c'] }).length} matching prospects`);
   });
 

@@ -88,6 +88,16 @@ export function fakeMessagingServer() {
       return { status: 200, data: { data: db.settings[i] } };
     }
     if (url === '/offerings' && method === 'GET') return { status: 200, data: { data: db.offerings } };
+    if (url === '/offerings' && method === 'POST') {
+      const o = { id: 100 + db.offerings.length, description: '', price_min: null, price_max: null, currency: 'USD', price_period: 'one_time', url: null, created_at: now, updated_at: now, ...body } as Offering;
+      db.offerings.push(o);
+      return { status: 200, data: { data: o } };
+    }
+    const offeringId = /^\/offerings\/(\d+)$/.exec(url);
+    if (offeringId && method === 'DELETE') {
+      db.offerings = db.offerings.filter((o) => o.id !== Number(offeringId[1]));
+      return { status: 200, data: { data: { id: Number(offeringId[1]) } } };
+    }
     if (url === '/persons' && method === 'GET') return { status: 200, data: { data: db.personas, meta: { page: 1, per_page: 100, total: db.personas.length } } };
     const loaded = /^\/persons\/(\d+)\/loaded_prospects$/.exec(url);
     if (loaded) {

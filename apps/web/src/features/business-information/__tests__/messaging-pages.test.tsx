@@ -9,7 +9,9 @@ import { useBrandStore } from '@web/stores/brand';
 import { renderRoute } from '@web/testing/render';
 import { FollowupRoute } from '../routes/followup';
 import { ExampleRoute } from '../routes/messaging/example';
+import { CaseStudiesRoute } from '../routes/messaging/case-studies';
 import { InstructionsScriptRoute } from '../routes/messaging/instructions-script';
+import { OfferingRoute } from '../routes/messaging/offering';
 import { SignatureRoute } from '../routes/messaging/signature';
 import { ToneVoiceRoute } from '../routes/messaging/tone-voice';
 import { fakeMessagingServer, personaFixture, prospectFixture } from './fake-messaging-server';
@@ -159,6 +161,56 @@ describe('Test call', () => {
     await screen.findByText('Instructions script', { selector: 'p' });
     expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Test call' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Offering page', () => {
+  it('creates an offering (validated: name, price order), picks it for these messages and saves', async () => {
+    server.db.settings = [server.setting({})];
+    render(OfferingRoute);
+    expect(await screen.findByText('No offerings yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New offering' }));
+    const form = screen.getByRole('form', { name: 'New offering' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add offering' }));
+    expect(await within(form).findByText('Name is required')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Name'), 'Pipeline audit');
+    await userEvent.type(within(form).getByLabelText('Lowest price'), '900');
+    await userEvent.type(within(form).getByLabelText('Highest price'), '500');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add offering' }));
+    expect(await within(form).findByText('The highest price must not be lower than the lowest price')).toBeInTheDocument();
+    expect(server.calls('POST', '/offerings')).toHaveLength(0);
+    await userEvent.clear(within(form).getByLabelText('Highest price'));
+    await userEvent.type(within(form).getByLabelText('Highest price'), '1500');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add offering' }));
+    expect(await screen.findByRole('group', { name: 'Pipeline audit' })).toHaveTextContent('$900–$1,500 one-time');
+    expect(sent(server.calls('POST', '/offerings')[0]!)).toMatchObject({ name: 'Pipeline audit', price_min: 900, price_max: 1500, url: null });
+
+    await userEvent.selectOptions(screen.getByLabelText('Offering in these messages'), 'Pipeline audit');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/messaging_settings/1')).toHaveLength(1));
+    expect(sent(server.calls('PUT', '/messaging_settings/1')[0]!)).toEqual({ offering_id: 100 });
+  });
+});
+
+describe('Case studies page', () => {
+  it('adds, validates and saves the list', async () => {
+    server.db.settings = [server.setting({})];
+    render(CaseStudiesRoute);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add case study' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Case study title is required')).toBeInTheDocument();
+    const item = screen.getByRole('group', { name: 'Case study 1' });
+    await userEvent.type(within(item).getByLabelText('Title'), 'Finvoice doubled replies');
+    await userEvent.type(within(item).getByLabelText('Link'), 'ftp://x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('URL must start with http:// or https://')).toBeInTheDocument();
+    await userEvent.clear(within(item).getByLabelText('Link'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/messaging_settings/1')).toHaveLength(1));
+    expect(sent(server.calls('PUT', '/messaging_settings/1')[0]!)).toEqual({
+      case_studies: [{ title: 'Finvoice doubled replies', summary: '', url: null }],
+    });
+    expect(await screen.findByText(/^Saved/)).toBeInTheDocument();
   });
 });
 

@@ -108,7 +108,7 @@ export function OfferingForm({ offering, onDone, onCancel }: { offering?: Offeri
 
 export function formatPrice(o: Offering): string | null {
   if (o.price_min == null && o.price_max == null) return null;
-  const nf = new Intl.NumberFormat('en', { style: 'currency', currency: o.currency, maximumFractionDigits: 2 });
+  const nf = new Intl.NumberFormat('en', { style: 'currency', currency: o.currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
   const range =
     o.price_min != null && o.price_max != null && o.price_min !== o.price_max
       ? `${nf.format(o.price_min)}–${nf.format(o.price_max)}`

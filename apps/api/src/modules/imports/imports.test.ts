@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     const before = await count();
     const persona = (await post('/persons', { name: `Doomed ${kind}` })).json<{ data: Persona }>().data;
     const csv = ['Name,Email', ...Array.from({ length: 1200 }, (_, i) => `Name ${i},fail${i}@x.io`)].join('\n');
-    // The first chunk (500 rows) is written, then the database fails on the second.
+    // The first chunk (1,000 rows) is written, then the database fails on the second.
     importHooks.beforeChunk = (i) => {
       if (i === 1) throw new Error('connection lost');
     };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   IMPORT_ERRORS_CAP,
@@ -131,7 +131,7 @@ export async function settleImports(): Promise<void> {
   while (finished.size) await Promise.allSettled([...finished]);
 }
 
-export const IMPORT_CHUNK = 500;
+export const IMPORT_CHUNK = 1000;
 
 /** Fault injection for tests: called inside the transaction before each chunk is written. */
 export const importHooks: { beforeChunk: ((chunkIndex: number) => void | Promise<void>) | null } = { beforeChunk: null };
@@ -171,6 +171,80 @@ export async function startUpload(deps: Deps, auth: AuthContext, body: z.output<
     });
   finished.add(work);
   return { job_id: job!.id };
+}
+
+/** How each prospect column travels in the one-parameter-per-column insert below. */
+const INSERT_COLUMNS: Array<[column: string, key: keyof ProspectInsert, kind: 'text' | 'int' | 'bigint' | 'date' | 'jsonb' | 'textarr']> = [
+  ['source', 'source', 'text'],
+  ['email', 'email', 'text'],
+  ['linkedin_url', 'linkedinUrl', 'text'],
+  ['full_name', 'fullName', 'text'],
+  ['first_name', 'firstName', 'text'],
+  ['last_name', 'lastName', 'text'],
+  ['title', 'title', 'text'],
+  ['headline', 'headline', 'text'],
+  ['company', 'company', 'text'],
+  ['location', 'location', 'text'],
+  ['about', 'about', 'text'],
+  ['profile', 'profile', 'jsonb'],
+  ['company_domain', 'companyDomain', 'text'],
+  ['company_size', 'companySize', 'int'],
+  ['industry', 'industry', 'text'],
+  ['sic_codes', 'sicCodes', 'textarr'],
+  ['naics_codes', 'naicsCodes', 'textarr'],
+  ['technologies', 'technologies', 'textarr'],
+  ['funding_stage', 'fundingStage', 'text'],
+  ['revenue', 'revenue', 'bigint'],
+  ['founded_year', 'foundedYear', 'int'],
+  ['retail_location_count', 'retailLocationCount', 'int'],
+  ['job_posted_at', 'jobPostedAt', 'date'],
+  ['department', 'department', 'text'],
+  ['management_level', 'managementLevel', 'text'],
+  ['seniority', 'seniority', 'text'],
+  ['country', 'country', 'text'],
+  ['region', 'region', 'text'],
+  ['subregion', 'subregion', 'text'],
+  ['city', 'city', 'text'],
+  ['company_location', 'companyLocation', 'text'],
+  ['keywords', 'keywords', 'text'],
+  ['intent_topics', 'intentTopics', 'textarr'],
+  ['job_changed_at', 'jobChangedAt', 'date'],
+];
+
+const arrayLiteral = (items: unknown) =>
+  `{${((items as string[] | null | undefined) ?? []).map((s) => `"${String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/**
+ * Inserts many prospects in one statement with one array parameter per column (INSERT … SELECT FROM
+ * unnest): PostgreSQL parses a handful of parameters instead of rows × columns. Returns the new ids
+ * by `e:<email>` and `l:<linkedin url>`.
+ */
+async function insertMany(tx: Db, accountId: number, rows: ProspectInsert[]): Promise<Map<string, number>> {
+  const params = INSERT_COLUMNS.map(([, key, kind]) => {
+    const values = rows.map((r) => {
+      const v = r[key] as unknown;
+      if (kind === 'textarr') return arrayLiteral(v);
+      if (kind === 'jsonb') return v === null || v === undefined ? null : JSON.stringify(v);
+      return v ?? null;
+    });
+    const type = kind === 'int' ? 'int[]' : kind === 'bigint' ? 'bigint[]' : 'text[]';
+    return sql`${sql.param(values)}::${sql.raw(type)}`;
+  });
+  const selectList = INSERT_COLUMNS.map(([, , kind], i) => {
+    const cast = kind === 'textarr' ? '::text[]' : kind === 'jsonb' ? '::jsonb' : kind === 'date' ? '::date' : '';
+    return sql.raw(`u.c${i}${cast}`);
+  });
+  const result = (await tx.execute(sql`
+    insert into ${prospects} (account_id, ${sql.raw(INSERT_COLUMNS.map(([c]) => c).join(', '))})
+    select ${accountId}::int, ${sql.join(selectList, sql`, `)}
+    from unnest(${sql.join(params, sql`, `)}) as u(${sql.raw(INSERT_COLUMNS.map((_, i) => `c${i}`).join(', '))})
+    returning id, lower(email) as email, linkedin_url`)) as unknown as { rows: Array<{ id: number; email: string | null; linkedin_url: string | null }> };
+  const ids = new Map<string, number>();
+  for (const r of result.rows) {
+    if (r.email) ids.set(`e:${r.email}`, Number(r.id));
+    if (r.linkedin_url) ids.set(`l:${r.linkedin_url}`, Number(r.id));
+  }
+  return ids;
 }
 
 type Known = { id: number | null; email: string | null; linkedinUrl: string | null; pending?: ProspectInsert };
@@ -213,8 +287,8 @@ async function runImport(
               and(
                 eq(prospects.accountId, accountId),
                 or(
-                  emails.length ? inArray(sql`lower(${prospects.email})`, emails) : undefined,
-                  urls.length ? inArray(prospects.linkedinUrl, urls) : undefined,
+                  emails.length ? sql`lower(${prospects.email}) = any(${sql.param(emails)}::text[])` : undefined,
+                  urls.length ? sql`${prospects.linkedinUrl} = any(${sql.param(urls)}::text[])` : undefined,
                 ),
               ),
             );
@@ -261,14 +335,13 @@ async function runImport(
         }
         // 3. Write: one multi-row insert, then the merges.
         if (inserts.length) {
-          const ids = await tx
-            .insert(prospects)
-            .values(inserts.map((k) => ({ ...k.pending!, accountId })))
-            .returning({ id: prospects.id });
-          ids.forEach((r, i) => {
-            inserts[i]!.id = r.id;
-            delete inserts[i]!.pending;
-          });
+          const written = await insertMany(tx, accountId, inserts.map((k) => k.pending!));
+          for (const entry of inserts) {
+            const id = (entry.linkedinUrl && written.get(keyL(entry.linkedinUrl))) || (entry.email && written.get(keyE(entry.email)));
+            if (!id) throw new Error('an inserted prospect did not come back');
+            entry.id = id;
+            delete entry.pending;
+          }
         }
         for (const { target, values } of updates) {
           const set: Record<string, unknown> = { ...givenFields(values), updatedAt: sql`now()` };

@@ -51,8 +51,8 @@ describe('Filter builder', () => {
     expect(screen.getByRole('button', { name: 'Remove VP Sales from Job titles' })).toBeInTheDocument();
 
     // Keyboard: typed text, Enter adds it as a chip.
-    await user.type(screen.getByRole('combobox', { name: 'Excluded job titles' }), 'Intern{Enter}');
-    expect(screen.getByRole('button', { name: 'Remove Intern from Excluded job titles' })).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Excluded titles' }), 'Intern{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Intern from Excluded titles' })).toBeInTheDocument();
     await user.type(screen.getByRole('combobox', { name: 'Keywords' }), 'saas{Enter}fintech{Enter}');
     await user.click(screen.getByRole('button', { name: 'Remove saas from Keywords' }));
     expect(screen.queryByRole('button', { name: 'Remove saas from Keywords' })).not.toBeInTheDocument();
@@ -88,9 +88,20 @@ describe('Filter builder', () => {
   }, 15_000);
 
   it('loads saved filters as chips (locations from the wire form)', async () => {
-    server.db.personas = [persona(1, 'Founders', { filters: { locations: ['Paris'], not_keywords: ['agency'] } })];
+    server.db.personas = [
+      persona(1, 'Founders', {
+        filters: {
+          locations: ['Paris'],
+          not_keywords: ['agency'],
+          employees_numbers: [{ name: '11-50', value: '11,50' }],
+          management_level: [{ display_name: 'VP', value: 'vp', count: 0 }],
+        },
+      }),
+    ];
     renderPersona();
     expect(await screen.findByRole('button', { name: 'Remove Paris from Locations' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '11-50' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'VP' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Remove agency from Excluded keywords' })).toBeInTheDocument();
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save filters' })).toBeDisabled();

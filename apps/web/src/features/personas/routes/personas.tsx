@@ -72,7 +72,7 @@ export function PersonasRoute() {
                     {persona.description ? <p className="line-clamp-1 text-xs text-muted">{persona.description}</p> : null}
                   </td>
                   <td className={`${tdClass} text-right tabular-nums`}>{persona.prospects_count}</td>
-                  <td className={`${tdClass} text-muted`}>
+                  <td className={`${tdClass} whitespace-nowrap text-muted`}>
                     <time dateTime={persona.created_at}>{formatDate(persona.created_at)}</time>
                   </td>
                   <td className={`${tdClass} w-12 text-right`}>

@@ -2,7 +2,9 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   FUNDING_STAGES,
   serializePersonFilters,
+  type EmployeesNumber,
   type FilterEntity,
+  type ManagementLevel,
   type PersonFiltersInput,
   type PersonFiltersWire,
   type RangeFilterName,
@@ -13,7 +15,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSearchMetadata } from '../../api/search-metadata';
 import { selectClass } from '../styles';
-import { digitsOnly, EMPLOYEE_BUCKETS, humanize, MANAGEMENT_LEVELS } from './constants';
+import { bucketFromValue, digitsOnly, EMPLOYEE_BUCKETS, humanize, MANAGEMENT_LEVELS } from './constants';
 import { LiveCount } from './live-count';
 import { RangeInput } from './range-input';
 import { Typeahead } from './typeahead';
@@ -57,6 +59,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const Pair = ({ children }: { children: ReactNode }) => <div className="grid gap-4 md:grid-cols-2">{children}</div>;
+
+/** The standard buckets plus any saved or seen in the account's data (e.g. "11,50"), by lower bound. */
+function mergeBuckets(saved: EmployeesNumber[], seen: string[]): EmployeesNumber[] {
+  const out = [...EMPLOYEE_BUCKETS];
+  for (const b of [...saved, ...seen.map(bucketFromValue)]) if (b && !out.some((o) => o.value === b.value)) out.push(b);
+  return out.sort((a, b) => Number(a.value.split(',')[0]) - Number(b.value.split(',')[0]) || a.value.length - b.value.length);
+}
+
+/** The standard levels plus any saved or seen in the account's data. */
+function mergeLevels(saved: ManagementLevel[], seen: string[]): ManagementLevel[] {
+  const out = [...MANAGEMENT_LEVELS];
+  const extra = [...saved, ...seen.map((value) => ({ display_name: humanize(value), value }))];
+  for (const l of extra) if (!out.some((o) => o.value.toLowerCase() === l.value.toLowerCase())) out.push(l);
+  return out;
+}
 
 const src = (filter: FilterOptionsSource['filter']): FilterOptionsSource => ({ filter });
 const toEntity = (o: FilterOption): FilterEntity => ({ id: o.id, name: o.name, uid: o.uid });
@@ -149,6 +166,8 @@ export function FilterBuilder({
 
   const employees = filters.employees_numbers ?? [];
   const levels = filters.management_level ?? [];
+  const bucketOptions = mergeBuckets(employees, metadata.data?.facets.employees_numbers?.map((f) => f.value) ?? []);
+  const levelOptions = mergeLevels(levels, metadata.data?.facets.management_level?.map((f) => f.value) ?? []);
   const jobChangeId = useId();
   const fundingId = useId();
 
@@ -171,12 +190,12 @@ export function FilterBuilder({
         <Section title="People">
           <Pair>
             {entityPicker('job_titles', 'Job titles', src('job_titles'))}
-            {entityPicker('person_not_titles', 'Excluded job titles', src('job_titles'), 'exclude')}
+            {entityPicker('person_not_titles', 'Excluded titles', src('job_titles'), 'exclude')}
           </Pair>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-fg">Management level</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {MANAGEMENT_LEVELS.map((level) => {
+              {levelOptions.map((level) => {
                 const checked = levels.some((l) => l.value === level.value);
                 const count = facetCount('management_level', level.value);
                 return (
@@ -241,7 +260,7 @@ export function FilterBuilder({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-fg">Number of employees</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {EMPLOYEE_BUCKETS.map((bucket) => {
+              {bucketOptions.map((bucket) => {
                 const checked = employees.some((b) => b.value === bucket.value);
                 return (
                   <label key={bucket.value} className="inline-flex items-center gap-1.5 text-sm text-fg">

@@ -150,7 +150,12 @@ export function Typeahead({
                   )}
                 >
                   <span>{showTyped && index === 0 ? `Add “${option.name}”` : option.name}</span>
-                  {typeof option.count === 'number' ? <span className="text-xs tabular-nums text-muted">{option.count}</span> : null}
+                  {typeof option.count === 'number' ? (
+                    <span className="text-xs tabular-nums text-muted">
+                      <span className="sr-only">, </span>
+                      {option.count}
+                    </span>
+                  ) : null}
                 </li>
               ))}
               {items.length === 0 ? <li className="px-2.5 py-1.5 text-sm text-muted">Searching…</li> : null}

@@ -283,7 +283,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
       <div className="space-y-4">
         <PreviewTable prepared={prepared} />
         <MappingEditor headers={headers} mapping={mapping} remembered={prepared.fields.remembered} onChange={setMapping} />
-        {!ok ? <p className="text-sm text-warning">Map a column to Email or Linkedin url: every prospect needs one of them.</p> : null}
+        {!ok ? <p className="text-sm text-warning">Map a column to Email or LinkedIn URL: every prospect needs one of them.</p> : null}
         <ServerErrors messages={start.isError ? apiErrorMessages(start.error) : null} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={reset}>

@@ -13,6 +13,8 @@ export const personaSchema = z.object({
   prospects_count: z.number().int(),
   /** The saved search in its wire form (read it into the model with parsePersonFilters). */
   filters: personFiltersWireResponseSchema.optional(),
+  /** With with_messaging_settings: the persona's own messaging setting id (null: it uses the account default). */
+  messaging_setting_id: z.number().int().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import type { Persona } from '@shared/schemas/personas';
 import { serializePersonFilters } from '@shared/schemas/person-filters';
 import { prospects } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
+import { capturedProfile } from '../../testing/profiles';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 
 type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number } };
@@ -81,8 +82,15 @@ describe.each(DB_KINDS)('personas: filters, edit, preview, facets, export on %s'
     const compact = (await req('GET', '/persons?view=compact&with_messaging_settings=true')).json<Page<Persona>>();
     expect(compact.data.length).toBeGreaterThan(0);
     expect(compact.data[0]).not.toHaveProperty('filters');
+    expect(compact.data.every((p) => p.messaging_setting_id === null)).toBe(true);
+    const mid = compact.data.find((p) => p.name === 'Mid list')!;
+    const setting = await req('POST', '/messaging_settings', { persona_id: mid.id });
+    expect(setting.statusCode, setting.body).toBe(200);
+    const withSettings = (await req('GET', '/persons?with_messaging_settings=1&filter=list')).json<Page<Persona>>().data;
+    expect(withSettings.find((p) => p.id === mid.id)?.messaging_setting_id).toBe(setting.json().data.id);
     const full = (await req('GET', '/persons?view=full')).json<Page<Persona>>();
     expect(full.data[0]).toHaveProperty('filters');
+    expect(full.data[0]).not.toHaveProperty('messaging_setting_id');
     expect((await req('GET', '/persons?filter=list', undefined, other)).json<Page<Persona>>().meta.total).toBe(0);
   });
 
@@ -124,7 +132,9 @@ describe.each(DB_KINDS)('personas: filters, edit, preview, facets, export on %s'
   });
 
   it('exports persona performance as CSV with formula cells escaped', async () => {
-    await req('POST', '/persons', { name: '=cmd|calc', description: '+danger' });
+    const withOne = (await req('POST', '/persons', { name: '=cmd|calc', description: '+danger' })).json<{ data: Persona }>().data;
+    const added = await req('POST', `/persons/${withOne.id}/prospects`, { profile: capturedProfile({ profile_url: 'https://www.linkedin.com/in/export-me/' }) });
+    expect(added.statusCode, added.body).toBe(200);
     const res = await req('GET', '/export_performance_to_csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -132,7 +142,7 @@ describe.each(DB_KINDS)('personas: filters, edit, preview, facets, export on %s'
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Persona ID,Persona,Description,Prospects,Prospects with email,Prospects with LinkedIn,Prospects added in the last 30 days,Created at,Updated at');
     const row = lines.find((l) => l.includes('cmd|calc'))!;
-    expect(row).toMatch(/^\d+,'=cmd\|calc,'\+danger,0,0,0,0,/);
+    expect(row).toMatch(/^\d+,'=cmd\|calc,'\+danger,1,0,1,1,/);
     expect((await req('GET', '/export_performance_to_csv', undefined, other)).body).not.toContain('cmd|calc');
   });
 });

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql } from 'driz
 import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
-import { personaProspects, personas, type PersonaRow } from '../../db/schema';
+import { messagingSettings, personaProspects, personas, type PersonaRow } from '../../db/schema';
 
-export type PersonaWithCount = PersonaRow & { prospectsCount: number };
+export type PersonaWithCount = PersonaRow & { prospectsCount: number; messagingSettingId?: number | null };
 
 const prospectsCount = sql<number>`(select count(*) from ${personaProspects} pp where pp.persona_id = ${personas.id})::int`;
 
@@ -15,6 +15,7 @@ export function toPersonaJson(row: PersonaWithCount): Persona {
     description: row.description,
     prospects_count: Number(row.prospectsCount),
     filters: row.filters as PersonFiltersWire,
+    ...(row.messagingSettingId !== undefined ? { messaging_setting_id: row.messagingSettingId === null ? null : Number(row.messagingSettingId) } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -27,7 +28,11 @@ export type PersonaListOptions = {
   direction?: 'asc' | 'desc';
   /** Name or description contains this (any case). */
   filter?: string;
+  /** Adds each persona's own messaging setting id. */
+  withMessagingSettings?: boolean;
 };
+
+const messagingSettingId = sql<number | null>`(select ms.id from ${messagingSettings} ms where ms.persona_id = personas.id and ms.account_id = personas.account_id limit 1)`;
 
 const SORTS = {
   created_at: personas.createdAt,
@@ -46,7 +51,7 @@ export async function pageInAccount(db: Db, accountId: number, page: PersonaList
   const dir = page.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...getTableColumns(personas), prospectsCount })
+      .select({ ...getTableColumns(personas), prospectsCount, ...(page.withMessagingSettings ? { messagingSettingId } : {}) })
       .from(personas)
       .where(mine)
       .orderBy(dir(SORTS[page.sort ?? 'created_at']), dir(personas.id))
@@ -119,9 +124,9 @@ export async function performanceRows(db: Db, accountId: number) {
       createdAt: personas.createdAt,
       updatedAt: personas.updatedAt,
       prospects: prospectsCount,
-      withEmail: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = ${personas.id} and p.email is not null)::int`,
-      withLinkedIn: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = ${personas.id} and p.linkedin_url is not null)::int`,
-      addedLast30Days: sql<number>`(select count(*) from ${personaProspects} pp where pp.persona_id = ${personas.id} and pp.created_at >= now() - interval '30 days')::int`,
+      withEmail: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = personas.id and p.email is not null)::int`,
+      withLinkedIn: sql<number>`(select count(*) from ${personaProspects} pp join prospects p on p.id = pp.prospect_id where pp.persona_id = personas.id and p.linkedin_url is not null)::int`,
+      addedLast30Days: sql<number>`(select count(*) from ${personaProspects} pp where pp.persona_id = personas.id and pp.created_at >= now() - interval '30 days')::int`,
     })
     .from(personas)
     .where(eq(personas.accountId, accountId))

@@ -144,6 +144,7 @@ export async function listPersonas(deps: Deps, auth: AuthContext, q: z.output<ty
     sort: q.sort,
     direction: q.sort_direction,
     filter: q.filter,
+    withMessagingSettings: q.with_messaging_settings,
   });
   return { data: rows.map((r) => personaJson(r, q.view)), meta: { page: q.page, per_page: q.per_page, total } };
 }

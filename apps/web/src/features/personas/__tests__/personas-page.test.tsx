@@ -68,6 +68,20 @@ describe('Personas list', () => {
     expect(screen.getByRole('link', { name: 'CFOs' })).toBeInTheDocument();
   });
 
+  it('searches (debounced) and sorts on the server', async () => {
+    const user = userEvent.setup();
+    server.db.personas = [persona(1, 'Founders'), persona(2, 'CFOs')];
+    renderList();
+    await screen.findByRole('table', { name: 'Personas' });
+    expect(server.calls('GET', '/persons').at(-1)!.params).toEqual({ page: 1, per_page: 25, sort: 'created_at', sort_direction: 'desc', view: 'compact' });
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(server.calls('GET', '/persons').at(-1)!.params).toMatchObject({ sort: 'name', sort_direction: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.type(screen.getByRole('searchbox', { name: 'Search personas' }), 'fou');
+    await waitFor(() => expect(server.calls('GET', '/persons').at(-1)!.params).toMatchObject({ filter: 'fou', sort: 'name' }));
+    expect(server.calls('GET', '/persons').filter((c) => (c.params as { filter?: string }).filter !== undefined)).toHaveLength(1);
+  });
+
   it('shows an error with a retry when the list fails', async () => {
     server.db.failList = true;
     renderList();

@@ -1,3 +1,4 @@
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 
 /**
@@ -46,16 +47,21 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best;
 }
 
+const PARSE_OPTIONS = {
+  // Files mixing line ends (CRLF from one tool, LF from another) still split per record.
+  record_delimiter: ['\r\n', '\n', '\r'],
+  bom: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+};
+
 /** All records (header included) of an RFC 4180 text; ragged rows allowed, blank lines skipped. */
 export function parseCsv(text: string, delimiter: CsvDelimiter, toLine?: number): string[][] {
-  return parse(text, {
-    delimiter,
-    // Files mixing line ends (CRLF from one tool, LF from another) still split per record.
-    record_delimiter: ['\r\n', '\n', '\r'],
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    ...(toLine ? { to_line: toLine } : {}),
-  }) as string[][];
+  return parse(text, { ...PARSE_OPTIONS, delimiter, ...(toLine ? { to_line: toLine } : {}) }) as string[][];
+}
+
+/** The same records one at a time (a big file is never held as one array of rows). */
+export function csvRecords(text: string, delimiter: CsvDelimiter): AsyncIterable<string[]> {
+  return parseStream(text, { ...PARSE_OPTIONS, delimiter });
 }

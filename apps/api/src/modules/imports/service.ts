@@ -16,7 +16,7 @@ import {
 } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { importJobs, importMappings, personaProspects, personas, prospects, type ImportJobRow } from '../../db/schema';
-import { decodeCsvBytes, detectDelimiter, parseCsv, type CsvDelimiter, type CsvEncoding } from '../../lib/csv';
+import { csvRecords, decodeCsvBytes, detectDelimiter, parseCsv, type CsvDelimiter, type CsvEncoding } from '../../lib/csv';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { autoMapping, headerKey } from './fields';
@@ -68,6 +68,21 @@ function records(file: Decoded, toLine?: number): { headers: string[]; rows: str
   }
   const [headers = [], ...rows] = all;
   return { headers: headers.map((h) => h.trim()), rows: rows.filter((r) => r.some((c) => c.trim() !== '')) };
+}
+
+/** The header and the number of non-blank data records, without keeping the records. */
+async function countRecords(file: Decoded): Promise<{ headers: string[]; total: number }> {
+  let headers: string[] | null = null;
+  let total = 0;
+  try {
+    for await (const record of csvRecords(file.text, file.delimiter)) {
+      if (!headers) headers = record.map((h) => h.trim());
+      else if (record.some((c) => c.trim() !== '')) total++;
+    }
+  } catch (err) {
+    throw unprocessable(`The file is not valid CSV: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
+  }
+  return { headers: headers ?? [], total };
 }
 
 export function validateUpload(body: z.output<typeof validateUploadBodySchema>): UploadValidation {
@@ -132,6 +147,7 @@ export async function settleImports(): Promise<void> {
 }
 
 export const IMPORT_CHUNK = 1000;
+const ANALYZE_AFTER_ROWS = 5000;
 
 /** Fault injection for tests: called inside the transaction before each chunk is written. */
 export const importHooks: { beforeChunk: ((chunkIndex: number) => void | Promise<void>) | null } = { beforeChunk: null };
@@ -141,8 +157,8 @@ export async function startUpload(deps: Deps, auth: AuthContext, body: z.output<
   const file = decode(body);
   const errors = problems(body, file);
   if (errors.length) throw unprocessable(...errors);
-  const { headers, rows } = records(file);
-  if (!rows.length) throw unprocessable(IMPORT_MESSAGES.noRows);
+  const { headers, total } = await countRecords(file);
+  if (!total) throw unprocessable(IMPORT_MESSAGES.noRows);
   const mapping: ImportMapping = {};
   for (const h of headers) mapping[h] = body.mapping[h] ?? null;
   const mapped = new Set(Object.values(mapping));
@@ -158,12 +174,12 @@ export async function startUpload(deps: Deps, auth: AuthContext, body: z.output<
   }
   const [job] = await deps.db
     .insert(importJobs)
-    .values({ accountId, personaId, fileName: body.file_name, total: rows.length, mapping, status: 'queued' })
+    .values({ accountId, personaId, fileName: body.file_name, total, mapping, status: 'queued' })
     .returning({ id: importJobs.id });
   await rememberMapping(deps.db, accountId, body.mapping);
-  const progress: Progress = { accountId, status: 'queued', total: rows.length, processed: 0, created: 0, merged: 0, errors: [], errorCount: 0 };
+  const progress: Progress = { accountId, status: 'queued', total, processed: 0, created: 0, merged: 0, errors: [], errorCount: 0 };
   running.set(job!.id, progress);
-  const work = runImport(deps.db, job!.id, personaId, headers, rows, mapping, progress)
+  const work = runImport(deps.db, job!.id, personaId, file, mapping, progress)
     .catch((err) => console.error('import job bookkeeping failed', err))
     .finally(() => {
       running.delete(job!.id);
@@ -253,28 +269,26 @@ async function runImport(
   db: Db,
   jobId: number,
   personaId: number | null,
-  headers: string[],
-  rows: string[][],
+  file: Decoded,
   mapping: ImportMapping,
   progress: Progress,
 ): Promise<void> {
   const accountId = progress.accountId;
   progress.status = 'running';
   await db.update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, jobId));
-  // Rows are numbered as a spreadsheet shows them: the header is row 1.
-  const parsed = rows.map((record, i) => ({ row: i + 2, result: rowToProspect(headers, record, mapping) }));
   const rowErrors: Array<{ row: number; reason: string }> = [];
-  for (const p of parsed) if (!p.result.ok) rowErrors.push({ row: p.row, reason: p.result.reason });
+  let processed = 0;
   try {
     const counts = await db.transaction(async (tx) => {
       let created = 0;
       let merged = 0;
+      let chunkIndex = 0;
       const known = new Map<string, Known>();
       const keyE = (e: string) => `e:${e}`;
       const keyL = (l: string) => `l:${l}`;
-      for (let start = 0; start < parsed.length; start += IMPORT_CHUNK) {
-        const chunk = parsed.slice(start, start + IMPORT_CHUNK);
-        await importHooks.beforeChunk?.(start / IMPORT_CHUNK);
+      const flush = async (chunk: Array<{ row: number; result: ReturnType<typeof rowToProspect> }>) => {
+        await importHooks.beforeChunk?.(chunkIndex++);
+        for (const p of chunk) if (!p.result.ok && rowErrors.length < IMPORT_ERRORS_CAP) rowErrors.push({ row: p.row, reason: p.result.reason });
         const good = chunk.flatMap((p) => (p.result.ok ? [p.result.values] : []));
         // 1. The account's prospects these rows may repeat, by email or LinkedIn URL.
         const emails = [...new Set(good.map((v) => v.email).filter((e): e is string => !!e && !known.has(keyE(e))))];
@@ -366,26 +380,47 @@ async function runImport(
               .onConflictDoNothing();
           }
         }
-        progress.processed = Math.min(parsed.length, start + chunk.length);
+        processed += chunk.length;
+        progress.processed = processed;
         progress.created = created;
         progress.merged = merged;
-        progress.errorCount = rowErrors.filter((e) => e.row <= chunk[chunk.length - 1]!.row).length;
-        progress.errors = rowErrors.filter((e) => e.row <= chunk[chunk.length - 1]!.row).slice(0, IMPORT_ERRORS_CAP);
+        progress.errorCount += chunk.filter((p) => !p.result.ok).length;
+        progress.errors = rowErrors.slice();
         // Let the event loop answer progress polls between chunks.
         await new Promise((resolve) => setImmediate(resolve));
+      };
+      // Streamed: only one chunk of rows is held at a time. Rows are numbered as a spreadsheet
+      // shows them (the header is row 1).
+      let headers: string[] | null = null;
+      let chunk: Array<{ row: number; result: ReturnType<typeof rowToProspect> }> = [];
+      let row = 1;
+      for await (const record of csvRecords(file.text, file.delimiter)) {
+        if (!headers) {
+          headers = record.map((h) => h.trim());
+          continue;
+        }
+        if (!record.some((c) => c.trim() !== '')) continue;
+        chunk.push({ row: ++row, result: rowToProspect(headers, record, mapping) });
+        if (chunk.length === IMPORT_CHUNK) {
+          await flush(chunk);
+          chunk = [];
+        }
       }
+      if (chunk.length) await flush(chunk);
       return { created, merged };
     });
+    // A big import changes the table's statistics: refresh them so filtered counts plan well at once.
+    if (counts.created >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${prospects}`).catch(() => undefined);
     progress.status = 'done';
     await db
       .update(importJobs)
       .set({
         status: 'done',
-        processed: parsed.length,
+        processed,
         createdCount: counts.created,
         mergedCount: counts.merged,
-        errorCount: rowErrors.length,
-        errors: rowErrors.slice(0, IMPORT_ERRORS_CAP),
+        errorCount: progress.errorCount,
+        errors: rowErrors,
         finishedAt: sql`now()`,
       })
       .where(eq(importJobs.id, jobId));
@@ -396,7 +431,7 @@ async function runImport(
     console.error(`import job ${jobId} failed`, err);
     await db
       .update(importJobs)
-      .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, errorCount: rowErrors.length, errors: rowErrors.slice(0, IMPORT_ERRORS_CAP), failure: message, finishedAt: sql`now()` })
+      .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, errorCount: progress.errorCount, errors: rowErrors, failure: message, finishedAt: sql`now()` })
       .where(eq(importJobs.id, jobId));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, decodeCsvBytes, detectDelimiter, parseCsv, toCsv } from './csv';
+import { csvCell, csvRecords, decodeCsvBytes, detectDelimiter, parseCsv, toCsv } from './csv';
 
 describe('CSV helpers', () => {
   it('escapes cells a spreadsheet would run as formulas', () => {
@@ -45,5 +45,16 @@ describe('CSV helpers', () => {
       ['a', 'b'],
       ['1', '2'],
     ]);
+  });
+
+  it('streams records from a big text with quoted line breaks across slices, and emoji intact', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `${i},"multi\nline ${i} 😀","x""y"`);
+    const text = ['id,note,q', ...rows].join('\r\n');
+    let n = 0;
+    for await (const r of csvRecords(text, ',')) {
+      if (n > 0) expect(r).toEqual([String(n - 1), `multi\nline ${n - 1} 😀`, 'x"y']);
+      n++;
+    }
+    expect(n).toBe(20_001);
   });
 });

@@ -61,7 +61,28 @@ export function parseCsv(text: string, delimiter: CsvDelimiter, toLine?: number)
   return parse(text, { ...PARSE_OPTIONS, delimiter, ...(toLine ? { to_line: toLine } : {}) }) as string[][];
 }
 
-/** The same records one at a time (a big file is never held as one array of rows). */
-export function csvRecords(text: string, delimiter: CsvDelimiter): AsyncIterable<string[]> {
-  return parseStream(text, { ...PARSE_OPTIONS, delimiter });
+/**
+ * The same records one at a time, fed to the parser in 64 KB slices with backpressure, so a big file
+ * is never held as one array of rows (parse(text) would push every record at once).
+ */
+export async function* csvRecords(text: string, delimiter: CsvDelimiter): AsyncGenerator<string[]> {
+  const parser = parseStream({ ...PARSE_OPTIONS, delimiter });
+  const SLICE = 64 * 1024;
+  let offset = 0;
+  const feed = () => {
+    while (offset < text.length) {
+      let end = Math.min(text.length, offset + SLICE);
+      // Never split a surrogate pair between two slices.
+      if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
+      const ok = parser.write(text.slice(offset, end));
+      offset = end;
+      if (!ok) {
+        parser.once('drain', feed);
+        return;
+      }
+    }
+    parser.end();
+  };
+  feed();
+  for await (const record of parser) yield record as string[];
 }

@@ -87,6 +87,42 @@ describe('Filter builder', () => {
     });
   }, 15_000);
 
+  it('is keyboard operable: arrows move through suggestions, Enter picks, Escape closes, Backspace removes the last chip', async () => {
+    const user = userEvent.setup();
+    server.setOverride((config) =>
+      config.url === '/filter_info'
+        ? {
+            status: 200,
+            data: {
+              data: [
+                { id: 'fin', name: 'Financial Services', uid: 'fin', count: 4 },
+                { id: 'fint', name: 'Fintech', uid: 'fint', count: 2 },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPersona();
+    const industries = await screen.findByRole('combobox', { name: 'Industries' });
+    await user.type(industries, 'fin');
+    const listbox = await screen.findByRole('listbox', { name: 'Industries suggestions' });
+    await within(listbox).findByRole('option', { name: /Fintech/ });
+    expect(industries).toHaveAttribute('aria-expanded', 'true');
+    // The first option is the typed text ("Add “fin”"); two steps down is Fintech.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const active = industries.getAttribute('aria-activedescendant');
+    expect(document.getElementById(active!)).toHaveTextContent('Fintech');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Fintech from Industries' })).toBeInTheDocument();
+    await user.type(industries, 'x');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(industries).toHaveAttribute('aria-expanded', 'false');
+    await user.clear(industries);
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByRole('button', { name: 'Remove Fintech from Industries' })).not.toBeInTheDocument();
+  });
+
   it('loads saved filters as chips (locations from the wire form)', async () => {
     server.db.personas = [
       persona(1, 'Founders', {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,36 @@ describe('CSV import', () => {
     await new Promise((r) => setTimeout(r, 1200));
     expect(server.calls('GET', '/import_jobs/7')).toHaveLength(pollsMade);
   }, 10_000);
+
+  it('takes a dropped file and reports a failed import', async () => {
+    server.setOverride((config) => {
+      switch (config.url) {
+        case '/validate_upload':
+          return { status: 200, data: { data: { valid: true, errors: [], encoding: 'latin1', delimiter: ';', size: 10 } } };
+        case '/file_preview':
+          return { status: 200, data: { data: { headers: ['E-mail'], rows: [['x@y.z']], total_rows: 1, encoding: 'latin1', delimiter: ';' } } };
+        case '/generate_fields':
+          return { status: 200, data: { data: { mapping: { 'E-mail': null }, fields: [], remembered: [] } } };
+        case '/upload':
+          return { status: 202, data: { data: { job_id: 8 } } };
+        case '/import_jobs/8':
+          return { status: 200, data: { data: job({ id: 8, status: 'failed', failure: 'Database unavailable' }) } };
+        default:
+          return undefined;
+      }
+    });
+    const { user, dialog } = await openImport();
+    const zone = within(dialog).getByText('Drop a CSV file here, or').parentElement!;
+    const file = new File(['E-mail\nx@y.z\n'], 'dropped.csv', { type: 'text/csv' });
+    fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+    const start = await within(dialog).findByRole('button', { name: 'Start import' });
+    // Nothing identifies a prospect yet: the import cannot start until a column maps to Email or LinkedIn URL.
+    expect(start).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Field for column E-mail'), 'email');
+    await user.click(start);
+    expect(await within(dialog).findByText('The import failed and nothing was imported.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Database unavailable')).toBeInTheDocument();
+  });
 
   it('shows why a file cannot be imported', async () => {
     server.setOverride((config) =>

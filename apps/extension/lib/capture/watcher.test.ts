@@ -15,15 +15,18 @@ function anonymous(name: string): string {
   return d.body.innerHTML;
 }
 
+/** Like WXT's content-script context: its timers stop when it is invalidated. */
 function fakeCtx(): WatcherContext & { invalidate(): void } {
   let valid = true;
   const listeners: Array<() => void> = [];
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  const track = <T extends ReturnType<typeof setTimeout>>(id: T) => (timers.push(id), id as unknown as number);
   return {
     get isValid() {
       return valid;
     },
-    setInterval: (h: () => void, t?: number) => setInterval(h, t) as unknown as number,
-    setTimeout: (h: () => void, t?: number) => setTimeout(h, t) as unknown as number,
+    setInterval: (h: () => void, t?: number) => track(setInterval(h, t)),
+    setTimeout: (h: () => void, t?: number) => track(setTimeout(h, t)),
     addEventListener: ((target: EventTarget, type: string, handler: EventListener) => target.addEventListener(type, handler)) as WatcherContext['addEventListener'],
     onInvalidated: (cb: () => void) => {
       listeners.push(cb);
@@ -31,6 +34,7 @@ function fakeCtx(): WatcherContext & { invalidate(): void } {
     },
     invalidate() {
       valid = false;
+      for (const id of timers) clearTimeout(id);
       listeners.forEach((l) => l());
     },
   } as WatcherContext & { invalidate(): void };
@@ -46,7 +50,11 @@ describe('capture watcher (LinkedIn single-page navigation)', () => {
     vi.useFakeTimers();
     sent = [];
   });
+  let current: ReturnType<typeof fakeCtx> | undefined;
   afterEach(() => {
+    // Stop the watcher before its window goes away, as the browser does when a tab closes.
+    current?.invalidate();
+    current = undefined;
     vi.useRealTimers();
     dom?.window.close();
   });
@@ -54,6 +62,7 @@ describe('capture watcher (LinkedIn single-page navigation)', () => {
   const start = (body: string, url: string) => {
     dom = new JSDOM(`<!doctype html><html><head><title>LinkedIn</title></head><body>${body}</body></html>`, { url });
     const ctx = fakeCtx();
+    current = ctx;
     startCaptureWatcher({ ctx, window: dom.window as unknown as Window, send: (m) => sent.push(m) });
     return ctx;
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAllowList, RICH_TEXT_FIELDS, DEFAULT_TOOLBAR, type RichTextField } from '@shared/rich-text/allow-list';
 import { assertHarmlessHtml } from './__fixtures__/xss-assert';
-import { XSS_VECTORS } from './__fixtures__/xss-vectors';
+import { XSS_VECTORS } from '@shared/rich-text/xss-vectors';
 import { sanitizeForStorage, sanitizeHtml, sanitizeRichText } from './sanitize-rich-text';
 
 const FIELDS = Object.keys(RICH_TEXT_FIELDS) as RichTextField[];

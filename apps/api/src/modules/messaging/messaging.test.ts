@@ -6,7 +6,7 @@ import type { GeneratedText, GenerationJob, MessagingSetting, Offering } from '@
 import { deriveAllowList, RICH_TEXT_FIELDS } from '@shared/rich-text/allow-list';
 import { activities } from '../../db/schema';
 import { assertHarmlessHtml } from '../../lib/__fixtures__/xss-assert';
-import { XSS_VECTORS } from '../../lib/__fixtures__/xss-vectors';
+import { XSS_VECTORS } from '@shared/rich-text/xss-vectors';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { accountIdOf, createOffering, createSetting, personaWithProspect } from './ownership-probes';

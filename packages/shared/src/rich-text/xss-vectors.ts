@@ -3,7 +3,8 @@
  * obfuscated javascript: URLs (entities, whitespace, control characters, case), data: URLs, SVG and
  * MathML, mutation XSS (parser differentials), style expressions, and form/meta/base/iframe/object.
  * Every vector, when it executes, calls `alert` (or `window.__xss`), so a browser test can watch for it.
- * The API test proves none survives sanitising; the e2e renders the sanitised output in Chromium.
+ * Shared test data: the API test proves none survives sanitising; the e2e pastes each into the editor
+ * and renders what the server stored in Chromium.
  */
 export const XSS_VECTORS: readonly string[] = [
   // --- script elements

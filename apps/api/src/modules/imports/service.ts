@@ -283,11 +283,13 @@ async function runImport(
       let created = 0;
       let merged = 0;
       let chunkIndex = 0;
-      const known = new Map<string, Known>();
       const keyE = (e: string) => `e:${e}`;
       const keyL = (l: string) => `l:${l}`;
       const flush = async (chunk: Array<{ row: number; result: ReturnType<typeof rowToProspect> }>) => {
         await importHooks.beforeChunk?.(chunkIndex++);
+        // Per chunk: rows written by earlier chunks are found by the look-up below (same transaction),
+        // so memory stays flat however long the file is.
+        const known = new Map<string, Known>();
         for (const p of chunk) if (!p.result.ok && rowErrors.length < IMPORT_ERRORS_CAP) rowErrors.push({ row: p.row, reason: p.result.reason });
         const good = chunk.flatMap((p) => (p.result.ok ? [p.result.values] : []));
         // 1. The account's prospects these rows may repeat, by email or LinkedIn URL.

@@ -116,7 +116,8 @@ export function PersonaRoute() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="filters" className="focus-visible:outline-none">
-          <SavedSearch key={p.updated_at} persona={p} />
+          {/* Remounts only when the saved search itself changes (not on an import or a rename). */}
+          <SavedSearch key={JSON.stringify(p.filters ?? {})} persona={p} />
         </Tabs.Content>
         <Tabs.Content value="prospects" className="focus-visible:outline-none">
           <ProspectsTable personaId={p.id} emptyAction={<ImportCsvDialog personaId={p.id} personaName={p.name} />} />

@@ -35,7 +35,8 @@ export class BuiltInProspectSource implements ProspectSource {
       .select(prospectColumns)
       .from(p)
       .where(whereFilters(accountId, filters))
-      .orderBy(desc(p.createdAt), desc(p.id))
+      // Newest first by id (identity order): walks the primary key backwards and stops at the page.
+      .orderBy(desc(p.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage);
     return rows.map(toSearchedProspect);

@@ -96,6 +96,7 @@ describe('CSV import', () => {
     expect(within(dialog).getByLabelText('Field for column Email')).toHaveValue('email');
     await user.selectOptions(within(dialog).getByLabelText('Field for column Company'), 'company');
 
+    const countsBeforeImport = server.calls('POST', '/prospects_preview').length;
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
     expect(JSON.parse(String(server.calls('POST', '/upload')[0]!.data))).toEqual({
       file_name: 'leads.csv',
@@ -109,6 +110,8 @@ describe('CSV import', () => {
     expect(await within(dialog).findByText('950 created', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(within(dialog).getByText('30 merged')).toBeInTheDocument();
     expect(within(dialog).getByText('20 errors')).toBeInTheDocument();
+    // The new prospects change the live count: it is asked again once the import is done.
+    await waitFor(() => expect(server.calls('POST', '/prospects_preview').length).toBeGreaterThan(countsBeforeImport));
     const errors = within(dialog).getByRole('table', { name: /Rows not imported/ });
     expect(within(errors).getByRole('row', { name: '5 Invalid email' })).toBeInTheDocument();
     expect(within(errors).getByText('(first 2 of 20)', { exact: false })).toBeInTheDocument();

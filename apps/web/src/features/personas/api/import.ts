@@ -59,6 +59,10 @@ export function useImportStatus(jobId: number | null, personaId: number | null) 
       const job = await api.persons.importStatus(jobId!);
       if (finished(job)) {
         void queryClient.invalidateQueries({ queryKey: personasPageKeys.lists() });
+        // New prospects change every count, typeahead value and facet the filters show.
+        void queryClient.invalidateQueries({ queryKey: personasPageKeys.previews() });
+        void queryClient.invalidateQueries({ queryKey: personasPageKeys.filterInfoAll() });
+        void queryClient.invalidateQueries({ queryKey: personasPageKeys.searchMetadata() });
         if (personaId !== null) {
           void queryClient.invalidateQueries({ queryKey: personasPageKeys.loadedProspects(personaId) });
           void queryClient.invalidateQueries({ queryKey: personasPageKeys.detail(personaId) });

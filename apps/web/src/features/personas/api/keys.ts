@@ -18,8 +18,10 @@ export const personasPageKeys = {
   detail: (id: number) => [...personaKeys.all, id, 'detail'] as const,
   loadedProspects: (id: number, params?: ProspectsParams) =>
     params ? ([...personaKeys.loadedProspects(id), params] as const) : personaKeys.loadedProspects(id),
+  filterInfoAll: () => [...personaKeys.all, 'filter-info'] as const,
   filterInfo: (filter: string, value: string) => [...personaKeys.all, 'filter-info', filter, value] as const,
   searchMetadata: () => [...personaKeys.all, 'search-metadata'] as const,
+  previews: () => [...personaKeys.all, 'prospects-preview'] as const,
   preview: (filters: unknown) => [...personaKeys.all, 'prospects-preview', filters] as const,
   importStatus: (jobId: string | number) => [...personaKeys.all, 'import', String(jobId)] as const,
 };

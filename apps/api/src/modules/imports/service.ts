@@ -53,7 +53,7 @@ function problems(body: FileBody, file: Decoded): string[] {
   const errors: string[] = [];
   if (!/\.(csv|tsv|txt)$/i.test(body.file_name)) errors.push(IMPORT_MESSAGES.badType);
   if (file.size > IMPORT_MAX_BYTES) errors.push(IMPORT_MESSAGES.tooLarge);
-  if (file.text.trim() === '') errors.push(IMPORT_MESSAGES.empty);
+  if (!/\S/.test(file.text)) errors.push(IMPORT_MESSAGES.empty);
   else if (file.text.includes('\u0000')) errors.push(IMPORT_MESSAGES.binary);
   return errors;
 }

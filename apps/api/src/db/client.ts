@@ -57,6 +57,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection the server drops (restart, failover, an admin's terminate) must not crash the API:
+  // the pool replaces it, and a query running on it fails with its own error.
+  const onConnectionError = (err: Error) => console.error(`PostgreSQL connection lost: ${err.message}`);
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -349,6 +349,12 @@ console.log('\nExtension: CPU time of the /extension page over 60 s, polling on 
   }
 }
 
+console.log('\nProspects: import of generated prospects vs PostgreSQL COPY of the same rows, peak memory, and the five-filter persona count');
+{
+  const { runImportBenches } = await import('./bench/import.mjs');
+  for (const r of await runImportBenches()) rows.push({ name: r.name, ok: r.ok });
+}
+
 fs.rmSync(pgliteDir, { recursive: true, force: true });
 fs.rmSync(fresh, { recursive: true, force: true });
 const failed = rows.filter((r) => !r.ok);

@@ -1,5 +1,5 @@
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { FollowupSettings, MessagingSetting, Offering } from '@shared/schemas/messaging';
+import type { FollowupSettings, MessageInstruction, MessagingSetting, Offering } from '@shared/schemas/messaging';
 import type { Persona, Prospect } from '@shared/schemas/personas';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 
@@ -40,6 +40,11 @@ export function fakeMessagingServer() {
       stop_rules: { on_reply: true, on_meeting_booked: true, on_unsubscribe: true, on_bounce: true },
       updated_at: null,
     } as FollowupSettings,
+    instructions: [] as MessageInstruction[],
+    /** The next POST or PUT of a message instruction answers this error instead. */
+    failNextInstructionSave: null as FakeReply | null,
+    /** The next category generate_example_text answers this error instead. */
+    failNextCategoryGenerate: null as FakeReply | null,
     /** The next PUT answers this error instead. */
     failNextPut: null as FakeReply | null,
     /** generate_example_text answers 202 and the job needs this many polls. */
@@ -109,6 +114,47 @@ export function fakeMessagingServer() {
       const b = body as Partial<FollowupSettings>;
       db.followup = { ...db.followup, ...b, stop_rules: { ...db.followup.stop_rules, ...(b.stop_rules ?? {}) }, updated_at: now };
       return { status: 200, data: { data: db.followup } };
+    }
+    if (url === '/message_instructions_by_categories' && method === 'GET') return { status: 200, data: { data: db.instructions } };
+    if (url === '/message_instructions_by_categories/generate_example_text' && method === 'POST') {
+      if (db.failNextCategoryGenerate) {
+        const reply = db.failNextCategoryGenerate;
+        db.failNextCategoryGenerate = null;
+        return reply;
+      }
+      const instruction = db.instructions.find((i) => i.id === body.message_instruction_id);
+      const text = `A ${String(body.category)} following: ${String(body.instructions ?? instruction?.instructions ?? '').replace(/<[^>]*>/g, '')}`;
+      return {
+        status: 200,
+        data: {
+          data: {
+            text,
+            html: `<p>${text}</p><p><img src=x onerror="window.__xss=1"></p>`,
+            subject: null,
+            prospect_id: null,
+            persona_id: null,
+            messaging_setting_id: (body.messaging_setting_id as number | undefined) ?? null,
+            provider: 'composer',
+          },
+        },
+      };
+    }
+    const instructionId = /^\/message_instructions_by_categories(?:\/(\d+))?$/.exec(url);
+    if (instructionId && (method === 'POST' || method === 'PUT') && db.failNextInstructionSave) {
+      const reply = db.failNextInstructionSave;
+      db.failNextInstructionSave = null;
+      return reply;
+    }
+    if (instructionId && !instructionId[1] && method === 'POST') {
+      const i = { id: 500 + db.instructions.length, instructions: '', created_at: now, updated_at: now, ...body } as MessageInstruction;
+      db.instructions.push(i);
+      return { status: 200, data: { data: i } };
+    }
+    if (instructionId?.[1] && method === 'PUT') {
+      const i = db.instructions.findIndex((x) => x.id === Number(instructionId[1]));
+      if (i < 0) return { status: 404, data: { errors: ['Message instruction not found'] } };
+      db.instructions[i] = { ...db.instructions[i]!, ...(body as Partial<MessageInstruction>) };
+      return { status: 200, data: { data: db.instructions[i] } };
     }
     if (url === '/generate_example_text' && method === 'POST') {
       const prospect = db.prospects.find((p) => p.id === body.prospect_id);

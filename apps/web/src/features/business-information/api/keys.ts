@@ -26,3 +26,9 @@ export const offeringKeys = {
 export const followupKeys = {
   all: ['followup-settings'] as const,
 };
+
+/** Message instructions by categories: one instruction per account and category. */
+export const messageInstructionKeys = {
+  all: ['message-instructions'] as const,
+  list: () => [...messageInstructionKeys.all, 'list'] as const,
+};

@@ -1,17 +1,14 @@
-import DOMPurify from 'dompurify';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessages } from '@shared/api';
-import { GenerationFailedError } from '@shared/api/endpoints/generation';
-import type { GeneratedText, MessagingSetting } from '@shared/schemas/messaging';
+import type { MessagingSetting } from '@shared/schemas/messaging';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { useGenerateExampleText } from '../../api/generate-example-text';
 import { useLoadedProspects } from '../../api/list-loaded-prospects';
 import { usePersonas } from '../../api/list-personas';
+import { GeneratedExample, generationErrorText } from '../../components/generated-example';
 import { MessagingSection } from '../../components/section';
 import { selectClass } from '../../components/styles';
 
@@ -20,28 +17,6 @@ const prospectLabel = (p: { full_name: string | null; email: string | null; titl
   const role = [p.title, p.company].filter(Boolean).join(' at ');
   return role ? `${who} — ${role}` : who;
 };
-
-function errorText(error: unknown): string {
-  if (error instanceof GenerationFailedError) return error.message;
-  return apiErrorMessages(error).join(' ');
-}
-
-/** The generated message; the server's HTML is sanitised again before it is shown. */
-function ExampleMessage({ result }: { result: GeneratedText }) {
-  const html = DOMPurify.sanitize(result.html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
-  return (
-    <Card role="region" aria-label="Example message" className="space-y-3 p-5">
-      {result.subject ? (
-        <p className="text-sm">
-          <span className="text-muted">Subject: </span>
-          <span className="font-medium text-fg">{result.subject}</span>
-        </p>
-      ) : null}
-      <div className="prose-example space-y-3 text-sm leading-relaxed text-fg [&_a]:text-accent [&_a]:underline" dangerouslySetInnerHTML={{ __html: html }} />
-      <p className="text-xs text-muted">Written by {result.provider === 'composer' ? 'the built-in composer' : 'the AI model'}.</p>
-    </Card>
-  );
-}
 
 function Example({ setting }: { setting: MessagingSetting | null }) {
   const personaSelectId = useId();
@@ -133,10 +108,10 @@ function Example({ setting }: { setting: MessagingSetting | null }) {
       </form>
       {generate.isError ? (
         <Alert>
-          <p>{errorText(generate.error)}</p>
+          <p>{generationErrorText(generate.error)}</p>
         </Alert>
       ) : null}
-      {generate.data ? <ExampleMessage result={generate.data} /> : null}
+      {generate.data ? <GeneratedExample result={generate.data} label="Example message" /> : null}
       {!generate.data && !generate.isPending && !generate.isError ? (
         <p className="text-sm text-muted">
           The example uses your offering, tone of voice, call to action, case studies and signature, written to the prospect you pick.

@@ -1,4 +1,5 @@
 import { RichTextEditor } from '@web/components/rich-text';
+import { CategoryInstructions } from '../../components/category-instructions';
 import { MessagingSection } from '../../components/section';
 import { SettingFieldForm } from '../../components/setting-field-form';
 import { TestCall } from '../../components/test-call';
@@ -29,6 +30,7 @@ export function InstructionsScriptRoute() {
             )}
           </SettingFieldForm>
           <TestCall />
+          <CategoryInstructions setting={setting} />
         </div>
       )}
     </MessagingSection>

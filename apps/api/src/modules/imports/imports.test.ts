@@ -4,6 +4,7 @@ import type { ImportJob, Persona } from '@shared/schemas/personas';
 import { prospects } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
+import { recentActivities } from '../activities/service';
 import { importHooks, settleImports } from './service';
 
 const HEADER = 'First Name,Last Name,Email,Job Title,Company,LinkedIn URL,City,Employees,Technologies,SIC';
@@ -116,6 +117,9 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     expect(job.errors[0]).toEqual({ row: 32, reason: 'Invalid email address: not-an-email-0' });
     expect(job.errors[1]).toEqual({ row: 33, reason: 'Missing email and LinkedIn URL (one is required); Missing name (full name, or first and last name)' });
     expect(job.finished_at).not.toBeNull();
+    // The activity log tells the dashboard and insights about it.
+    const [logged] = await recentActivities(t.db.db, accountId, { verb: 'import_finished', limit: 1 });
+    expect(logged).toMatchObject({ personaId: persona.id, payload: { job_id: job.id, created: 950, merged: 30, errors: 20 } });
 
     // Merged rows updated the existing prospects; every good row is in the persona; filter fields are filled.
     const [merged] = await t.db.db.select().from(prospects).where(eq(prospects.email, `p0.${tag}@example.test`));

@@ -1,3 +1,4 @@
+import { recordActivity } from '../activities/service';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -130,6 +131,8 @@ async function rememberMapping(db: Db, accountId: number, mapping: ImportMapping
 
 type Progress = {
   accountId: number;
+  /** Who started the import (the activity log's actor). */
+  userId: number;
   status: ImportJob['status'];
   total: number;
   processed: number;
@@ -177,7 +180,7 @@ export async function startUpload(deps: Deps, auth: AuthContext, body: z.output<
     .values({ accountId, personaId, fileName: body.file_name, total, mapping, status: 'queued' })
     .returning({ id: importJobs.id });
   await rememberMapping(deps.db, accountId, body.mapping);
-  const progress: Progress = { accountId, status: 'queued', total, processed: 0, created: 0, merged: 0, errors: [], errorCount: 0 };
+  const progress: Progress = { accountId, userId: auth.user.id, status: 'queued', total, processed: 0, created: 0, merged: 0, errors: [], errorCount: 0 };
   running.set(job!.id, progress);
   const work = runImport(deps.db, job!.id, personaId, file, mapping, progress)
     .catch((err) => console.error('import job bookkeeping failed', err))
@@ -426,6 +429,14 @@ async function runImport(
         finishedAt: sql`now()`,
       })
       .where(eq(importJobs.id, jobId));
+    await recordActivity(db, {
+      accountId: progress.accountId,
+      actorType: 'user',
+      actorId: progress.userId,
+      verb: 'import_finished',
+      personaId,
+      payload: { job_id: jobId, created: counts.created, merged: counts.merged, errors: progress.errorCount },
+    });
   } catch (err) {
     // The transaction rolled back: nothing of this import was written.
     progress.status = 'failed';

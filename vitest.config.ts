@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Room for a loaded CI machine; a passing test still ends as soon as it is done.
+          testTimeout: 20000,
         },
       },
       {

@@ -239,6 +239,6 @@ describe('brand in the shell', () => {
     renderApp('/auth/signin');
     await waitFor(() => expect(error).toHaveBeenCalledWith(ERROR_MESSAGES.holderHeadersFailed, expect.anything()));
     expect(useBrandStore.getState().status).toBe('fallback');
-    expect(document.title).toBe('Login · Pipelane');
+    await waitFor(() => expect(document.title).toBe('Login · Pipelane'));
   });
 });

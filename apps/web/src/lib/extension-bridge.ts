@@ -1,6 +1,6 @@
 import { EXTENSION_ID } from '@shared/extension/ids';
 import type { ErrorReply, ExternalRequest, PresenceReply, ProfileReply } from '@shared/extension/protocol';
-import type { FieldSource, LinkedInProfile, ProfileField } from '@shared/schemas/linkedin';
+import { FIELD_SOURCES, PROFILE_FIELDS, type FieldSource, type LinkedInProfile } from '@shared/schemas/linkedin';
 
 /**
  * The web page → extension transport. The page reaches the extension by id through
@@ -116,39 +116,15 @@ export function normalizeProfile(v: unknown): LinkedInProfile | null {
   return { ...profile, sources: normalizeSources(v.sources, profile) };
 }
 
-/** The fields of PROFILE_FIELDS, listed here so this module (in the page chunks) does not pull in zod. */
-const FIELDS = [
-  'profile_url',
-  'full_name',
-  'first_name',
-  'last_name',
-  'headline',
-  'location',
-  'photo_url',
-  'about',
-  'current_company',
-  'current_title',
-  'experience',
-  'education',
-  'skills',
-  'connection_degree',
-  'contact_info',
-] as const satisfies readonly ProfileField[];
-// Compile-time check that no field of the shared schema is forgotten.
-const _allFields: Exclude<ProfileField, (typeof FIELDS)[number]> extends never ? true : never = true;
-void _allFields;
-
-const SOURCES: readonly FieldSource[] = ['json-ld', 'embedded', 'selector', 'heuristic', 'url', 'missing'];
-
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** Every field gets a source: the reported one, else 'missing' for an empty value and 'heuristic' otherwise. */
 function normalizeSources(raw: unknown, profile: Omit<LinkedInProfile, 'sources'>): LinkedInProfile['sources'] {
   const given = isObject(raw) ? raw : {};
   return Object.fromEntries(
-    FIELDS.map((f) => {
+    PROFILE_FIELDS.map((f) => {
       const src = given[f];
-      return [f, SOURCES.includes(src as FieldSource) ? (src as FieldSource) : isEmpty(profile[f]) ? 'missing' : 'heuristic'];
+      return [f, (FIELD_SOURCES as readonly string[]).includes(src as string) ? (src as FieldSource) : isEmpty(profile[f]) ? 'missing' : 'heuristic'];
     }),
   ) as LinkedInProfile['sources'];
 }

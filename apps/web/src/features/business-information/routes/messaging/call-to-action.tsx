@@ -7,7 +7,6 @@ export function CallToActionRoute() {
     <MessagingSection slug="call-to-action">
       {(setting) => (
         <SettingFieldForm
-         
           setting={setting}
           field="call_to_action"
           label="Call to action"

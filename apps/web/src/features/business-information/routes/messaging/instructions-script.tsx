@@ -1,7 +1,6 @@
-import { RichTextEditor } from '@web/components/rich-text';
 import { CategoryInstructions } from '../../components/category-instructions';
 import { MessagingSection } from '../../components/section';
-import { SettingFieldForm } from '../../components/setting-field-form';
+import { RichTextSettingForm } from '../../components/rich-text-setting-form';
 import { TestCall } from '../../components/test-call';
 
 export function InstructionsScriptRoute() {
@@ -9,26 +8,12 @@ export function InstructionsScriptRoute() {
     <MessagingSection slug="instructions-script">
       {(setting) => (
         <div className="space-y-6">
-          <SettingFieldForm
-           
+          <RichTextSettingForm
             setting={setting}
             field="instructions_script"
             label="Instructions script"
-            labelFor={false}
             hint="What the agent says on a call and how it handles objections."
-          >
-            {({ value, onChange, onBlur, invalid, describedBy }) => (
-              <RichTextEditor
-                field="instructions_script"
-                label="Instructions script"
-                value={value}
-                onChange={onChange}
-                onBlur={onBlur}
-                invalid={invalid}
-                describedBy={describedBy}
-              />
-            )}
-          </SettingFieldForm>
+          />
           <TestCall />
           <CategoryInstructions setting={setting} />
         </div>

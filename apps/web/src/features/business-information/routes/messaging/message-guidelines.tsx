@@ -1,31 +1,16 @@
-import { RichTextEditor } from '@web/components/rich-text';
 import { MessagingSection } from '../../components/section';
-import { SettingFieldForm } from '../../components/setting-field-form';
+import { RichTextSettingForm } from '../../components/rich-text-setting-form';
 
 export function MessageGuidelinesRoute() {
   return (
     <MessagingSection slug="message-guidelines">
       {(setting) => (
-        <SettingFieldForm
-         
+        <RichTextSettingForm
           setting={setting}
           field="message_guidelines"
           label="Message guidelines"
-          labelFor={false}
           hint="The rules every message follows. Paste from a document: formatting your toolbar cannot make is cleaned up."
-        >
-          {({ value, onChange, onBlur, invalid, describedBy }) => (
-            <RichTextEditor
-              field="message_guidelines"
-              label="Message guidelines"
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              invalid={invalid}
-              describedBy={describedBy}
-            />
-          )}
-        </SettingFieldForm>
+        />
       )}
     </MessagingSection>
   );

@@ -1,31 +1,16 @@
-import { RichTextEditor } from '@web/components/rich-text';
 import { MessagingSection } from '../../components/section';
-import { SettingFieldForm } from '../../components/setting-field-form';
+import { RichTextSettingForm } from '../../components/rich-text-setting-form';
 
 export function SignatureRoute() {
   return (
     <MessagingSection slug="signature">
       {(setting) => (
-        <SettingFieldForm
-         
+        <RichTextSettingForm
           setting={setting}
           field="signature"
           label="Signature"
-          labelFor={false}
           hint="Added under every email. Bold, italic, links, a logo image and colours; no headings or lists."
-        >
-          {({ value, onChange, onBlur, invalid, describedBy }) => (
-            <RichTextEditor
-              field="signature"
-              label="Signature"
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              invalid={invalid}
-              describedBy={describedBy}
-            />
-          )}
-        </SettingFieldForm>
+        />
       )}
     </MessagingSection>
   );

@@ -9,7 +9,6 @@ export function ToneVoiceRoute() {
     <MessagingSection slug="tone-voice">
       {(setting) => (
         <SettingFieldForm
-         
           setting={setting}
           field="tone_voice"
           label="Tone of voice"

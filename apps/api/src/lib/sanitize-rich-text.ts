@@ -1,5 +1,7 @@
-import createDOMPurify, { type Config as PurifyConfig } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type createDOMPurifyType from 'dompurify';
+import type { Config as PurifyConfig, DOMPurify } from 'dompurify';
+import type * as JsdomModule from 'jsdom';
 import {
   allowedStyleProperties,
   CLASS_PATTERN,
@@ -28,9 +30,24 @@ import { unprocessable } from './http-error';
  * An empty result (no text, no media: `<p><br></p>`) is stored as ''.
  */
 
-const { window } = new JSDOM('<!DOCTYPE html><html><body></body></html>');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-const document = window.document;
+/**
+ * jsdom costs about 60 MB of memory: it is loaded on the first sanitise, not at start, so a server
+ * (or an import job) that never sanitises never pays for it. Loaded synchronously, since the
+ * sanitisers are synchronous.
+ */
+type Engine = { purify: DOMPurify; document: Document };
+let engine: Engine | null = null;
+function load(): Engine {
+  if (engine) return engine;
+  const require = createRequire(import.meta.url);
+  const { JSDOM } = require('jsdom') as typeof JsdomModule;
+  const createDOMPurify = require('dompurify') as typeof createDOMPurifyType;
+  const { window } = new JSDOM('<!DOCTYPE html><html><body></body></html>');
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  addHooks(purify);
+  engine = { purify, document: window.document };
+  return engine;
+}
 
 const STRUCTURAL = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'li', 'dt', 'dd', 'hr', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'blockquote', 'pre', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'figure', 'figcaption', 'address'];
 const BLOCKS = new Set(['p', ...STRUCTURAL]);
@@ -67,6 +84,7 @@ function prepare(toolbar: readonly ToolbarControl[]): Prepared {
 
 let current: Prepared | null = null;
 
+function addHooks(purify: DOMPurify): void {
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   // Event handlers never survive, whatever the list says.
   if (/^on/i.test(data.attrName)) data.keepAttr = false;
@@ -126,6 +144,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     el.removeAttribute('alt');
   }
 });
+}
 
 function replaceWith(el: Element, nodes: Node[]) {
   const parent = el.parentNode;
@@ -135,7 +154,7 @@ function replaceWith(el: Element, nodes: Node[]) {
 }
 
 /** Spec §5 structure rules on a tree that holds only allowed and structural tags. */
-function applyStructureRules(root: Node, allow: AllowList) {
+function applyStructureRules(document: Document, root: Node, allow: AllowList) {
   const allowed = new Set(allow.tags);
   const blockTag = allow.blockTags[0] ?? 'p';
   // Deepest first, so a rewritten parent sees rewritten children.
@@ -172,13 +191,14 @@ function applyStructureRules(root: Node, allow: AllowList) {
 /** Sanitises HTML against an arbitrary toolbar's allow-list (what the editor instance would keep). */
 export function sanitizeHtml(dirty: string, toolbar: readonly ToolbarControl[]): string {
   if (!dirty) return '';
+  const { purify, document } = load();
   const p = prepare(toolbar);
   current = p;
   try {
     const fragment = purify.sanitize(dirty, { ...p.structural, RETURN_DOM_FRAGMENT: true }) as DocumentFragment | null;
     // Some documents (a frameset) leave nothing at all.
     if (!fragment) return '';
-    applyStructureRules(fragment, p.allow);
+    applyStructureRules(document, fragment, p.allow);
     const container = document.createElement('div');
     container.append(fragment);
     const clean = purify.sanitize(container.innerHTML, p.config);

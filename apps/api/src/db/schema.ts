@@ -11,6 +11,10 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   holderId: smallint('holder_id').notNull().default(0),
   tariffPlan: text('tariff_plan').notNull().default('Trial'),
+  /** Stripe: the customer and subscription behind a paid plan (null on Trial / Not paid). */
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  planPaidAt: at('plan_paid_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -37,6 +41,9 @@ export const users = pgTable(
     resetPasswordTokenHash: text('reset_password_token_hash'),
     resetPasswordSentAt: at('reset_password_sent_at'),
     onboardingFinishedAt: at('onboarding_finished_at'),
+    /** Set when the phone was confirmed by code (onboarding); cleared when the phone changes. */
+    phoneVerifiedAt: at('phone_verified_at'),
+    jobTitle: text('job_title'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,7 +81,8 @@ export const verificationCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirmation'] }).notNull(),
+    /** confirmation: the account's email; phone: the onboarding phone-number step (users.phone_verified_at). */
+    purpose: text('purpose', { enum: ['confirmation', 'phone'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -328,6 +336,7 @@ export const activities = pgTable(
   },
   (t) => [
     index('activities_account_occurred_idx').on(t.accountId, t.occurredAt),
+    index('activities_account_verb_occurred_idx').on(t.accountId, t.verb, t.occurredAt),
     check('activities_actor_type_check', sql`${t.actorType} in ('user', 'agent', 'virtual_employee', 'system')`),
     check('activities_channel_check', sql`${t.channel} is null or ${t.channel} in ('email', 'linkedin', 'phone')`),
   ],
@@ -430,3 +439,113 @@ export type MessagingSettingRow = typeof messagingSettings.$inferSelect;
 export type FollowupSettingsRow = typeof followupSettings.$inferSelect;
 export type MessageInstructionRow = typeof messageInstructions.$inferSelect;
 export type GenerationJobRow = typeof generationJobs.$inferSelect;
+
+/**
+ * The account's first hour (issue 5): onboarding answers, automatic-communication settings,
+ * notification rules and in-app notifications, Stripe checkouts and webhook events.
+ */
+
+/** One per user: the answers per step (keyed by the step's slug), where they are, and the AI draft. */
+export const onboardingAnswers = pgTable('onboarding_answers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: accountIdColumn(),
+  /** The slug of the step to resume at. */
+  currentStep: text('current_step').notNull().default('index'),
+  answers: jsonb('answers').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+  /** generate_onboarding_info's draft (value proposition, problem, solution, differentiators, ideal customer). */
+  draft: jsonb('draft').$type<Record<string, unknown> | null>(),
+  updatedAt: updatedAt(),
+});
+
+/** What the AI sales agent may do on its own (one row per account; defaults until saved). */
+export const autoCommunicationSettings = pgTable('auto_communication_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
+  workingDays: smallint('working_days').array().notNull(),
+  /** 'HH:MM', local to time_zone. */
+  workStart: text('work_start').notNull(),
+  workEnd: text('work_end').notNull(),
+  dailyLimitEmail: integer('daily_limit_email').notNull(),
+  dailyLimitLinkedin: integer('daily_limit_linkedin').notNull(),
+  dailyLimitPhone: integer('daily_limit_phone').notNull(),
+  autoReply: boolean('auto_reply').notNull(),
+  /** review: every outgoing message waits for approval; autonomous: the agent sends on its own. */
+  mode: text('mode', { enum: ['review', 'autonomous'] }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const NOTIFICATION_PROVIDERS = ['email', 'in_app', 'webhook'] as const;
+
+/** Campaign notification rules: which events reach the account, and how (spec §7 campaign notifications). */
+export const campaignNotifications = pgTable(
+  'campaign_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    provider: text('provider', { enum: NOTIFICATION_PROVIDERS }).notNull(),
+    /** Activity verbs that trigger the rule (reply_received, meeting_booked, import_finished, …). */
+    events: text('events').array().notNull().default(sql`'{}'::text[]`),
+    /** email: the address (null = the account's users); webhook: the URL; in_app: null. */
+    target: text('target'),
+    enabled: boolean('enabled').notNull().default(true),
+    lastSentAt: at('last_sent_at'),
+    /** The last delivery's outcome ('ok', or the error shown to the user). */
+    lastStatus: text('last_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('campaign_notifications_account_idx').on(t.accountId),
+    check('campaign_notifications_provider_check', sql`${t.provider} in ('email', 'in_app', 'webhook')`),
+  ],
+);
+
+/** In-app notifications: shown as toasts when they arrive, kept until read. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    /** null: every user of the account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    url: text('url'),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_account_created_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Stripe Checkout sessions this product created: session → account and plan (approve and webhook look here). */
+export const stripeCheckoutSessions = pgTable(
+  'stripe_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: accountIdColumn(),
+    plan: text('plan').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'expired'] }).notNull().default('open'),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('stripe_checkout_sessions_account_idx').on(t.accountId)],
+);
+
+/** Stripe webhook events already handled (idempotency: a redelivered event changes nothing). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type OnboardingAnswersRow = typeof onboardingAnswers.$inferSelect;
+export type AutoCommunicationSettingsRow = typeof autoCommunicationSettings.$inferSelect;
+export type CampaignNotificationRow = typeof campaignNotifications.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type StripeCheckoutSessionRow = typeof stripeCheckoutSessions.$inferSelect;

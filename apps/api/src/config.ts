@@ -2,6 +2,7 @@ import { extensionDist, repoRoot } from './lib/paths';
 import path from 'node:path';
 import { parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
+import { parseAllowHosts } from './lib/guarded-fetch';
 
 export type SmtpConfig = { url: string; from: string | null };
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -35,6 +36,8 @@ export type Config = {
   ai: AiConfig;
   /** Phone calls (test_call) through Twilio; null: calls are simulated and written to the log. */
   twilio: TwilioConfig | null;
+  /** Requests to user-supplied addresses (lib/guarded-fetch.ts); allowHosts: loopback hosts tests may reach. */
+  guardedFetch: { allowHosts: string[] };
 };
 
 type Env = Record<string, string | undefined>;
@@ -97,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
             baseUrl: env.TWILIO_BASE_URL?.trim().replace(/\/+$/, '') || 'https://api.twilio.com',
           }
         : null,
+    guardedFetch: { allowHosts: parseAllowHosts(env.GUARDED_FETCH_ALLOW_HOSTS) },
   };
 }
 

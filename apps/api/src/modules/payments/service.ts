@@ -8,6 +8,7 @@ import type { RequestBrand } from '../../lib/brand-request';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
+import { evictAccount } from '../auth/auth-cache';
 import { stripeClient, StripeError, verifyWebhookSignature, WebhookSignatureError, type CheckoutSession, type StripeClient } from './stripe';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this server.';
@@ -82,7 +83,7 @@ type Actor = { type: 'user'; id: number } | { type: 'system' };
  * transaction as the account, so a second approval or a redelivered webhook changes nothing.
  */
 async function applyPaidSession(db: Db, row: StripeCheckoutSessionRow, session: CheckoutSession, actor: Actor, via: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(stripeCheckoutSessions)
       .set({ status: 'paid', completedAt: new Date() })
@@ -109,18 +110,22 @@ async function applyPaidSession(db: Db, row: StripeCheckoutSessionRow, session: 
     });
     return true;
   });
+  // Signed-in requests carry a cached account row: the new plan must show at once.
+  if (changed) evictAccount(db, row.accountId);
+  return changed;
 }
 
 const isPaid = (s: CheckoutSession) => s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required');
 
 /** POST approve_subscription: the user is back from Checkout; the plan applies only when Stripe says it is paid. */
 export async function approve(deps: Deps, auth: AuthContext, sessionId: string): Promise<Subscription> {
-  const { client } = requireStripe(deps);
+  // Ours first: a session another account started is "not found", whatever Stripe would say.
   const [row] = await deps.db
     .select()
     .from(stripeCheckoutSessions)
     .where(and(eq(stripeCheckoutSessions.id, sessionId), eq(stripeCheckoutSessions.accountId, auth.account.id)));
   if (!row) throw notFound('Checkout session not found.');
+  const { client } = requireStripe(deps);
   const session = await viaStripe(() => client.retrieveCheckoutSession(sessionId));
   if (session.client_reference_id !== String(auth.account.id)) throw notFound('Checkout session not found.');
   if (session.status === 'expired') {
@@ -177,6 +182,7 @@ export async function handleWebhook(deps: Deps, rawBody: unknown, signature: str
     }
   } else if (event.type === 'customer.subscription.deleted') {
     const subscriptionId = String(object.id);
+    let cancelled: number | null = null;
     await deps.db.transaction(async (tx) => {
       const [account] = await tx.select().from(accounts).where(eq(accounts.stripeSubscriptionId, subscriptionId));
       if (!account) return;
@@ -188,7 +194,9 @@ export async function handleWebhook(deps: Deps, rawBody: unknown, signature: str
         payload: { from: account.tariffPlan, to: 'Not paid', subscription_id: subscriptionId, via: `webhook:${event.type}` },
       });
       handled = true;
+      cancelled = account.id;
     });
+    if (cancelled !== null) evictAccount(deps.db, cancelled);
   }
   const inserted = await deps.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
   return { received: true, duplicate: inserted.length === 0, handled };

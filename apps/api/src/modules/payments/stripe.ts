@@ -93,7 +93,7 @@ export function stripeClient(cfg: Pick<StripeConfig, 'secretKey' | 'apiBase' | '
       if (timeout.aborted) throw new StripeError('Stripe did not answer in time. Please try again.', 504);
       throw new StripeError(`Stripe could not be reached (${(err as Error).message})`, 502);
     }
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

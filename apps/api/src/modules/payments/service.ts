@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { schedulingLink } from '@shared/brands';
+import { isPaidPlan, schedulingLink } from '@shared/brands';
 import { CHECKOUT_SESSION_PARAM, PAID_PLANS, PLAN_CATALOG, type PaidPlan, type PaymentLinksResponse, type StripeSession, type Subscription } from '@shared/schemas/payments';
 import type { StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -59,7 +59,10 @@ export async function createSession(deps: Deps, auth: AuthContext, brand: Reques
   const { cfg, client } = requireStripe(deps);
   const priceId = priceOf(cfg, plan);
   if (!priceId) throw new HttpError(503, [`Payments for the ${plan} plan are not configured on this server.`]);
-  if (auth.account.tariffPlan === plan) throw new HttpError(409, [`Your account is already on the ${plan} plan.`]);
+  // One subscription per account: changing a paid plan goes through the customer-success call.
+  if (isPaidPlan(auth.account.tariffPlan)) {
+    throw new HttpError(409, [`Your account is already on the ${auth.account.tariffPlan} plan. To change it, book a call with our team.`]);
+  }
   const session = await viaStripe(() =>
     client.createCheckoutSession({
       priceId,

@@ -9,6 +9,8 @@ import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -24,5 +26,7 @@ export const routes: readonly AppRoute[] = [
   ...linkedInAccountRoutes,
   ...offeringRoutes,
   ...messagingRoutes,
+  ...paymentRoutes,
+  ...autoCommunicationRoutes,
   ...docsRoutes,
 ];

@@ -9,6 +9,7 @@ import { offeringEndpoints } from './endpoints/offerings';
 import { followupSettingEndpoints, messagingSettingEndpoints } from './endpoints/messaging-settings';
 import { messageInstructionEndpoints } from './endpoints/message-instructions';
 import { generationEndpoints } from './endpoints/generation';
+import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 
 export * from './client';
 
@@ -28,6 +29,8 @@ export function createApi(http: ApiClient) {
     followupSettings: followupSettingEndpoints(http),
     messageInstructions: messageInstructionEndpoints(http),
     generation: generationEndpoints(http),
+    campaignNotifications: campaignNotificationEndpoints(http),
+    notifications: notificationEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -162,3 +162,6 @@ export const notificationListSchema = z.object({
   meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), unread: z.number().int() }),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** How often the web app asks for new in-app notifications while signed in and visible. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;

@@ -65,7 +65,7 @@ async function committed(db: Db, row: ActivityRow, xid: string, stopped: () => b
       const [found] = await db
         .select({ id: activities.id })
         .from(activities)
-        .where(and(eq(activities.id, row.id), eq(activities.accountId, row.accountId), eq(activities.verb, row.verb), eq(activities.occurredAt, row.occurredAt)));
+        .where(and(eq(activities.id, row.id), eq(activities.accountId, row.accountId), eq(activities.verb, row.verb)));
       return Boolean(found);
     }
     if (stopped() || Date.now() + delay > deadline) return false;

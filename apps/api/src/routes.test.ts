@@ -8,6 +8,7 @@ import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership-probes';
 import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
+import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -51,6 +52,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...messagingOwnershipProbes,
   ...paymentOwnershipProbes,
   ...autoCommunicationOwnershipProbes,
+  ...notificationOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

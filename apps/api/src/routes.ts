@@ -4,6 +4,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
 import { messagingRoutes } from './modules/messaging/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
@@ -28,5 +29,6 @@ export const routes: readonly AppRoute[] = [
   ...messagingRoutes,
   ...paymentRoutes,
   ...autoCommunicationRoutes,
+  ...notificationRoutes,
   ...docsRoutes,
 ];

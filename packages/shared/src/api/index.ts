@@ -11,6 +11,7 @@ import { messageInstructionEndpoints } from './endpoints/message-instructions';
 import { generationEndpoints } from './endpoints/generation';
 import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
+import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 
 export * from './client';
 
@@ -32,6 +33,8 @@ export function createApi(http: ApiClient) {
     generation: generationEndpoints(http),
     payments: paymentEndpoints(http),
     autoCommunication: autoCommunicationEndpoints(http),
+    campaignNotifications: campaignNotificationEndpoints(http),
+    notifications: notificationEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

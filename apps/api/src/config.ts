@@ -112,11 +112,11 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     guardedFetch: { allowHosts: parseAllowHosts(env.GUARDED_FETCH_ALLOW_HOSTS) },
-    stripe: env.STRIPE_SECRET_KEY?.trim()
+    stripe: stripeKey(env)
       ? {
-          secretKey: env.STRIPE_SECRET_KEY.trim(),
+          secretKey: stripeKey(env)!,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
-          apiBase: env.STRIPE_API_BASE?.trim().replace(/\/+$/, '') || 'https://api.stripe.com',
+          apiBase: stripeApiBase(env.STRIPE_API_BASE),
           prices: {
             Starter: env.STRIPE_PRICE_STARTER?.trim() || null,
             Growth: env.STRIPE_PRICE_GROWTH?.trim() || null,
@@ -126,6 +126,20 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
   };
+}
+
+/** A secret (sk_…) or restricted (rk_…) key; a publishable key (pk_…) cannot create sessions. */
+function stripeKey(env: Env): string | null {
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key) return null;
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(key)) throw new Error('STRIPE_SECRET_KEY must be a secret key (sk_test_…, sk_live_… or a restricted rk_… key)');
+  return key;
+}
+
+function stripeApiBase(raw: string | undefined): string {
+  const base = raw?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
+  if (!/^https?:\/\/[^\s/]+/.test(base)) throw new Error(`STRIPE_API_BASE must be an http(s) address, got "${base}"`);
+  return base;
 }
 
 const EXTENSION_ID_PATTERN = /^[a-p]{32}$/;

@@ -183,6 +183,19 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(logged.map((l) => l.actorType)).toEqual(['system']);
   });
 
+  it('approval and webhook racing for the same paid session apply the plan once', async () => {
+    const a = await signedInUser(t, 'pay-race');
+    const id = (await post(a, '/create_stripe_session', { plan: 'Scale' })).json().data.id;
+    const event = stripe.event('checkout.session.completed', stripe.markPaid(id));
+    const [approved, hooked, again] = await Promise.all([post(a, '/approve_subscription', { session_id: id }), deliver(event), post(a, '/approve_subscription', { session_id: id })]);
+    expect([approved.statusCode, hooked.statusCode, again.statusCode]).toEqual([200, 200, 200]);
+    const changedFlags = [approved.json().data.changed, hooked.json().handled, again.json().data.changed];
+    expect(changedFlags.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    const logged = await t.db.db.select().from(activities).where(and(eq(activities.accountId, await accountIdOf(t, a)), eq(activities.verb, 'plan_changed')));
+    expect(logged).toHaveLength(1);
+    expect((await accountOf(a)).tariffPlan).toBe('Scale');
+  });
+
   it('delivers through real HTTP too (the Stripe server signs, the raw body is checked)', async () => {
     const a = await signedInUser(t, 'pay-http');
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

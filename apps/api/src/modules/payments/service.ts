@@ -152,6 +152,8 @@ type StripeEvent = { id: string; type: string; data: { object: Record<string, un
  * the effect and the record (Stripe then retries) changes nothing twice.
  */
 export async function handleWebhook(deps: Deps, rawBody: unknown, signature: string | undefined): Promise<{ received: true; duplicate: boolean; handled: boolean }> {
+  // A request without a signature is the sender's mistake (400) whether or not payments are configured.
+  if (!signature) throw new HttpError(400, ['The Stripe-Signature header is missing.']);
   const secret = deps.config.stripe?.webhookSecret;
   if (!secret) throw new HttpError(503, [PAYMENTS_NOT_CONFIGURED]);
   const payload = typeof rawBody === 'string' ? rawBody : '';

@@ -114,3 +114,16 @@ describe('webhook signatures', () => {
     }
   });
 });
+
+describe('Stripe configuration', () => {
+  it('is off without a key, reads the key, prices, base and timeout, and refuses a publishable key or a bad base', async () => {
+    const { loadConfig } = await import('../../config');
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRICE_GROWTH: 'price_g', STRIPE_API_BASE: 'http://127.0.0.1:9/', STRIPE_TIMEOUT_MS: '500' }).stripe,
+    ).toEqual({ secretKey: 'sk_test_abc', webhookSecret: null, apiBase: 'http://127.0.0.1:9', prices: { Starter: null, Growth: 'price_g', Scale: null }, timeoutMs: 500 });
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' }).stripe?.apiBase).toBe('https://api.stripe.com');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY must be a secret key/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_BASE: 'api.stripe.com' })).toThrow(/STRIPE_API_BASE/);
+  });
+});

@@ -48,6 +48,7 @@ export default async function globalSetup() {
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_PUBLIC_MAX: '1000',
       LOG_LEVEL: 'warn',
+      GUARDED_FETCH_ALLOW_HOSTS: '127.0.0.1:3199', // e2e/notifications.spec.ts's webhook receiver
     },
   });
   const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));

@@ -103,6 +103,19 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
 }
 
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
+  if (route.rawBody) {
+    // Its own scope: every content type is read as text, so a signature can be checked on the exact bytes.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      defineOn(scope, route, deps);
+    });
+    return;
+  }
+  defineOn(app, route, deps);
+}
+
+function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   const { config } = deps;
   app.route({
     method: route.method,

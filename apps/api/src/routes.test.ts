@@ -6,6 +6,8 @@ import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
 import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership-probes';
+import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
+import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
 import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
@@ -48,6 +50,8 @@ const linkedInAccountsOf = async (t: TestApp, p: Person) =>
 const ownershipProbes: Record<string, Probe> = {
   ...personaOwnershipProbes,
   ...messagingOwnershipProbes,
+  ...paymentOwnershipProbes,
+  ...autoCommunicationOwnershipProbes,
   ...notificationOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });

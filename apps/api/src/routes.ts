@@ -10,6 +10,8 @@ import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -25,6 +27,8 @@ export const routes: readonly AppRoute[] = [
   ...linkedInAccountRoutes,
   ...offeringRoutes,
   ...messagingRoutes,
+  ...paymentRoutes,
+  ...autoCommunicationRoutes,
   ...notificationRoutes,
   ...docsRoutes,
 ];

@@ -53,6 +53,7 @@ export default async function globalSetup() {
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_PUBLIC_MAX: '1000',
       LOG_LEVEL: 'warn',
+      GUARDED_FETCH_ALLOW_HOSTS: '127.0.0.1:3199', // e2e/notifications.spec.ts's webhook receiver
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.url,

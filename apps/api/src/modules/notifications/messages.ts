@@ -47,7 +47,7 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
       };
     }
     case 'plan_changed': {
-      const plan = str(payload.plan) ?? str(payload.tariff_plan);
+      const plan = str(payload.to) ?? str(payload.plan) ?? str(payload.tariff_plan);
       return { event: verb, title: plan ? `Your plan is now ${plan}` : 'Your plan changed', body: 'Thank you for staying with us.', path: '/cabinet' };
     }
     default:

@@ -9,6 +9,7 @@ import { offeringEndpoints } from './endpoints/offerings';
 import { followupSettingEndpoints, messagingSettingEndpoints } from './endpoints/messaging-settings';
 import { messageInstructionEndpoints } from './endpoints/message-instructions';
 import { generationEndpoints } from './endpoints/generation';
+import { dashboardEndpoints } from './endpoints/dashboard';
 
 export * from './client';
 
@@ -28,6 +29,7 @@ export function createApi(http: ApiClient) {
     followupSettings: followupSettingEndpoints(http),
     messageInstructions: messageInstructionEndpoints(http),
     generation: generationEndpoints(http),
+    dashboard: dashboardEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -77,14 +77,14 @@ const item = (id: number): ActivityItem => ({
   occurred_at: new Date(Date.now() - id * 60_000).toISOString(),
 });
 
-function fakeServer(options: { empty?: boolean; failGraph?: boolean } = {}) {
+function fakeServer(options: { empty?: boolean; failGraph?: boolean; personas?: number } = {}) {
   const state = { failGraph: options.failGraph ?? false };
   const handler = (config: InternalAxiosRequestConfig): FakeReply => {
     const params = (config.params ?? {}) as Record<string, string | number>;
     const period = (params.period ?? 'month') as DashboardPeriod;
     switch (config.url) {
       case '/dashboard_general_statistics':
-        return { status: 200, data: { data: stats(period, options.empty) } };
+        return { status: 200, data: { data: { ...stats(period, options.empty), ...(options.personas !== undefined ? { personas_count: options.personas } : {}) } } };
       case '/dashboard_activity_graph_statistics':
         if (state.failGraph) return { status: 500, data: { errors: ['Boom'] } };
         return { status: 200, data: { data: graph(period) } };
@@ -192,6 +192,12 @@ describe('the dashboard overview', () => {
     expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add your first persona' })).toHaveAttribute('href', '/business-information/personas');
     expect(screen.queryByTestId('activity-chart')).not.toBeInTheDocument();
+  });
+
+  it('after onboarding made a persona, the empty state asks for prospects', async () => {
+    use(fakeServer({ empty: true, personas: 1 }));
+    renderRoute(DashboardOverview, { path: '/cabinet' });
+    expect(await screen.findByRole('link', { name: 'Add prospects to your persona' })).toHaveAttribute('href', '/business-information/personas');
   });
 
   it('a failing widget says so and retries, the others still show', async () => {

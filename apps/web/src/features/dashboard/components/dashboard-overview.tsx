@@ -27,20 +27,25 @@ function Widget({ title, id, children, className }: { title: string; id: string;
   );
 }
 
-/** A brand-new account: nothing to chart yet, and the one step that gets the agent going. */
-function NewAccountEmptyState() {
+/**
+ * A brand-new account (no prospects, so nothing sent): nothing to chart yet, and the step that gets
+ * the agent going. Onboarding may already have created a persona; then the step is loading prospects.
+ */
+function NewAccountEmptyState({ hasPersona }: { hasPersona: boolean }) {
   return (
     <EmptyState
       icon={ChartLine}
       title="No activity yet"
       action={
         <PreloadLink to={paths.businessInformation.personas.path} className={buttonVariants({ variant: 'primary' })}>
-          <Plus className="h-4 w-4" aria-hidden /> Add your first persona
+          <Plus className="h-4 w-4" aria-hidden /> {hasPersona ? 'Add prospects to your persona' : 'Add your first persona'}
         </PreloadLink>
       }
     >
-      Describe who you sell to and your agent starts reaching them. Sends, replies, meetings and the companies you reach
-      will show up here.
+      {hasPersona
+        ? 'Load the people your persona describes and your agent starts reaching them.'
+        : 'Describe who you sell to and your agent starts reaching them.'}{' '}
+      Sends, replies, meetings and the companies you reach will show up here.
     </EmptyState>
   );
 }
@@ -53,8 +58,7 @@ export function DashboardOverview() {
   const channels = useChannelsActivity(period);
   const companies = useAwareCompanies(8);
 
-  const isNewAccount = stats.data !== undefined && stats.data.prospects_total === 0 && stats.data.personas_count === 0;
-  if (isNewAccount) return <NewAccountEmptyState />;
+  if (stats.data !== undefined && stats.data.prospects_total === 0) return <NewAccountEmptyState hasPersona={stats.data.personas_count > 0} />;
 
   return (
     <section aria-labelledby="performance-heading" className="space-y-4">

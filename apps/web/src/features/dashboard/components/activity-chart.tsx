@@ -4,7 +4,7 @@ import { formatBucketDate, formatNumber } from './format';
 
 const W = 720;
 const H = 240;
-const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 40, right: 36, top: 12, bottom: 28 };
 
 /** A round axis maximum at or above the data's (1, 2, 5 × 10^n; never 0). */
 export function niceMax(max: number): number {
@@ -16,25 +16,28 @@ export function niceMax(max: number): number {
 
 export const SERIES = [
   { key: 'sent', label: 'Sent', swatch: 'bg-accent' },
-  { key: 'replies', label: 'Replies', swatch: 'bg-success' },
-  { key: 'meetings', label: 'Meetings', swatch: 'bg-warning' },
+  { key: 'replies', label: 'Replies (right axis)', swatch: 'bg-success' },
+  { key: 'meetings', label: 'Meetings (right axis)', swatch: 'bg-warning' },
 ] as const;
 
 /**
- * Touches sent as bars, replies and meetings as lines, one bucket per day or week (hand-built SVG:
- * recharts is not installed). Screen readers get a summary and the full table.
+ * Touches sent as bars (left axis), replies and meetings as lines on their own scale (right axis: they
+ * are a tenth of the sends and would lie flat otherwise), one bucket per day or week. Hand-built SVG:
+ * recharts is not installed. Screen readers get a summary and the full table.
  */
 export function ActivityChart({ graph }: { graph: ActivityGraph }) {
   const id = useId();
   const n = graph.points.length;
-  const max = niceMax(Math.max(0, ...graph.points.flatMap((p) => [p.sent, p.replies, p.meetings])));
+  const max = niceMax(Math.max(0, ...graph.points.map((p) => p.sent)));
+  const maxRight = niceMax(Math.max(0, ...graph.points.flatMap((p) => [p.replies, p.meetings])));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const band = plotW / Math.max(1, n);
   const x = (i: number) => PAD.left + band * i + band / 2;
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const yRight = (v: number) => PAD.top + plotH - (v / maxRight) * plotH;
   const barW = Math.max(2, band * 0.6);
-  const line = (key: 'replies' | 'meetings') => graph.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ');
+  const line = (key: 'replies' | 'meetings') => graph.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yRight(p[key]).toFixed(1)}`).join(' ');
   const labelEvery = Math.max(1, Math.ceil(n / 7));
   const unit = graph.bucket === 'day' ? 'day' : 'week starting';
   const summary = `${formatNumber(graph.totals.sent)} touches sent, ${formatNumber(graph.totals.replies)} replies and ${formatNumber(graph.totals.meetings)} meetings, by ${graph.bucket}.`;
@@ -55,6 +58,9 @@ export function ActivityChart({ graph }: { graph: ActivityGraph }) {
             <line x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-border" strokeWidth={1} />
             <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" className="fill-muted text-[11px]">
               {formatNumber(Math.round(max * f * 10) / 10)}
+            </text>
+            <text x={W - PAD.right + 6} y={y(max * f) + 4} textAnchor="start" className="fill-muted text-[11px]">
+              {formatNumber(Math.round(maxRight * f * 10) / 10)}
             </text>
           </g>
         ))}

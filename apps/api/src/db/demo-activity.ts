@@ -101,11 +101,17 @@ export type DemoActivity = {
 
 export type DemoTarget = { createdAt: Date; hasEmail: boolean; company: string; source: 'extension' | 'import'; hot: boolean };
 
-/** Moves a send off the weekend to Monday morning (the agent works weekdays). */
-function weekday(d: Date): Date {
-  const day = d.getUTCDay();
-  if (day === 6) return new Date(d.getTime() + 2 * DAY_MS);
-  if (day === 0) return new Date(d.getTime() + DAY_MS);
+/** `days` working days after `start` (a weekend start counts from Monday): the agent sends on weekdays. */
+function addWorkingDays(start: Date, days: number): Date {
+  let d = new Date(start.getTime());
+  const skipWeekend = () => {
+    while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d = new Date(d.getTime() + DAY_MS);
+  };
+  skipWeekend();
+  for (let i = 0; i < days; i++) {
+    d = new Date(d.getTime() + DAY_MS);
+    skipWeekend();
+  }
   return d;
 }
 
@@ -123,7 +129,7 @@ export function demoActivities(targets: DemoTarget[], now: Date): DemoActivity[]
     };
     push('prospect_added', t.source === 'extension' ? 'linkedin' : null, t.createdAt, { source: t.source }, 'user');
     const day0 = new Date(t.createdAt.getTime() - (t.createdAt.getTime() % DAY_MS) + DAY_MS);
-    const at = (days: number) => weekday(new Date(day0.getTime() + days * DAY_MS + (8 + Math.floor(rnd() * 9)) * HOUR_MS + Math.floor(rnd() * 60) * 60_000));
+    const at = (days: number) => new Date(addWorkingDays(day0, days).getTime() + (8 + Math.floor(rnd() * 9)) * HOUR_MS + Math.floor(rnd() * 60) * 60_000);
     const replyChance = t.hot ? 0.16 : 0.045;
     const accepted = rnd() < 0.55;
     const calls = rnd() < 0.35;

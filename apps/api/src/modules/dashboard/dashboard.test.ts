@@ -5,7 +5,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { periodWindow } from './periods';
-import { dashboardClock } from './service';
+import { dashboardClock, describeActivity } from './service';
 
 /** A Wednesday afternoon, UTC. */
 const NOW = new Date('2026-03-18T15:00:00.000Z');
@@ -35,6 +35,26 @@ describe('period windows', () => {
     expect(periodWindow('year', NOW)).toMatchObject({ buckets: 52, start: new Date('2025-03-24T00:00:00Z'), previousStart: new Date('2024-03-25T00:00:00Z') });
     // A Monday is its own week's start.
     expect(periodWindow('quarter', new Date('2026-03-16T00:00:00Z')).lastBucket).toEqual(new Date('2026-03-16T00:00:00Z'));
+  });
+});
+
+describe('feed lines', () => {
+  const prospect = { id: 1, name: 'Ada Park', company: 'Acme' };
+  const persona = { id: 2, name: 'CFOs' };
+  const line = (verb: string, extra: Partial<Parameters<typeof describeActivity>[0]> = {}) =>
+    describeActivity({ verb, channel: null, payload: {}, prospect, persona: null, ...extra });
+  it('reads each verb as a sentence, with the names it has', () => {
+    expect(line('linkedin_invitation_sent')).toBe('LinkedIn invitation sent to Ada Park (Acme)');
+    expect(line('linkedin_connection_accepted')).toBe('Ada Park (Acme) accepted the LinkedIn invitation');
+    expect(line('linkedin_message_sent')).toBe('LinkedIn message sent to Ada Park (Acme)');
+    expect(line('call_made', { payload: { duration_seconds: 185 } })).toBe('Called Ada Park (Acme) (3 min)');
+    expect(line('reply_received', { channel: 'linkedin' })).toBe('Ada Park (Acme) replied on LinkedIn');
+    expect(line('prospect_added', { persona })).toBe('Ada Park (Acme) added to CFOs');
+    expect(line('import_finished', { prospect: null, persona, payload: { created: 12, merged: 3 } })).toBe('CSV import finished: 12 new, 3 merged into CFOs');
+    expect(line('offering_created', { prospect: null, payload: { name: 'Forecasting' } })).toBe('Offering created: Forecasting');
+    expect(line('email_sent', { prospect: { id: 3, name: 'Bo', company: null } })).toBe('Email sent to Bo');
+    expect(line('email_sent', { prospect: null })).toBe('Email sent to a prospect');
+    expect(line('webhook_delivered', { prospect: null })).toBe('Webhook delivered');
   });
 });
 

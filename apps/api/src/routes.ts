@@ -1,6 +1,7 @@
 import type { AppRoute } from './lib/route';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
 import { messagingRoutes } from './modules/messaging/routes';
@@ -30,5 +31,6 @@ export const routes: readonly AppRoute[] = [
   ...paymentRoutes,
   ...autoCommunicationRoutes,
   ...notificationRoutes,
+  ...dashboardRoutes,
   ...docsRoutes,
 ];

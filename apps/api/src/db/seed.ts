@@ -2,15 +2,23 @@ import { serializePersonFilters } from '@shared/schemas/person-filters';
 import { hashPassword } from '../lib/crypto';
 import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
 import type { Db } from './client';
+import { seedDemoActivity } from './demo-activity';
 import { DEMO_LINKEDIN_ACCOUNT, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
 import { linkedinAccounts, personaProspects, personas, prospects } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 
-/** The demo sign-in for a first look; created once, never touched again. Returns true when created. */
+/**
+ * The demo sign-in for a first look; created once, never touched again, except that a demo account
+ * seeded before the dashboard existed gets its activity log once. Returns true when created.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
-  if (await findUserByEmail(db, DEMO_USER.email)) return false;
   const now = new Date();
+  const existing = await findUserByEmail(db, DEMO_USER.email);
+  if (existing) {
+    await db.transaction((tx) => seedDemoActivity(tx, existing.account.id, existing.user.id, now));
+    return false;
+  }
   const encryptedPassword = await hashPassword(DEMO_USER.password);
   // One transaction: a half-seeded demo would never be completed (the user's presence means done).
   await db.transaction(async (tx) => {
@@ -28,6 +36,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       tariffPlan: 'Trial',
     });
     await seedDemoBusinessData(tx, demo, now);
+    await seedDemoActivity(tx, demo.account.id, demo.user.id, now);
   });
   return true;
 }

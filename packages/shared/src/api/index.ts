@@ -12,6 +12,7 @@ import { generationEndpoints } from './endpoints/generation';
 import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
+import { dashboardEndpoints } from './endpoints/dashboard';
 
 export * from './client';
 
@@ -35,6 +36,7 @@ export function createApi(http: ApiClient) {
     autoCommunication: autoCommunicationEndpoints(http),
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
+    dashboard: dashboardEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

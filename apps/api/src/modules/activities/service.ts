@@ -11,12 +11,21 @@ export const ACTIVITY_VERBS = [
   'import_finished',
   'message_generated',
   'email_sent',
+  'linkedin_invitation_sent',
+  'linkedin_connection_accepted',
+  'linkedin_message_sent',
+  'call_made',
   'reply_received',
   'meeting_booked',
   'post_published',
   'offering_created',
   'test_call',
 ] as const;
+/**
+ * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,
+ * a call to a prospect. reply_received and meeting_booked carry the channel the conversation was on.
+ */
+export const OUTREACH_VERBS = ['email_sent', 'linkedin_invitation_sent', 'linkedin_message_sent', 'call_made'] as const;
 /** Known verbs, plus any later feature's own (kept a string in the table). */
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number] | (string & {});
 

@@ -147,8 +147,12 @@ describe('Dashboard LinkedIn capture card', () => {
     expect(await within(region).findByText('Not saved yet.')).toBeInTheDocument();
 
     await userEvent.selectOptions(await within(region).findByLabelText('Persona'), 'Heads of Sales');
+    await waitFor(() => expect(server.calls('GET', '/dashboard_general_statistics').length).toBeGreaterThan(0));
+    const statsBefore = server.calls('GET', '/dashboard_general_statistics').length;
     await userEvent.click(within(region).getByRole('button', { name: 'Add to persona' }));
     expect(await within(region).findByText('Saved to Heads of Sales')).toBeInTheDocument();
+    // The dashboard's figures are asked again: the new prospect counts.
+    await waitFor(() => expect(server.calls('GET', '/dashboard_general_statistics').length).toBeGreaterThan(statsBefore));
     const posts = server.calls('POST', '/persons/2/prospects');
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0]!.data)).profile.profile_url).toBe('https://www.linkedin.com/in/ada-lovelace/');

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { apiErrorMessages } from '@shared/api';
@@ -14,6 +15,7 @@ import {
   usePersonas,
   useProspectByLinkedInUrl,
 } from '@web/features/business-information';
+import { dashboardKeys } from '../api/keys';
 import { personaNameError } from './validation';
 
 const selectClass =
@@ -22,6 +24,7 @@ const selectClass =
 /** Inline persona creation (the user has none yet, or wants another). */
 function CreatePersonaForm({ onCreated, onCancel }: { onCreated: (persona: Persona) => void; onCancel?: () => void }) {
   const create = useCreatePersona();
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -32,6 +35,8 @@ function CreatePersonaForm({ onCreated, onCancel }: { onCreated: (persona: Perso
     create.mutate({ name: name.trim() }, {
       onSuccess: (persona) => {
         setName('');
+        // The dashboard's figures count personas.
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
         onCreated(persona);
       },
     });
@@ -80,6 +85,7 @@ type Result = { profileUrl: string; personaName: string; created: boolean };
 export function AddToPersona({ profile }: { profile: LinkedInProfile }) {
   const personas = usePersonas();
   const add = useAddCapturedProspect();
+  const queryClient = useQueryClient();
   const selectId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -94,7 +100,13 @@ export function AddToPersona({ profile }: { profile: LinkedInProfile }) {
     const persona = selected;
     add.mutate(
       { personaId: persona.id, profile },
-      { onSuccess: (r) => setResult({ profileUrl: profile.profile_url, personaName: persona.name, created: r.created }) },
+      {
+        onSuccess: (r) => {
+          setResult({ profileUrl: profile.profile_url, personaName: persona.name, created: r.created });
+          // A new prospect and its prospect_added activity change the dashboard's figures and feed.
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        },
+      },
     );
   };
 

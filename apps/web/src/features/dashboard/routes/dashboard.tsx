@@ -1,5 +1,5 @@
-import { ArrowRight, CalendarCheck, ChartLine, CheckCircle2, Circle, MailCheck, MessageSquareReply, Send } from 'lucide-react';
-import { PageFrame, EmptyState } from '@web/components/page-frame';
+import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
+import { PageFrame } from '@web/components/page-frame';
 import { PreloadLink } from '@web/components/preload-link';
 import { Card } from '@web/components/ui/card';
 import { paths } from '@web/config/paths';
@@ -8,6 +8,7 @@ import { hasFeature } from '@shared/brands';
 import { useBrand } from '@web/stores/brand';
 import { useExtensionStore } from '@web/stores/extension';
 import { usePersonas } from '@web/features/business-information';
+import { DashboardOverview } from '../components/dashboard-overview';
 import { LinkedInCaptureCard } from '../components/linkedin-capture-card';
 
 function greeting(hour: number): string {
@@ -16,12 +17,6 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-const stats = [
-  { label: 'Emails sent', icon: Send },
-  { label: 'Replies', icon: MessageSquareReply },
-  { label: 'Meetings booked', icon: CalendarCheck },
-  { label: 'Deliverability', icon: MailCheck },
-];
 
 export function DashboardRoute() {
   const { data: user } = useUser();
@@ -96,26 +91,7 @@ export function DashboardRoute() {
 
       {hasFeature(brand, 'linkedin') ? <LinkedInCaptureCard /> : null}
 
-      <section aria-labelledby="stats-heading" className="space-y-3">
-        <h2 id="stats-heading" className="text-base font-semibold text-fg">
-          Last 30 days
-        </h2>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {stats.map((s) => (
-            <Card key={s.label} className="p-5">
-              <div className="flex items-center justify-between text-sm text-muted">
-                {s.label} <s.icon className="h-4 w-4" aria-hidden />
-              </div>
-              <p className="mt-3 text-2xl font-semibold text-muted/60" aria-label={`${s.label}: no data yet`}>
-                —
-              </p>
-            </Card>
-          ))}
-        </div>
-        <EmptyState icon={ChartLine} title="No activity yet">
-          Sends, replies and meetings appear here once your first persona is approved and the agent starts writing.
-        </EmptyState>
-      </section>
+      <DashboardOverview />
     </PageFrame>
   );
 }

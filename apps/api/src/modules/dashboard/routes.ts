@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { API_PREFIX } from '@shared/constants';
+import {
+  activityGraphSchema,
+  activityListQuerySchema,
+  activityListSchema,
+  awareCompaniesQuerySchema,
+  awareCompaniesSchema,
+  channelsActivitySchema,
+  dashboardGraphQuerySchema,
+  dashboardPeriodQuerySchema,
+  generalStatisticsSchema,
+} from '@shared/schemas/dashboard';
+import { defineRoute } from '../../lib/route';
+import * as service from './service';
+
+const v1 = (path: string) => `${API_PREFIX}${path}`;
+const TAGS = ['dashboard'];
+
+/** The cabinet dashboard (spec §7 "Dashboard and onboarding"): read-only figures of the signed-in user's account. */
+export const dashboardRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/dashboard_general_statistics'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Prospects, personas and the period’s touches, contacted prospects, replies, reply rate and meetings, each beside the previous period',
+    tags: TAGS,
+    schema: { querystring: dashboardPeriodQuerySchema, response: { 200: z.object({ data: generalStatisticsSchema }) } },
+    handler: async ({ auth, deps, query }) => ({ data: await service.generalStatistics(deps.db, auth.account.id, query.period) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/dashboard_activity_graph_statistics'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Touches sent, replies and meetings per day (week, month) or per ISO week (quarter, year), zero-filled, UTC',
+    tags: TAGS,
+    schema: { querystring: dashboardGraphQuerySchema, response: { 200: z.object({ data: activityGraphSchema }) } },
+    handler: async ({ auth, deps, query }) => ({ data: await service.activityGraph(deps.db, auth.account.id, query.period) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/dashboard_aware_companies_statistics'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Companies reached (distinct prospect companies with a touch), touches per channel, top N; all time without a period',
+    tags: TAGS,
+    schema: { querystring: awareCompaniesQuerySchema, response: { 200: z.object({ data: awareCompaniesSchema }) } },
+    handler: async ({ auth, deps, query }) => ({ data: await service.awareCompanies(deps.db, auth.account.id, { period: query.period, limit: query.limit }) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/channels_activity'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Touches sent, replies and meetings per channel (email, LinkedIn, phone) in the period, with each channel’s share',
+    tags: TAGS,
+    schema: { querystring: dashboardPeriodQuerySchema, response: { 200: z.object({ data: channelsActivitySchema }) } },
+    handler: async ({ auth, deps, query }) => ({ data: await service.channelsActivity(deps.db, auth.account.id, query.period) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/activity_list'),
+    access: 'user',
+    owner: 'account',
+    summary: 'The account’s activity log, newest first, paginated, with a readable line, actor, channel, prospect and persona',
+    tags: TAGS,
+    schema: { querystring: activityListQuerySchema, response: { 200: activityListSchema } },
+    handler: async ({ auth, deps, query }) => service.activityList(deps.db, auth.account.id, query),
+  }),
+];

@@ -1,0 +1,318 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_CHANNELS,
+  type ActivityGraph,
+  type ActivityItem,
+  type ActivityList,
+  type AwareCompanies,
+  type ChannelsActivity,
+  type DashboardChannel,
+  type DashboardPeriod,
+  type GeneralStatistics,
+} from '@shared/schemas/dashboard';
+import type { Db } from '../../db/client';
+import { OUTREACH_VERBS } from '../activities/service';
+import { periodWindow, type PeriodWindow } from './periods';
+
+/**
+ * The dashboard's figures: SQL aggregates over the activity log (activities) and the domain tables
+ * (prospects, personas, users), never stored totals. Every query is scoped by the account id.
+ */
+
+/** Where "now" comes from. Tests pin it (`dashboardClock.now = () => fixed`) to assert exact figures. */
+export const dashboardClock = { now: (): Date => new Date() };
+
+const OUTREACH = sql.raw(`(${OUTREACH_VERBS.map((v) => `'${v}'`).join(', ')})`);
+/** The verbs any widget counts (outreach, replies, meetings): lets the (account, verb, occurred_at) index narrow the scan. */
+const COUNTED = sql.raw(`(${[...OUTREACH_VERBS, 'reply_received', 'meeting_booked'].map((v) => `'${v}'`).join(', ')})`);
+
+const iso = (d: Date) => d.toISOString();
+const ts = (d: Date) => sql`${iso(d)}::timestamptz`;
+/** A timestamp column as ISO 8601 in UTC with milliseconds, the same on both drivers. */
+const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+const num = (v: unknown) => Number(v ?? 0);
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, round1((part / whole) * 100)) : 0);
+const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
+
+/** Prospects total, personas, and each activity figure in the period and the one before it. */
+export async function generalStatistics(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<GeneralStatistics> {
+  const w = periodWindow(period, now);
+  const inCur = sql`occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}`;
+  const inPrev = sql`occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.previousEnd)}`;
+  const figures = (win: SQL, suffix: string) => sql.join(
+    [
+      sql`count(*) filter (where ${win} and verb in ${OUTREACH}) as ${sql.raw(`sent_${suffix}`)}`,
+      sql`count(distinct prospect_id) filter (where ${win} and verb in ${OUTREACH}) as ${sql.raw(`contacted_${suffix}`)}`,
+      sql`count(*) filter (where ${win} and verb = 'reply_received') as ${sql.raw(`replies_${suffix}`)}`,
+      sql`count(distinct prospect_id) filter (where ${win} and verb = 'reply_received') as ${sql.raw(`replied_${suffix}`)}`,
+      sql`count(*) filter (where ${win} and verb = 'meeting_booked') as ${sql.raw(`meetings_${suffix}`)}`,
+    ],
+    sql`, `,
+  );
+  const [a] = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${figures(inCur, 'cur')}, ${figures(inPrev, 'prev')}
+        from activities
+        where account_id = ${accountId} and verb in ${COUNTED} and occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.end)}`,
+  );
+  const [d] = await rows<Record<string, unknown>>(
+    db,
+    sql`select
+          (select count(*) from prospects where account_id = ${accountId}) as prospects_total,
+          (select count(*) from personas where account_id = ${accountId}) as personas_count,
+          (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.start)} and created_at <= ${ts(w.end)}) as added_cur,
+          (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.previousStart)} and created_at <= ${ts(w.previousEnd)}) as added_prev`,
+  );
+  const metric = (name: string) => ({ value: num(a?.[`${name}_cur`]), previous: num(a?.[`${name}_prev`]) });
+  return {
+    period,
+    range: rangeOf(w.start, w.end),
+    previous_range: rangeOf(w.previousStart, w.previousEnd),
+    prospects_total: num(d?.prospects_total),
+    personas_count: num(d?.personas_count),
+    prospects_added: { value: num(d?.added_cur), previous: num(d?.added_prev) },
+    messages_sent: metric('sent'),
+    contacted: metric('contacted'),
+    replies: metric('replies'),
+    reply_rate: {
+      value: rate(num(a?.replied_cur), num(a?.contacted_cur)),
+      previous: rate(num(a?.replied_prev), num(a?.contacted_prev)),
+    },
+    meetings_booked: metric('meetings'),
+  };
+}
+
+/** Touches sent, replies and meetings per UTC day (week, month) or ISO week (quarter, year), zero-filled. */
+export async function activityGraph(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<ActivityGraph> {
+  const w = periodWindow(period, now);
+  const unit = sql.raw(`'${w.bucket}'`);
+  const step = sql.raw(w.bucket === 'day' ? "interval '1 day'" : "interval '7 days'");
+  const points = await rows<{ date: string; sent: unknown; replies: unknown; meetings: unknown }>(
+    db,
+    sql`with buckets as (
+          select gs as d from generate_series(${iso(w.start)}::timestamptz at time zone 'UTC', ${iso(w.lastBucket)}::timestamptz at time zone 'UTC', ${step}) as gs
+        ), counts as (
+          select date_trunc(${unit}, occurred_at at time zone 'UTC') as d,
+                 count(*) filter (where verb in ${OUTREACH}) as sent,
+                 count(*) filter (where verb = 'reply_received') as replies,
+                 count(*) filter (where verb = 'meeting_booked') as meetings
+          from activities
+          where account_id = ${accountId} and verb in ${COUNTED} and occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}
+          group by 1
+        )
+        select to_char(buckets.d, 'YYYY-MM-DD') as date, coalesce(counts.sent, 0) as sent,
+               coalesce(counts.replies, 0) as replies, coalesce(counts.meetings, 0) as meetings
+        from buckets left join counts on counts.d = buckets.d
+        order by buckets.d`,
+  );
+  const data = points.map((p) => ({ date: p.date, sent: num(p.sent), replies: num(p.replies), meetings: num(p.meetings) }));
+  return {
+    period,
+    bucket: w.bucket,
+    range: rangeOf(w.start, w.end),
+    points: data,
+    totals: {
+      sent: data.reduce((s, p) => s + p.sent, 0),
+      replies: data.reduce((s, p) => s + p.replies, 0),
+      meetings: data.reduce((s, p) => s + p.meetings, 0),
+    },
+  };
+}
+
+/**
+ * Companies that know about us: distinct prospect companies (same name in any case is one company)
+ * that got at least one touch, with touches per channel, replies and meetings; most touches first.
+ * All time (up to now) without a period.
+ */
+export async function awareCompanies(
+  db: Db,
+  accountId: number,
+  options: { period?: DashboardPeriod | undefined; limit: number },
+  now = dashboardClock.now(),
+): Promise<AwareCompanies> {
+  const w: PeriodWindow | null = options.period ? periodWindow(options.period, now) : null;
+  const inWindow = w ? sql`and a.occurred_at >= ${ts(w.start)} and a.occurred_at <= ${ts(w.end)}` : sql`and a.occurred_at <= ${ts(now)}`;
+  const list = await rows<Record<string, unknown>>(
+    db,
+    // The company's spelling on its latest activity names the group.
+    sql`select (array_agg(btrim(p.company) order by a.occurred_at desc, a.id desc))[1] as company,
+               count(distinct a.prospect_id) filter (where a.verb in ${OUTREACH}) as prospects,
+               count(*) filter (where a.verb in ${OUTREACH}) as touches,
+               count(*) filter (where a.verb in ${OUTREACH} and a.channel = 'email') as email,
+               count(*) filter (where a.verb in ${OUTREACH} and a.channel = 'linkedin') as linkedin,
+               count(*) filter (where a.verb in ${OUTREACH} and a.channel = 'phone') as phone,
+               count(*) filter (where a.verb = 'reply_received') as replies,
+               count(*) filter (where a.verb = 'meeting_booked') as meetings,
+               ${isoOf(sql`max(a.occurred_at) filter (where a.verb in ${OUTREACH})`)} as last_touch_at,
+               count(*) over () as total_companies
+        from activities a
+        join prospects p on p.id = a.prospect_id and p.account_id = a.account_id
+        where a.account_id = ${accountId} and a.verb in ${COUNTED} ${inWindow}
+          and p.company is not null and btrim(p.company) <> ''
+        group by lower(btrim(p.company))
+        having count(*) filter (where a.verb in ${OUTREACH}) > 0
+        order by touches desc, company asc
+        limit ${options.limit}`,
+  );
+  return {
+    period: options.period ?? null,
+    total_companies: num(list[0]?.total_companies),
+    companies: list.map((r) => ({
+      company: String(r.company),
+      prospects: num(r.prospects),
+      touches: num(r.touches),
+      email: num(r.email),
+      linkedin: num(r.linkedin),
+      phone: num(r.phone),
+      replies: num(r.replies),
+      meetings: num(r.meetings),
+      last_touch_at: String(r.last_touch_at),
+    })),
+  };
+}
+
+/** Touches sent, replies and meetings per channel in the period, every channel listed, with its share of the touches. */
+export async function channelsActivity(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<ChannelsActivity> {
+  const w = periodWindow(period, now);
+  const list = await rows<{ channel: DashboardChannel; sent: unknown; replies: unknown; meetings: unknown }>(
+    db,
+    sql`select c.channel, coalesce(x.sent, 0) as sent, coalesce(x.replies, 0) as replies, coalesce(x.meetings, 0) as meetings
+        from (values ${sql.join(DASHBOARD_CHANNELS.map((ch, i) => sql`(${ch}::text, ${i}::int)`), sql`, `)}) as c(channel, ord)
+        left join (
+          select channel,
+                 count(*) filter (where verb in ${OUTREACH}) as sent,
+                 count(*) filter (where verb = 'reply_received') as replies,
+                 count(*) filter (where verb = 'meeting_booked') as meetings
+          from activities
+          where account_id = ${accountId} and verb in ${COUNTED} and channel is not null
+            and occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}
+          group by channel
+        ) as x on x.channel = c.channel
+        order by c.ord`,
+  );
+  const totalSent = list.reduce((s, r) => s + num(r.sent), 0);
+  return {
+    period,
+    range: rangeOf(w.start, w.end),
+    total_sent: totalSent,
+    channels: list.map((r) => ({
+      channel: r.channel,
+      sent: num(r.sent),
+      replies: num(r.replies),
+      meetings: num(r.meetings),
+      share: totalSent > 0 ? round1((num(r.sent) / totalSent) * 100) : 0,
+    })),
+  };
+}
+
+type ActivityRowJoined = {
+  id: unknown;
+  verb: string;
+  actor_type: ActivityItem['actor']['type'];
+  channel: DashboardChannel | null;
+  payload: Record<string, unknown> | null;
+  occurred_at: string;
+  prospect_id: unknown;
+  prospect_name: string | null;
+  prospect_company: string | null;
+  persona_id: unknown;
+  persona_name: string | null;
+  user_name: string | null;
+  user_email: string | null;
+};
+
+const CHANNEL_WORDS: Record<DashboardChannel, string> = { email: 'by email', linkedin: 'on LinkedIn', phone: 'by phone' };
+
+/** The feed line for an activity, from its verb, names and payload. */
+export function describeActivity(r: {
+  verb: string;
+  channel: DashboardChannel | null;
+  payload: Record<string, unknown> | null;
+  prospect: ActivityItem['prospect'];
+  persona: ActivityItem['persona'];
+}): string {
+  const who = r.prospect ? `${r.prospect.name}${r.prospect.company ? ` (${r.prospect.company})` : ''}` : 'a prospect';
+  const payload = r.payload ?? {};
+  const text = (k: string) => (typeof payload[k] === 'string' && payload[k] ? (payload[k] as string) : null);
+  const on = r.channel ? ` ${CHANNEL_WORDS[r.channel]}` : '';
+  switch (r.verb) {
+    case 'email_sent':
+      return `Email sent to ${who}${text('subject') ? `: “${text('subject')}”` : ''}`;
+    case 'linkedin_invitation_sent':
+      return `LinkedIn invitation sent to ${who}`;
+    case 'linkedin_connection_accepted':
+      return `${who} accepted the LinkedIn invitation`;
+    case 'linkedin_message_sent':
+      return `LinkedIn message sent to ${who}`;
+    case 'call_made':
+      return `Called ${who}${typeof payload.duration_seconds === 'number' ? ` (${Math.max(1, Math.round(payload.duration_seconds / 60))} min)` : ''}`;
+    case 'reply_received':
+      return `${who} replied${on}`;
+    case 'meeting_booked':
+      return `Meeting booked with ${who}`;
+    case 'prospect_added':
+      return `${who} added${r.persona ? ` to ${r.persona.name}` : ''}`;
+    case 'import_finished':
+      return `CSV import finished: ${num(payload.created)} new, ${num(payload.merged)} merged${r.persona ? ` into ${r.persona.name}` : ''}`;
+    case 'message_generated':
+      return `Example message written${r.prospect ? ` for ${who}` : ''}`;
+    case 'offering_created':
+      return `Offering created${text('name') ? `: ${text('name')}` : ''}`;
+    case 'post_published':
+      return `Post published${on}`;
+    case 'test_call':
+      return 'Test call placed';
+    default: {
+      const words = r.verb.replace(/_/g, ' ');
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}${r.prospect ? `: ${who}` : ''}`;
+    }
+  }
+}
+
+const ACTOR_NAMES: Record<Exclude<ActivityItem['actor']['type'], 'user'>, string> = {
+  agent: 'AI agent',
+  virtual_employee: 'Virtual employee',
+  system: 'System',
+};
+
+/** The account's activity log, newest first, with the prospect, persona and acting user's names. */
+export async function activityList(db: Db, accountId: number, q: { page: number; per_page: number }): Promise<ActivityList> {
+  const [count] = await rows<{ n: unknown }>(db, sql`select count(*) as n from activities where account_id = ${accountId}`);
+  const list = await rows<ActivityRowJoined>(
+    db,
+    sql`select a.id, a.verb, a.actor_type, a.channel, a.payload, ${isoOf(sql`a.occurred_at`)} as occurred_at,
+               p.id as prospect_id, coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email, p.linkedin_url) as prospect_name,
+               nullif(btrim(p.company), '') as prospect_company,
+               pe.id as persona_id, pe.name as persona_name, u.name as user_name, u.email as user_email
+        from activities a
+        left join prospects p on p.id = a.prospect_id and p.account_id = a.account_id
+        left join personas pe on pe.id = a.persona_id and pe.account_id = a.account_id
+        left join users u on a.actor_type = 'user' and u.id = a.actor_id and u.account_id = a.account_id
+        where a.account_id = ${accountId}
+        order by a.occurred_at desc, a.id desc
+        limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+  );
+  return {
+    data: list.map((r) => {
+      const prospect = r.prospect_id == null ? null : { id: num(r.prospect_id), name: r.prospect_name ?? 'Unnamed prospect', company: r.prospect_company };
+      const persona = r.persona_id == null ? null : { id: num(r.persona_id), name: r.persona_name ?? '' };
+      return {
+        id: num(r.id),
+        verb: r.verb,
+        description: describeActivity({ verb: r.verb, channel: r.channel, payload: r.payload, prospect, persona }),
+        actor: { type: r.actor_type, name: r.actor_type === 'user' ? r.user_name?.trim() || r.user_email || 'A teammate' : ACTOR_NAMES[r.actor_type] },
+        channel: r.channel,
+        prospect,
+        persona,
+        occurred_at: r.occurred_at,
+      };
+    }),
+    meta: { page: q.page, per_page: q.per_page, total: num(count?.n) },
+  };
+}

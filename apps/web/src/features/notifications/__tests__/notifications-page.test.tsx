@@ -50,10 +50,14 @@ describe('Notifications page: rules', () => {
     await waitFor(() => expect(within(inApp).getByRole('checkbox', { name: 'A prospect was added' })).not.toBeChecked());
 
     const email = screen.getByRole('group', { name: 'Everyone on your account' });
-    await userEvent.click(within(email).getByRole('switch'));
+    const toggle = within(email).getByRole('switch', { name: 'Enabled: Everyone on your account' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
     await waitFor(() => expect(server.calls('PUT', '/campaign_notifications/2')).toHaveLength(1));
     expect(server.sent(server.calls('PUT', '/campaign_notifications/2')[0]!)).toEqual({ enabled: false });
     expect(await within(email).findByText('Off')).toBeInTheDocument();
+    // Its name stays the same when its state changes.
+    expect(within(email).getByRole('switch', { name: 'Enabled: Everyone on your account' })).not.toBeChecked();
   });
 
   it('adds a webhook: a bad URL is refused before sending, a good one is created; its test send shows the server’s refusal', async () => {

@@ -146,4 +146,20 @@ describe('Notifications page: history', () => {
     expect(await screen.findByText('Nothing unread')).toBeInTheDocument();
     expect(server.calls('PUT', '/notifications/read_all')).toHaveLength(1);
   });
+
+  it('goes back a page when marking read empties the last page of the unread view', async () => {
+    // 21 unread: page 2 of "Unread" holds only the oldest one.
+    server.db.notifications = Array.from({ length: 21 }, (_, i) => notificationFixture(i + 1, `Note ${i + 1}`));
+    render();
+    await screen.findByRole('list', { name: 'Notifications' });
+    await userEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark “Note 1” read' }));
+    // Not "Nothing unread" on an empty page 2 while 20 are unread on page 1.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')).toHaveLength(20));
+    expect(screen.queryByText('Nothing unread')).not.toBeInTheDocument();
+    expect(await screen.findByText('(20 unread)')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'History pages' })).not.toBeInTheDocument();
+  });
 });

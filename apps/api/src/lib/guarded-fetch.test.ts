@@ -77,6 +77,8 @@ describe('blockedReason: every address form', () => {
     '::ffff:a9fe:a9fe',
     '::127.0.0.1',
     '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1:ffff::7f00:1',
     '2002:7f00:1::1',
     '2002:c0a8:0101::',
     '2001:0:4136:e378:8000:63bf:80ff:fffe',

@@ -79,6 +79,7 @@ for (const [address, prefix] of V4_BLOCKED) blocked.addSubnet(address, prefix, '
 const V6_BLOCKED: Array<[string, number]> = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): may translate to private IPv4, not globally reachable
   ['100::', 64], // discard-only
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (includes AWS metadata fd00:ec2::254)

@@ -12,6 +12,9 @@ describe('notification messages', () => {
     expect(messageFor('import_finished', { job_id: 'x', created: 950, merged: 30, errors: 1 }, null).body).toBe('950 created, 30 merged, 1 error.');
     // payments/service.ts: { from, to, checkout_session_id, via }
     expect(messageFor('plan_changed', { from: 'Trial', to: 'Growth' }, null).title).toBe('Your plan is now Growth');
+    expect(messageFor('plan_changed', { from: 'Trial', to: 'Growth' }, null).body).toBe('Thank you for staying with us.');
+    // payments webhook customer.subscription.deleted: { from, to: 'Not paid', subscription_id, via }
+    expect(messageFor('plan_changed', { from: 'Growth', to: 'Not paid' }, null)).toMatchObject({ title: 'Your plan is now Not paid', body: 'Choose a plan to keep your agents working.' });
     expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
   });
 

@@ -1,4 +1,4 @@
-import type { HolderConfig } from '@shared/brands';
+import { isPaidPlan, type HolderConfig } from '@shared/brands';
 import { NOTIFICATION_EVENT_LABELS, type NotificationEvent } from '@shared/schemas/notifications';
 import type { Mail } from '../../lib/mailer';
 
@@ -48,7 +48,9 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
     }
     case 'plan_changed': {
       const plan = str(payload.to) ?? str(payload.plan) ?? str(payload.tariff_plan);
-      return { event: verb, title: plan ? `Your plan is now ${plan}` : 'Your plan changed', body: 'Thank you for staying with us.', path: '/cabinet' };
+      // A cancelled subscription (webhook: to "Not paid") is no occasion for thanks.
+      const body = plan && !isPaidPlan(plan) ? 'Choose a plan to keep your agents working.' : 'Thank you for staying with us.';
+      return { event: verb, title: plan ? `Your plan is now ${plan}` : 'Your plan changed', body, path: '/cabinet' };
     }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };

@@ -71,6 +71,20 @@ describe('the Stripe client against a Stripe-format server', () => {
     expect(badKey).toMatchObject({ status: 502, message: 'Stripe refused our API key (check STRIPE_SECRET_KEY).' });
   });
 
+  it("does not pass on Stripe's 403 text, which quotes the (masked) restricted key", async () => {
+    const forbidden: typeof fetch = async () =>
+      new Response(
+        JSON.stringify({ error: { type: 'invalid_request_error', message: "The provided key 'rk_live_*********************1234' does not have the required permissions for this endpoint." } }),
+        { status: 403, headers: { 'content-type': 'application/json' } },
+      );
+    const err = await stripeClient({ secretKey: 'rk_live_x', apiBase: stripe.url, timeoutMs: 5000 }, forbidden)
+      .retrieveCheckoutSession('cs_test_x')
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StripeError);
+    expect(err).toMatchObject({ status: 502, message: 'Stripe refused our API key for this request (check the permissions of STRIPE_SECRET_KEY).' });
+    expect((err as Error).message).not.toMatch(/rk_live|1234/);
+  });
+
   it('gives up after its timeout (504) and reports an unreachable Stripe (502)', async () => {
     stripe.delayMs = 1000;
     try {

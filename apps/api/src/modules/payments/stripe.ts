@@ -106,6 +106,8 @@ export function stripeClient(cfg: Pick<StripeConfig, 'secretKey' | 'apiBase' | '
       if (res.status === 404) throw new StripeError(`Stripe: ${detail}`, 404, type);
       if (res.status === 402) throw new StripeError(`The payment was declined: ${detail}`, 402, type);
       if (res.status === 401) throw new StripeError('Stripe refused our API key (check STRIPE_SECRET_KEY).', 502, type);
+      // A restricted key without a permission: Stripe's message quotes the (masked) key, not for users.
+      if (res.status === 403) throw new StripeError('Stripe refused our API key for this request (check the permissions of STRIPE_SECRET_KEY).', 502, type);
       throw new StripeError(`Stripe refused the request: ${detail}`, 502, type);
     }
     if (!json || typeof json !== 'object') throw new StripeError('Stripe answered something that is not JSON.', 502);

@@ -50,10 +50,14 @@ describe('Notifications page: rules', () => {
     await waitFor(() => expect(within(inApp).getByRole('checkbox', { name: 'A prospect was added' })).not.toBeChecked());
 
     const email = screen.getByRole('group', { name: 'Everyone on your account' });
-    await userEvent.click(within(email).getByRole('switch'));
+    const toggle = within(email).getByRole('switch', { name: 'Enabled: Everyone on your account' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
     await waitFor(() => expect(server.calls('PUT', '/campaign_notifications/2')).toHaveLength(1));
     expect(server.sent(server.calls('PUT', '/campaign_notifications/2')[0]!)).toEqual({ enabled: false });
     expect(await within(email).findByText('Off')).toBeInTheDocument();
+    // Its name stays the same when its state changes.
+    expect(within(email).getByRole('switch', { name: 'Enabled: Everyone on your account' })).not.toBeChecked();
   });
 
   it('adds a webhook: a bad URL is refused before sending, a good one is created; its test send shows the server’s refusal', async () => {
@@ -141,5 +145,21 @@ describe('Notifications page: history', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByText('Nothing unread')).toBeInTheDocument();
     expect(server.calls('PUT', '/notifications/read_all')).toHaveLength(1);
+  });
+
+  it('goes back a page when marking read empties the last page of the unread view', async () => {
+    // 21 unread: page 2 of "Unread" holds only the oldest one.
+    server.db.notifications = Array.from({ length: 21 }, (_, i) => notificationFixture(i + 1, `Note ${i + 1}`));
+    render();
+    await screen.findByRole('list', { name: 'Notifications' });
+    await userEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark “Note 1” read' }));
+    // Not "Nothing unread" on an empty page 2 while 20 are unread on page 1.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')).toHaveLength(20));
+    expect(screen.queryByText('Nothing unread')).not.toBeInTheDocument();
+    expect(await screen.findByText('(20 unread)')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'History pages' })).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,9 @@ export function NotificationHistory() {
   const markAll = useMarkAllRead();
   const meta = history.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
+  // Marking the last items of the last page read (unread view) or fewer notifications: back to the last page that has some.
+  // (State adjusted while rendering, React's pattern for state derived from new data.)
+  if (meta && !history.isPlaceholderData && page > pages) setPage(pages);
 
   const filter = (value: boolean) => {
     setUnread(value);

@@ -76,6 +76,8 @@ export function RuleCard({ rule }: { rule: CampaignNotification }) {
             checked={rule.enabled}
             disabled={saving}
             aria-checked={rule.enabled}
+            // A name that does not change with the state (the visible On/Off would read "On, switch, off").
+            aria-label={`Enabled: ${title}`}
             onChange={(e) => save({ enabled: e.target.checked })}
           />
           {rule.enabled ? 'On' : 'Off'}

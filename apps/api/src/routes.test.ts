@@ -6,6 +6,7 @@ import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
 import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership-probes';
+import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -47,6 +48,7 @@ const linkedInAccountsOf = async (t: TestApp, p: Person) =>
 const ownershipProbes: Record<string, Probe> = {
   ...personaOwnershipProbes,
   ...messagingOwnershipProbes,
+  ...onboardingOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -222,7 +222,14 @@ export function composeOnboardingInfo(c: OnboardingInfoContext): string {
       ? priceText({ name: offering, description: '', priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period, url: null })
       : null;
   const solutionText = solution
-    ? [`${offering}${company && company !== offering ? ` by ${company}` : ''}: ${lowerFirst(sentence(sentences(solution)[0]!))}`, ...sentences(solution).slice(1).map(sentence), ...(priceLine ? [`Pricing runs ${priceLine}.`] : [])].join(' ')
+    ? [
+        // "Engine Forecast pulls …" already names the offering; anything else gets it as a lead-in.
+        solution.toLowerCase().startsWith(offering.toLowerCase())
+          ? sentence(sentences(solution)[0]!)
+          : `${offering}${company && company !== offering ? ` by ${company}` : ''}: ${lowerFirst(sentence(sentences(solution)[0]!))}`,
+        ...sentences(solution).slice(1).map(sentence),
+        ...(priceLine ? [`Pricing runs ${priceLine}.`] : []),
+      ].join(' ')
     : `Describe how ${offering} solves it.`;
 
   const points = (c.different ?? '')

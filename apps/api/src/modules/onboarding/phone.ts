@@ -6,6 +6,7 @@ import { HttpError, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { evictUser } from '../auth/auth-cache';
 import { checkCode, createCode } from '../auth/codes';
+import { phoneCodeMail } from '../auth/emails';
 
 /**
  * The phone-number step: a 6-digit code by SMS to the number given (verification_codes purpose
@@ -40,6 +41,10 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
   evictUser(deps.db, auth.user.id);
   const code = await createCode(deps.db, auth.user.id, 'phone');
   await deps.sms.send(phone, `${brand.brand.company_name}: your phone verification code is ${code}`);
+  if (deps.sms.logOnly) {
+    // No SMS provider: the code would reach no phone, so it also goes to the user's own email (dev/test).
+    await deps.mailer.send(phoneCodeMail(brand.brand, auth.user.email, phone, code)).catch(() => undefined);
+  }
   const verified = !changed && !!auth.user.phoneVerifiedAt;
   return { phone, phone_verified: verified, message: PHONE_MESSAGES.sent(phone) };
 }

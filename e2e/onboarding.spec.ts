@@ -165,7 +165,7 @@ test('a new user completes onboarding, resumes after a reload and finds persona,
   await expect(offering).toContainText('Engine Forecast pulls CRM data every hour');
   await expect(offering).toContainText(/€500.*€2,000/);
   await page.goto('/business-information/messaging/call-to-action');
-  await expect(page.getByLabel('Call to action')).toHaveValue(new RegExp(MEETING_LINK.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+  await expect(page.getByRole('textbox', { name: 'Call to action' })).toHaveValue(new RegExp(MEETING_LINK.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
   await page.goto('/business-information/messaging/signature');
   await expect(page.getByText('Chief Executive Officer, Analytical Engines')).toBeVisible();
   await expect(page.getByText('+4915112345678')).toBeVisible();

@@ -66,7 +66,7 @@ function StepFormShell<V extends FieldValues>({
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label} className="mt-6 space-y-5">
+    <form onSubmit={onSubmit} noValidate data-step={label} className="mt-6 space-y-5">
       {children}
       <ServerErrors messages={errors} />
       {footer}

@@ -107,7 +107,7 @@ export function onboardingInfoPrompt(c: OnboardingInfoContext): string {
     line('Audience name', c.customers.personaName),
     line('Job titles', list(c.customers.jobTitles)),
     line('Industries', list(c.customers.industries)),
-    line('Company sizes (employees)', list(c.customers.companySizes)),
+    line('Company sizes (employees)', list(c.customers.companySizes.map((v) => (v.endsWith(',') ? `${v.slice(0, -1)}+` : v.replace(',', '–'))))),
     line('Locations', list(c.customers.locations)),
     line('Meetings wanted per month', c.expectations ? String(c.expectations.meetingsPerMonth) : null),
     line('Markets', c.expectations ? list(c.expectations.markets) : null),

@@ -6,6 +6,7 @@ import { messagingSettings, offerings, personas, users, verificationCodes } from
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { capturedProfile, createPersona } from '../../testing/profiles';
+import { logSms } from '../../lib/sms';
 import { parseCompanyPage } from './company-info';
 import { composeOnboardingInfo } from '../ai/composer';
 import { parseOnboardingInfo } from '../ai/prompts';
@@ -417,6 +418,73 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       const [user] = await t.db.db.select().from(users).where(and(eq(users.email, u.email)));
       expect(user!.onboardingFinishedAt).toBeInstanceOf(Date);
     });
+  });
+
+  it('emails the phone code to the user when no SMS provider is configured (log-only sender)', async () => {
+    const logged: string[] = [];
+    const plain = await startTestApp(kind, { sms: logSms({ info: (_o: unknown, msg?: string) => void logged.push(String(msg)) } as never) });
+    try {
+      const u = await signedInUser(plain, 'onb-phone-mail');
+      const sent = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+4915199999999' } });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(logged.at(-1)).toMatch(/SMS \(no provider configured\) to \+4915199999999: .*code is \d{6}/);
+      const mail = await plain.smtp.waitForMail(u.email, (m) => m.text.includes('phone verification code'));
+      const code = /code is (\d{6})/.exec(mail.text)![1]!;
+      expect(logged.at(-1)).toContain(code);
+      const ok = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code } });
+      expect(ok.json().data).toMatchObject({ phone: '+4915199999999', phone_verified: true });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('drafts through a chat-completions server: 202 with a job when slower than the wait, and GET onboarding then has the draft', async () => {
+    const prompts: Array<{ system: string; user: string }> = [];
+    const ai = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { messages: Array<{ content: string }> };
+        prompts.push({ system: body.messages[0]!.content, user: body.messages[1]!.content });
+        const content = 'Here you go.\nValue proposition: Forecasts you can trust.\nProblem: Spreadsheets.\nSolution: Hourly CRM sync.\nDifferentiators:\n- One-day setup\nIdeal customer: CROs in Germany.';
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+        }, 300);
+      });
+    });
+    await new Promise<void>((resolve) => ai.listen(0, '127.0.0.1', resolve));
+    const slow = await startTestApp(kind, { env: { AI_BASE_URL: `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`, AI_SYNC_WAIT_MS: '50' } });
+    try {
+      const u = await signedInUser(slow, 'onb-draft-202');
+      await put(slow, u.headers, 'potential-customers', FULL_ANSWERS['potential-customers']);
+      await put(slow, u.headers, 'solution', FULL_ANSWERS.solution);
+      const res = await slow.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: {} });
+      expect(res.statusCode, res.body).toBe(202);
+      const { job_id } = res.json();
+      let job: { status: string; result: { text: string; provider: string } | null } = { status: 'pending', result: null };
+      for (let i = 0; i < 100 && job.status === 'pending'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = (await slow.app.inject({ method: 'GET', url: v1(`/generation_jobs/${job_id}`), headers: u.headers })).json().data;
+      }
+      expect(job.status).toBe('succeeded');
+      expect(job.result!.provider).toBe('openai');
+      expect((await state(slow, u.headers)).draft).toEqual({
+        value_proposition: 'Forecasts you can trust.',
+        problem: 'Spreadsheets.',
+        solution: 'Hourly CRM sync.',
+        differentiators: '- One-day setup',
+        ideal_customer: 'CROs in Germany.',
+      });
+      // The prompt carries the answers.
+      expect(prompts[0]!.system).toContain('Value proposition:');
+      expect(prompts[0]!.user).toContain('Product or service: Engine Forecast');
+      expect(prompts[0]!.user).toContain('Job titles: VP Sales, CRO');
+      expect(prompts[0]!.user).toContain('Company sizes (employees): 51–200, 201–500');
+    } finally {
+      await slow.close();
+      await new Promise((resolve) => ai.close(resolve));
+    }
   });
 
   it('needs a signed-in user', async () => {

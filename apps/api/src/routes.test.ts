@@ -54,13 +54,6 @@ const ownershipProbes: Record<string, Probe> = {
     expect(res.json().data.email).toBe(b.email);
     expect(res.body).not.toContain(a.email);
   },
-  'POST /api/v1/finish_onboarding': async (t, a, b) => {
-    const before = (await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished;
-    const res = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: b.headers });
-    expect(res.json().data.email).toBe(b.email);
-    // B finishing their onboarding leaves A's as it was.
-    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished).toBe(before);
-  },
   'PUT /api/v1/users': async (t, a, b) => {
     const steal = await t.app.inject({ method: 'PUT', url: v1('/users'), headers: b.headers, payload: { email: a.email } });
     expect(steal.statusCode).toBe(422);

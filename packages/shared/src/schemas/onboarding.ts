@@ -58,7 +58,8 @@ const chipList = (label: string, { min = 0, max = 30 } = {}) =>
   z
     .array(z.string().trim().min(1).max(120, { error: `Each ${label.toLowerCase()} must be at most 120 characters` }))
     .max(max, { error: `At most ${max} ${label.toLowerCase()}` })
-    .transform((items) => [...new Map(items.map((s) => [s.toLowerCase(), s])).values()])
+    // Repeats (any case) once, the first spelling kept.
+    .transform((items) => items.filter((s, i) => items.findIndex((x) => x.toLowerCase() === s.toLowerCase()) === i))
     .refine((items) => items.length >= min, { error: min === 1 ? `Add at least one ${label.toLowerCase().replace(/s$/, '')}` : `Add at least ${min}` });
 
 /**
@@ -175,9 +176,9 @@ export const onboardingStepSchemas = {
   'potential-customers': z.strictObject({
     persona_name: text('Audience name', 100),
     job_titles: chipList('Job titles', { min: 1 }),
-    industries: chipList('Industries'),
+    industries: chipList('Industries').default([]),
     company_sizes: z.array(z.enum(COMPANY_SIZE_VALUES, { error: 'Unknown company size' })).max(COMPANY_SIZES.length).default([]),
-    locations: chipList('Locations'),
+    locations: chipList('Locations').default([]),
   }),
   price: z
     .strictObject({

@@ -18,7 +18,27 @@ const state = async (t: TestApp, p: Person) => (await t.app.inject({ method: 'GE
 const saveJobTitle = (t: TestApp, p: Person, jobTitle: string) =>
   t.app.inject({ method: 'PUT', url: v1('/onboarding/steps/job-title'), headers: p.headers, payload: { job_title: jobTitle } });
 
+const personaIds = async (t: TestApp, p: Person) =>
+  (await t.app.inject({ method: 'GET', url: v1('/persons?per_page=100'), headers: p.headers })).json<{ data: Array<{ id: number }> }>().data.map((x) => x.id);
+
 export const onboardingOwnershipProbes: Record<string, Probe> = {
+  'POST /api/v1/finish_onboarding': async (t, a, b) => {
+    const before = (await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished;
+    const aPersonas = await personaIds(t, a);
+    const secret = `B's audience ${n()}`;
+    await t.app.inject({
+      method: 'PUT',
+      url: v1('/onboarding/steps/potential-customers'),
+      headers: b.headers,
+      payload: { persona_name: secret, job_titles: ['CFO'], industries: [], company_sizes: [], locations: [] },
+    });
+    const res = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: b.headers });
+    expect(res.json().data.email).toBe(b.email);
+    // B finishing their onboarding leaves A's as it was, and creates nothing in A's account.
+    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished).toBe(before);
+    expect(await personaIds(t, a)).toEqual(aPersonas);
+    expect((await t.app.inject({ method: 'GET', url: v1('/persons?per_page=100'), headers: a.headers })).body).not.toContain(secret);
+  },
   'GET /api/v1/onboarding': async (t, a, b) => {
     const secret = `A's secret title ${n()}`;
     expect((await saveJobTitle(t, a, secret)).statusCode).toBe(200);

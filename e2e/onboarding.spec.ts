@@ -151,8 +151,8 @@ test('a new user completes onboarding, resumes after a reload and finds persona,
 
   // 14 notifications-list → Finish → the cabinet.
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '14');
-  await page.getByLabel('A campaign finishes').check();
-  await page.getByLabel('Weekly performance report').uncheck();
+  await page.getByLabel('An import finished').check();
+  await page.getByLabel('A meeting was booked').uncheck();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/cabinet\/?$/);
 

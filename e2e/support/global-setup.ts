@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../../playwright.config';
 import { MAIL_DIR, TMP_DIR } from './paths';
+import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
 
 /**
- * Starts a real SMTP server on loopback (mails land as files for the tests to read) and the built
- * product on a fresh embedded database, then stops both when the run ends.
+ * Starts a real SMTP server on loopback (mails land as files for the tests to read), a local
+ * Stripe-format server (payments) and the built product on a fresh embedded database, then stops
+ * them when the run ends.
  */
 export default async function globalSetup() {
   fs.rmSync(TMP_DIR, { recursive: true, force: true });
@@ -33,6 +35,9 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
+  // Payments: a local server speaking Stripe's wire format (API + a hosted Checkout page with a Pay button).
+  const stripe = await startStripeServer({ prices: Object.values(E2E_STRIPE_PRICES) });
+
   const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/api/main.mjs')], {
     cwd: root,
@@ -48,6 +53,13 @@ export default async function globalSetup() {
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_PUBLIC_MAX: '1000',
       LOG_LEVEL: 'warn',
+      GUARDED_FETCH_ALLOW_HOSTS: '127.0.0.1:3199', // e2e/notifications.spec.ts's webhook receiver
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_PRICE_STARTER: E2E_STRIPE_PRICES.Starter,
+      STRIPE_PRICE_GROWTH: E2E_STRIPE_PRICES.Growth,
+      STRIPE_PRICE_SCALE: E2E_STRIPE_PRICES.Scale,
     },
   });
   const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));
@@ -71,5 +83,6 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await stripe.close();
   };
 }

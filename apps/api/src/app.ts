@@ -12,6 +12,7 @@ import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind 
 import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
+import { startDispatcher } from './modules/notifications/dispatch';
 import { authHook } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -71,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
   };
   for (const route of routes) registerRoute(app, route, deps);
+  // Notification rules hear every recorded activity (after its commit) until the app closes.
+  const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log });
+  app.addHook('onClose', () => notifications.stop());
 
   // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.
@@ -99,6 +103,19 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
 }
 
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
+  if (route.rawBody) {
+    // Its own scope: every content type is read as text, so a signature can be checked on the exact bytes.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      defineOn(scope, route, deps);
+    });
+    return;
+  }
+  defineOn(app, route, deps);
+}
+
+function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   const { config } = deps;
   app.route({
     method: route.method,

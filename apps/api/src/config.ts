@@ -9,6 +9,15 @@ export type GoogleConfig = { clientId: string; clientSecret: string; issuer: str
 /** AI text: the chat-completions provider when AI_BASE_URL is set, else the built-in composer. */
 export type AiConfig = { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number; syncWaitMs: number };
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
+/** Stripe Checkout: the secret key, the webhook signing secret and one recurring price id per paid plan. */
+export type StripeConfig = {
+  secretKey: string;
+  /** null: the webhook route answers 503 (approve_subscription still works). */
+  webhookSecret: string | null;
+  apiBase: string;
+  prices: { Starter: string | null; Growth: string | null; Scale: string | null };
+  timeoutMs: number;
+};
 
 export type Config = {
   port: number;
@@ -38,6 +47,8 @@ export type Config = {
   twilio: TwilioConfig | null;
   /** Requests to user-supplied addresses (lib/guarded-fetch.ts); allowHosts: loopback hosts tests may reach. */
   guardedFetch: { allowHosts: string[] };
+  /** Payments through Stripe Checkout; null: payment routes answer 503 and the web app offers a call instead. */
+  stripe: StripeConfig | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -101,7 +112,34 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     guardedFetch: { allowHosts: parseAllowHosts(env.GUARDED_FETCH_ALLOW_HOSTS) },
+    stripe: stripeKey(env)
+      ? {
+          secretKey: stripeKey(env)!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+          apiBase: stripeApiBase(env.STRIPE_API_BASE),
+          prices: {
+            Starter: env.STRIPE_PRICE_STARTER?.trim() || null,
+            Growth: env.STRIPE_PRICE_GROWTH?.trim() || null,
+            Scale: env.STRIPE_PRICE_SCALE?.trim() || null,
+          },
+          timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 15_000),
+        }
+      : null,
   };
+}
+
+/** A secret (sk_…) or restricted (rk_…) key; a publishable key (pk_…) cannot create sessions. */
+function stripeKey(env: Env): string | null {
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key) return null;
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(key)) throw new Error('STRIPE_SECRET_KEY must be a secret key (sk_test_…, sk_live_… or a restricted rk_… key)');
+  return key;
+}
+
+function stripeApiBase(raw: string | undefined): string {
+  const base = raw?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
+  if (!/^https?:\/\/[^\s/]+/.test(base)) throw new Error(`STRIPE_API_BASE must be an http(s) address, got "${base}"`);
+  return base;
 }
 
 const EXTENSION_ID_PATTERN = /^[a-p]{32}$/;

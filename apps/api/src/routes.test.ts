@@ -7,6 +7,9 @@ import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp 
 import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership-probes';
 import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes';
+import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
+import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
+import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -49,6 +52,9 @@ const ownershipProbes: Record<string, Probe> = {
   ...personaOwnershipProbes,
   ...messagingOwnershipProbes,
   ...onboardingOwnershipProbes,
+  ...paymentOwnershipProbes,
+  ...autoCommunicationOwnershipProbes,
+  ...notificationOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -4,11 +4,14 @@ import { brandRoutes } from './modules/brand/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
 import { messagingRoutes } from './modules/messaging/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -24,5 +27,8 @@ export const routes: readonly AppRoute[] = [
   ...linkedInAccountRoutes,
   ...offeringRoutes,
   ...messagingRoutes,
+  ...paymentRoutes,
+  ...autoCommunicationRoutes,
+  ...notificationRoutes,
   ...docsRoutes,
 ];

@@ -66,6 +66,11 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   hidden?: boolean;
   /** A larger request-body limit than the app's default (file uploads). */
   bodyLimit?: number;
+  /**
+   * The body reaches the handler as the raw request text (a string, any content type), unparsed and
+   * unvalidated: for signed webhooks, whose signature covers the exact bytes sent.
+   */
+  rawBody?: boolean;
   handler: (ctx: RouteContext<S, A>) => unknown;
 };
 

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { ErrorScreen } from '@web/components/error-screen';
+import { NotificationToasts } from '@web/features/notifications';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
 import { useErrorStore } from '@web/stores/error';
@@ -95,6 +96,7 @@ export function RootShell() {
   const Layout = LAYOUTS[meta.layout ?? 'default'];
   return (
     <div className={cn(colorModeClass(meta.colorMode, prefersDark), 'min-h-screen bg-bg text-fg')} data-layout={meta.layout ?? 'default'}>
+      <NotificationToasts />
       <Layout>
         <PageTransition>
           <Outlet />

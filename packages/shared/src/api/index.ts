@@ -9,6 +9,9 @@ import { offeringEndpoints } from './endpoints/offerings';
 import { followupSettingEndpoints, messagingSettingEndpoints } from './endpoints/messaging-settings';
 import { messageInstructionEndpoints } from './endpoints/message-instructions';
 import { generationEndpoints } from './endpoints/generation';
+import { paymentEndpoints } from './endpoints/payments';
+import { autoCommunicationEndpoints } from './endpoints/auto-communication';
+import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 
 export * from './client';
 
@@ -28,6 +31,10 @@ export function createApi(http: ApiClient) {
     followupSettings: followupSettingEndpoints(http),
     messageInstructions: messageInstructionEndpoints(http),
     generation: generationEndpoints(http),
+    payments: paymentEndpoints(http),
+    autoCommunication: autoCommunicationEndpoints(http),
+    campaignNotifications: campaignNotificationEndpoints(http),
+    notifications: notificationEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

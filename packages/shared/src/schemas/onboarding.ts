@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, PRICE_PERIODS } from './messaging';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from './notifications';
 
 /**
  * Onboarding (spec §2 "Onboarding", §7 "Dashboard and onboarding"): the thirteen question steps that
@@ -123,19 +124,13 @@ export const COMPANY_SIZES = [
 ] as const;
 const COMPANY_SIZE_VALUES = COMPANY_SIZES.map((s) => s.value) as [string, ...string[]];
 
-/** Notification events a user can choose during onboarding (stored in the answers). */
-export const ONBOARDING_NOTIFICATION_EVENTS = [
-  { value: 'reply_received', label: 'A prospect replies' },
-  { value: 'interested_prospect', label: 'A prospect is marked interested' },
-  { value: 'meeting_booked', label: 'A meeting is booked' },
-  { value: 'campaign_finished', label: 'A campaign finishes' },
-  { value: 'deliverability_alert', label: 'Deliverability drops (bounces, spam reports)' },
-  { value: 'weekly_report', label: 'Weekly performance report' },
-] as const;
-const NOTIFICATION_EVENT_VALUES = ONBOARDING_NOTIFICATION_EVENTS.map((e) => e.value) as [
-  (typeof ONBOARDING_NOTIFICATION_EVENTS)[number]['value'],
-  ...(typeof ONBOARDING_NOTIFICATION_EVENTS)[number]['value'][],
-];
+/**
+ * Notification events a user can choose during onboarding: the notifications module's events (stored in
+ * the answers; the notification rules themselves are that module's).
+ */
+export const ONBOARDING_NOTIFICATION_EVENTS = NOTIFICATION_EVENTS.map((value) => ({ value, label: NOTIFICATION_EVENT_LABELS[value] }));
+/** Chosen for a user who changes nothing: the events the default email rule sends. */
+export const DEFAULT_ONBOARDING_NOTIFICATION_EVENTS: NotificationEvent[] = ['reply_received', 'meeting_booked'];
 
 export const e164PhoneSchema = z
   .string({ error: 'Phone is required' })
@@ -204,8 +199,8 @@ export const onboardingStepSchemas = {
   'phone-number': z.strictObject({ phone: e164PhoneSchema }),
   'notifications-list': z.strictObject({
     events: z
-      .array(z.enum(NOTIFICATION_EVENT_VALUES, { error: 'Unknown notification' }))
-      .max(NOTIFICATION_EVENT_VALUES.length)
+      .array(z.enum(NOTIFICATION_EVENTS, { error: 'Unknown notification' }))
+      .max(NOTIFICATION_EVENTS.length)
       .transform((e) => [...new Set(e)]),
   }),
 } satisfies Record<OnboardingStepSlug, z.ZodType>;

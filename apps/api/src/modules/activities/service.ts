@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, type ActivityRow, type ACTIVITY_CHANNELS, type ACTOR_TYPES } from '../../db/schema';
 
@@ -32,6 +32,21 @@ export type ActivityInput = {
   occurredAt?: Date;
 };
 
+/**
+ * Called after every recorded activity with the row, the handle it was written with (the root
+ * database, or a transaction that may still roll back) and the writing transaction's id (so a
+ * listener can wait for its commit with pg_xact_status). Listeners must not throw and must not
+ * block: they schedule their own work (the notifications dispatcher waits for the commit).
+ */
+export type ActivityListener = (activity: ActivityRow, written: { writer: Db; xid: string }) => void;
+const listeners = new Set<ActivityListener>();
+
+/** Registers a listener (the notifications module does, at app build); returns its removal. */
+export function onActivity(listener: ActivityListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Writes one activity; pass the transaction when the activity belongs to a write. */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<ActivityRow> {
   const [row] = await db
@@ -47,8 +62,16 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<Acti
       payload: input.payload ?? {},
       ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
     })
-    .returning();
-  return row!;
+    .returning({ ...getTableColumns(activities), xid: sql<string>`pg_current_xact_id()::text` });
+  const { xid, ...activity } = row!;
+  for (const listener of listeners) {
+    try {
+      listener(activity, { writer: db, xid });
+    } catch (err) {
+      console.error('activity listener failed', err);
+    }
+  }
+  return activity;
 }
 
 /** The account's newest activities (optionally one verb), newest first. */

@@ -16,6 +16,7 @@ import {
 } from '../users/repository';
 import { checkCode, createCode } from './codes';
 import { codeMail, confirmationMail, resetPasswordMail } from './emails';
+import { ensureDefaultRules } from '../notifications/service';
 import { issueToken, revokeAllTokens, revokeOtherTokens, type IssuedToken } from './tokens';
 
 export const MESSAGES = {
@@ -86,6 +87,8 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
     if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
     throw err;
   }
+  // Default notification settings from the start (spec §1); a failure here must not lose the sign-up.
+  await ensureDefaultRules(deps.db, created.account.id).catch((err: unknown) => log.error({ err }, 'default notification rules failed'));
   await sendConfirmation(deps, brand, created, log, webOrigin);
   return created;
 }

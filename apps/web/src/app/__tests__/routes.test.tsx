@@ -217,7 +217,7 @@ describe('brand in the shell', () => {
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Brand awareness' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
     expect(document.querySelector('script[data-chat-widget]')).toBeNull();
   });
 

@@ -1,15 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu as MenuIcon, Sparkles, X } from 'lucide-react';
+import { Menu as MenuIcon, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { isPaidPlan, schedulingLink } from '@shared/brands';
 import { BrandLogo } from '@web/components/brand-logo';
+import { CheckoutReturn, UpgradeButton } from '@web/features/billing';
 import { PreloadLink, PreloadNavLink } from '@web/components/preload-link';
 import { Button } from '@web/components/ui/button';
 import { HelpMenu, UserMenu } from '@web/components/user-menu';
 import { ONBOARDING_STEPS, paths } from '@web/config/paths';
 import { signOut } from '@web/lib/session';
-import { useUser } from '@web/lib/user';
 import { cn } from '@web/lib/utils';
 import { selectSignedIn, useAuthStore } from '@web/stores/auth';
 import { useBrand } from '@web/stores/brand';
@@ -108,19 +107,6 @@ function CabinetNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function UpgradeButton() {
-  const brand = useBrand();
-  const { data: user } = useUser();
-  if (!brand.feature_flags.upgrade_button || isPaidPlan(user?.tariff_plan)) return null;
-  return (
-    <Button asChild size="sm" className="w-full">
-      <a href={schedulingLink(brand, user?.tariff_plan)} target="_blank" rel="noopener noreferrer">
-        <Sparkles className="h-4 w-4" aria-hidden /> Upgrade
-      </a>
-    </Button>
-  );
-}
-
 /** The logged-in area: sidebar (a sheet on small screens), top bar with help and the user menu. */
 export function CabinetLayout({ children }: LayoutProps) {
   // The sheet closes itself when a link in it is followed (CabinetNav onNavigate).
@@ -183,6 +169,7 @@ export function CabinetLayout({ children }: LayoutProps) {
           </div>
         </header>
         <main id="main" className="flex-1 px-4 py-8 sm:px-8">
+          <CheckoutReturn />
           {children}
         </main>
       </div>

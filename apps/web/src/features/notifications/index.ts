@@ -1,2 +1,2 @@
 /** Public surface of the notifications feature (its routes load lazily from routes/). */
-export {};
+export { NotificationToasts, requestNotificationPoll } from './hooks/use-notification-toasts';

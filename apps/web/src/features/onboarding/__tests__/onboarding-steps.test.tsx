@@ -194,12 +194,12 @@ describe('the onboarding steps', () => {
 
   it('finish on the last step: save the choices, finish on the server, update the user and open the cabinet', async () => {
     const { queryClient } = renderStep('notifications-list');
-    await userEvent.click(await screen.findByLabelText('A campaign finishes'));
-    await userEvent.click(screen.getByLabelText('Weekly performance report'));
+    await userEvent.click(await screen.findByLabelText('An import finished'));
+    await userEvent.click(screen.getByLabelText('A meeting was booked'));
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByRole('heading', { name: 'Cabinet home' })).toBeInTheDocument();
     expect(calls().slice(0, 3)).toEqual(['GET /onboarding', 'PUT /onboarding/steps/notifications-list', 'POST /finish_onboarding']);
-    expect(bodyOf('PUT /onboarding/steps/notifications-list')).toEqual({ events: ['reply_received', 'meeting_booked', 'campaign_finished'] });
+    expect(bodyOf('PUT /onboarding/steps/notifications-list')).toEqual({ events: ['reply_received', 'import_finished'] });
     expect(queryClient.getQueryData(userKeys.info())).toMatchObject({ onboarding_finished: true });
   });
 

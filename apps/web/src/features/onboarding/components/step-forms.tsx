@@ -6,6 +6,7 @@ import { apiErrorMessages } from '@shared/api';
 import { CURRENCIES, PRICE_PERIODS } from '@shared/schemas/messaging';
 import {
   COMPANY_SIZES,
+  DEFAULT_ONBOARDING_NOTIFICATION_EVENTS,
   normalizeDomain,
   ONBOARDING_NOTIFICATION_EVENTS,
   onboardingStepSchemas,
@@ -530,7 +531,7 @@ export function PhoneNumberStep({ state, save, footer, errors }: StepFormProps<'
 
 export function NotificationsListStep({ state, save, footer, errors }: StepFormProps<'notifications-list'>) {
   const saved = state.answers['notifications-list'];
-  const form = useStepForm('notifications-list', { events: saved?.events ?? ['reply_received', 'meeting_booked', 'weekly_report'] });
+  const form = useStepForm('notifications-list', { events: saved?.events ?? DEFAULT_ONBOARDING_NOTIFICATION_EVENTS });
   return (
     <StepFormShell form={form} save={(v) => save(v as OnboardingStepInput<'notifications-list'>)} label="Notifications" footer={footer} errors={errors}>
       <fieldset className="space-y-2">

@@ -11,6 +11,7 @@ import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { UserAvatar } from '@web/components/user-avatar';
+import { PlanBillingSection } from '@web/features/billing';
 import { resizeImageToDataUrl } from '@web/lib/image';
 import { notify } from '@web/lib/notify';
 import { useUser } from '@web/lib/user';
@@ -110,8 +111,9 @@ function ProfileForm({ user }: { user: User }) {
 export function ProfileFormRoute() {
   const { data: user, isPending } = useUser();
   return (
-    <Card className="p-6">
-      {isPending || !user ? <Spinner label="Loading your profile" /> : <ProfileForm user={user} />}
-    </Card>
+    <div className="space-y-6">
+      <Card className="p-6">{isPending || !user ? <Spinner label="Loading your profile" /> : <ProfileForm user={user} />}</Card>
+      <PlanBillingSection />
+    </div>
   );
 }

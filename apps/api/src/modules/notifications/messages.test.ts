@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { getBrand } from '@shared/brands';
+import { messageFor, notificationMail, slackPayload } from './messages';
+
+describe('notification messages', () => {
+  it('says what each event is, from the activity payload as the features write it', () => {
+    expect(messageFor('reply_received', { subject: 'Pricing' }, 'Dana Lee')).toEqual({ event: 'reply_received', title: 'Dana Lee replied', body: 'Re: Pricing', path: '/cabinet/inbox' });
+    expect(messageFor('reply_received', {}, null).title).toBe('A prospect replied');
+    expect(messageFor('meeting_booked', { starts_at: '2026-03-02 10:00' }, 'Lee')).toMatchObject({ title: 'Meeting booked with Lee', body: 'Starts 2026-03-02 10:00.' });
+    expect(messageFor('prospect_added', { source: 'extension' }, 'Toni')).toMatchObject({ title: 'Toni was added as a prospect', body: 'Captured with the browser extension.' });
+    // imports/service.ts: { job_id, created, merged, errors }
+    expect(messageFor('import_finished', { job_id: 'x', created: 950, merged: 30, errors: 1 }, null).body).toBe('950 created, 30 merged, 1 error.');
+    // payments/service.ts: { from, to, checkout_session_id, via }
+    expect(messageFor('plan_changed', { from: 'Trial', to: 'Growth' }, null).title).toBe('Your plan is now Growth');
+    expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
+  });
+
+  it('builds Slack incoming-webhook JSON with escaped mrkdwn and the brand name', () => {
+    const brand = getBrand(0);
+    const payload = slackPayload(brand, { event: 'reply_received', title: '<b>Dana</b> & co replied', body: 'Re: x', path: null });
+    expect(payload.text).toBe(`[${brand.company_name}] <b>Dana</b> & co replied: Re: x`);
+    expect(payload.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*&lt;b&gt;Dana&lt;/b&gt; &amp; co replied*\nRe: x' } });
+  });
+
+  it('mails plain text and escaped HTML from the brand', () => {
+    const brand = getBrand(3);
+    const mail = notificationMail(brand, 'a@example.com', { event: 'test', title: 'Hi <script>', body: 'Body', path: null });
+    expect(mail.from).toEqual({ name: brand.company_name, address: brand.system_email });
+    expect(mail.subject).toBe(`[${brand.company_name}] Hi <script>`);
+    expect(mail.text).toContain(`— ${brand.company_name}`);
+    expect(mail.html).toContain('Hi &#60;script&#62;');
+    expect(mail.html).not.toContain('<script>');
+  });
+});

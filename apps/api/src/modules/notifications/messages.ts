@@ -1,0 +1,94 @@
+import type { HolderConfig } from '@shared/brands';
+import { NOTIFICATION_EVENT_LABELS, type NotificationEvent } from '@shared/schemas/notifications';
+import type { Mail } from '../../lib/mailer';
+
+/** What one event says, whatever the channel: a title, a line of detail, and where to look in the cabinet. */
+export type NotificationMessage = { event: string; title: string; body: string; path: string | null };
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Builds the message of an activity (its verb and payload; the prospect's name when there is one). */
+export function messageFor(verb: string, payload: Record<string, unknown>, prospectName: string | null): NotificationMessage {
+  const who = prospectName ?? str(payload.prospect_name) ?? str(payload.name);
+  switch (verb as NotificationEvent) {
+    case 'reply_received':
+      return {
+        event: verb,
+        title: who ? `${who} replied` : 'A prospect replied',
+        body: str(payload.subject) ? `Re: ${str(payload.subject)}` : str(payload.snippet) ?? 'Open the inbox to read the reply.',
+        path: '/cabinet/inbox',
+      };
+    case 'meeting_booked': {
+      const when = str(payload.starts_at) ?? str(payload.start_time);
+      return {
+        event: verb,
+        title: who ? `Meeting booked with ${who}` : 'A meeting was booked',
+        body: when ? `Starts ${when}.` : 'See it in your pipeline.',
+        path: '/cabinet/pipeline',
+      };
+    }
+    case 'prospect_added':
+      return {
+        event: verb,
+        title: who ? `${who} was added as a prospect` : 'A prospect was added',
+        body: str(payload.source) === 'extension' ? 'Captured with the browser extension.' : 'Added to a persona.',
+        path: '/business-information/personas',
+      };
+    case 'import_finished': {
+      const created = num(payload.created) ?? 0;
+      const merged = num(payload.merged) ?? 0;
+      const errors = num(payload.errors) ?? 0;
+      return {
+        event: verb,
+        title: 'Import finished',
+        body: `${created} created, ${merged} merged, ${errors} ${errors === 1 ? 'error' : 'errors'}.`,
+        path: '/business-information/personas',
+      };
+    }
+    case 'plan_changed': {
+      const plan = str(payload.to) ?? str(payload.plan) ?? str(payload.tariff_plan);
+      return { event: verb, title: plan ? `Your plan is now ${plan}` : 'Your plan changed', body: 'Thank you for staying with us.', path: '/cabinet' };
+    }
+    default:
+      return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
+  }
+}
+
+export function testMessage(brand: HolderConfig): NotificationMessage {
+  return {
+    event: 'test',
+    title: `Test notification from ${brand.company_name}`,
+    body: 'Notifications reach you here. You can change which events do on the Notifications page.',
+    path: '/cabinet/notifications',
+  };
+}
+
+/** Slack's incoming-webhook format: `text` (the fallback and what other receivers read) plus blocks. */
+export function slackPayload(brand: HolderConfig, m: NotificationMessage): { text: string; blocks: unknown[] } {
+  const text = m.body ? `${m.title}: ${m.body}` : m.title;
+  return {
+    text: `[${brand.company_name}] ${text}`,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*${escapeSlack(m.title)}*${m.body ? `\n${escapeSlack(m.body)}` : ''}` } },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: `${escapeSlack(brand.company_name)} · ${m.event}` }] },
+    ],
+  };
+}
+
+/** Slack's three control characters in mrkdwn. */
+const escapeSlack = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function notificationMail(brand: HolderConfig, to: string, m: NotificationMessage): Mail {
+  const lines = [m.title, ...(m.body ? [m.body] : [])];
+  const text = [...lines, '', `You get this because of your notification settings in ${brand.company_name}.`, `— ${brand.company_name}`].join('\n');
+  const html = [
+    '<div style="font-family:sans-serif;font-size:15px;line-height:1.5">',
+    `<p><strong>${escapeHtml(m.title)}</strong></p>`,
+    m.body ? `<p>${escapeHtml(m.body)}</p>` : '',
+    `<p style="color:#666">You get this because of your notification settings in ${escapeHtml(brand.company_name)}.<br>— ${escapeHtml(brand.company_name)}</p>`,
+    '</div>',
+  ].join('');
+  return { from: { name: brand.company_name, address: brand.system_email }, to, subject: `[${brand.company_name}] ${m.title}`, text, html };
+}

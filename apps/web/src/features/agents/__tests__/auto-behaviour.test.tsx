@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
+import { api } from '@web/lib/api';
+import { fakeAdapter, type FakeHandler } from '@web/testing/fake-adapter';
+import { renderRoute } from '@web/testing/render';
+import { AgentsRoute } from '../routes/agents';
+
+let original: typeof api.http.defaults.adapter;
+let adapter: ReturnType<typeof fakeAdapter>;
+function serve(handler: FakeHandler) {
+  adapter = fakeAdapter(handler);
+  api.http.defaults.adapter = adapter as AxiosAdapter;
+}
+beforeEach(() => {
+  original = api.http.defaults.adapter;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  api.http.defaults.adapter = original;
+  vi.restoreAllMocks();
+});
+
+const puts = () => adapter.calls.filter((c) => c.method === 'put' && c.url === '/auto_communication_settings').map((c) => JSON.parse(String(c.data)));
+
+describe('Automatic behaviour on Edit agents', () => {
+  it('shows the defaults, saves the changed settings and shows Saved', async () => {
+    serve((config) => {
+      if (config.method === 'get') return { status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } };
+      const body = JSON.parse(String(config.data));
+      return { status: 200, data: { data: { ...body, updated_at: '2026-11-23T10:00:00Z' } } };
+    });
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    expect(await screen.findByText(/These are the defaults/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Start')).toHaveValue('09:00');
+    expect(screen.getByLabelText('Emails a day')).toHaveValue(50);
+    expect(screen.getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Sat' })).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sat' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Mon' }));
+    const email = screen.getByLabelText('Emails a day');
+    await userEvent.clear(email);
+    await userEvent.type(email, '120');
+    const zone = screen.getByLabelText('Time zone');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Europe/Berlin');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Reply to prospects automatically' }));
+    await userEvent.selectOptions(screen.getByLabelText('Sending'), 'autonomous');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    expect(puts()).toEqual([
+      {
+        time_zone: 'Europe/Berlin',
+        working_days: [2, 3, 4, 5, 6],
+        work_start: '09:00',
+        work_end: '17:00',
+        daily_limit_email: 120,
+        daily_limit_linkedin: 20,
+        daily_limit_phone: 10,
+        auto_reply: true,
+        mode: 'autonomous',
+      },
+    ]);
+    expect(screen.queryByText(/These are the defaults/)).not.toBeInTheDocument();
+  });
+
+  it('checks the form before sending: end after start, a real time zone, limits within range', async () => {
+    serve(() => ({ status: 200, data: { data: { ...DEFAULT_AUTO_COMMUNICATION_SETTINGS, updated_at: '2026-11-01T00:00:00Z' } } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    const end = await screen.findByLabelText('End');
+    await userEvent.clear(end);
+    await userEvent.type(end, '08:00');
+    const zone = screen.getByLabelText('Time zone');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Moon/Base');
+    const calls = screen.getByLabelText('Calls a day');
+    await userEvent.clear(calls);
+    await userEvent.type(calls, '999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Work end must be after work start')).toBeInTheDocument();
+    expect(screen.getByText('Time zone must be an IANA time zone such as Europe/Berlin')).toBeInTheDocument();
+    expect(screen.getByText('Daily phone limit must be at most 200')).toBeInTheDocument();
+    expect(puts()).toEqual([]);
+  });
+
+  it("shows the server's errors and no Saved", async () => {
+    serve((config) =>
+      config.method === 'get'
+        ? { status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } }
+        : { status: 422, data: { errors: ['Time zone must be an IANA time zone such as Europe/Berlin'] } },
+    );
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Time zone must be an IANA time zone');
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

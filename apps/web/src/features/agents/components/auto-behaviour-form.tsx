@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check } from 'lucide-react';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiErrorMessages } from '@shared/api';
+import {
+  autoCommunicationSettingsBodySchema,
+  DAILY_LIMIT_MAX,
+  WEEKDAYS,
+  type AutoCommunicationSettings,
+} from '@shared/schemas/auto-communication';
+import { ServerErrors } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { notify } from '@web/lib/notify';
+import { cn } from '@web/lib/utils';
+import { useAutoCommunicationSettings, useSaveAutoCommunicationSettings } from '../api/auto-communication-queries';
+
+type Input = z.input<typeof autoCommunicationSettingsBodySchema>;
+type Output = z.output<typeof autoCommunicationSettingsBodySchema>;
+
+const valuesOf = (s: AutoCommunicationSettings): Input => ({
+  time_zone: s.time_zone,
+  working_days: s.working_days,
+  work_start: s.work_start,
+  work_end: s.work_end,
+  daily_limit_email: s.daily_limit_email,
+  daily_limit_linkedin: s.daily_limit_linkedin,
+  daily_limit_phone: s.daily_limit_phone,
+  auto_reply: s.auto_reply,
+  mode: s.mode,
+});
+
+const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
+
+function timeZones(): string[] {
+  const withSupported = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  return withSupported.supportedValuesOf?.('timeZone') ?? ['UTC'];
+}
+
+function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }) {
+  const id = useId();
+  const save = useSaveAutoCommunicationSettings();
+  const zones = useMemo(() => timeZones(), []);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(autoCommunicationSettingsBodySchema), defaultValues: valuesOf(settings) });
+  const { errors, isDirty } = form.formState;
+
+  useEffect(() => {
+    form.reset(valuesOf(settings));
+  }, [settings, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      notify.success('Automatic behaviour saved.');
+    } catch {
+      // Shown from save.error below.
+    }
+  });
+
+  const saved = save.isSuccess && !isDirty;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Automatic behaviour">
+      <ServerErrors messages={save.isError ? apiErrorMessages(save.error) : null} />
+      {settings.updated_at === null && !save.isSuccess ? (
+        <p className="text-sm text-muted">These are the defaults; they apply until you save your own.</p>
+      ) : null}
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Working hours</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Start" type="time" error={errors.work_start?.message} {...form.register('work_start')} />
+          <Field label="End" type="time" error={errors.work_end?.message} {...form.register('work_end')} />
+          <Field label="Time zone" list={`${id}-zones`} autoComplete="off" error={errors.time_zone?.message} {...form.register('time_zone')} />
+          <datalist id={`${id}-zones`}>
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </div>
+        <Controller
+          control={form.control}
+          name="working_days"
+          render={({ field }) => (
+            <div role="group" aria-label="Working days" aria-describedby={errors.working_days ? `${id}-days-error` : undefined} className="flex flex-wrap gap-2">
+              {WEEKDAYS.map((d) => {
+                const on = field.value.includes(d.value);
+                return (
+                  <label
+                    key={d.value}
+                    className={cn('flex cursor-pointer items-center gap-1.5 rounded-lg border border-border px-3 py-1.5 text-sm', on && 'border-accent bg-accent/15')}
+                  >
+                    <input
+                      type="checkbox"
+                      className="accent-[var(--accent)]"
+                      checked={on}
+                      onChange={() => field.onChange(on ? field.value.filter((v) => v !== d.value) : [...field.value, d.value])}
+                    />
+                    {d.label}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        />
+        {errors.working_days ? (
+          <p id={`${id}-days-error`} className="text-xs text-danger">
+            {errors.working_days.message ?? errors.working_days.root?.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Daily limits</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Emails a day" type="number" min={0} max={DAILY_LIMIT_MAX.email} error={errors.daily_limit_email?.message} {...form.register('daily_limit_email', { setValueAs: asNumber })} />
+          <Field
+            label="LinkedIn actions a day"
+            type="number"
+            min={0}
+            max={DAILY_LIMIT_MAX.linkedin}
+            error={errors.daily_limit_linkedin?.message}
+            {...form.register('daily_limit_linkedin', { setValueAs: asNumber })}
+          />
+          <Field label="Calls a day" type="number" min={0} max={DAILY_LIMIT_MAX.phone} error={errors.daily_limit_phone?.message} {...form.register('daily_limit_phone', { setValueAs: asNumber })} />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">How the agent works</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('auto_reply')} />
+          Reply to prospects automatically
+        </label>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-mode`}>Sending</Label>
+          <select
+            id={`${id}-mode`}
+            className="h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg sm:w-80"
+            {...form.register('mode')}
+          >
+            <option value="review">Review every message before it is sent</option>
+            <option value="autonomous">Autonomous: the agent sends on its own</option>
+          </select>
+          {errors.mode ? <p className="text-xs text-danger">{errors.mode.message}</p> : null}
+        </div>
+      </fieldset>
+
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={save.isPending} disabled={!isDirty && settings.updated_at !== null}>
+          Save
+        </Button>
+        {saved ? (
+          <span className="flex items-center gap-1.5 text-sm text-success" role="status">
+            <Check className="h-4 w-4" aria-hidden /> Saved
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** "Automatic behaviour" on /cabinet/agents: GET/PUT auto_communication_settings. */
+export function AutoBehaviourSection() {
+  const settings = useAutoCommunicationSettings();
+  return (
+    <Card className="p-6" aria-labelledby="auto-behaviour-title">
+      <h2 id="auto-behaviour-title" className="text-base font-semibold">
+        Automatic behaviour
+      </h2>
+      <p className="mb-5 text-sm text-muted">When your agents work, how much they send per channel each day, and whether you review first.</p>
+      {settings.isPending ? (
+        <Spinner label="Loading settings" />
+      ) : settings.isError ? (
+        <ServerErrors messages={apiErrorMessages(settings.error)} />
+      ) : (
+        <AutoBehaviourForm settings={settings.data} />
+      )}
+    </Card>
+  );
+}

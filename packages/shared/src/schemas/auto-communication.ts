@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Automatic behaviour of the AI sales agent (spec §7 "Auto communication": GET and PUT
+ * auto_communication_settings): working hours in a time zone, daily limits per channel, auto-reply,
+ * and review-before-send or autonomous. Defaults apply until the account saves its own.
+ */
+
+export const AUTO_COMMUNICATION_MODES = ['review', 'autonomous'] as const;
+/** Upper bounds per channel and day: above these, mailboxes and LinkedIn accounts get flagged. */
+export const DAILY_LIMIT_MAX = { email: 500, linkedin: 100, phone: 200 } as const;
+export const WEEKDAYS = [
+  { value: 1, label: 'Mon' },
+  { value: 2, label: 'Tue' },
+  { value: 3, label: 'Wed' },
+  { value: 4, label: 'Thu' },
+  { value: 5, label: 'Fri' },
+  { value: 6, label: 'Sat' },
+  { value: 7, label: 'Sun' },
+] as const;
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const time = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
+const limit = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(0, { error: `${label} must be 0 or more` })
+    .max(max, { error: `${label} must be at most ${max}` });
+
+export const autoCommunicationSettingsBodySchema = z
+  .object({
+    time_zone: z.string({ error: 'Time zone is required' }).trim().refine(isValidTimeZone, { error: 'Time zone must be an IANA time zone such as Europe/Berlin' }),
+    working_days: z
+      .array(z.number().int().min(1, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }), {
+        error: 'Working days must be a list of weekdays',
+      })
+      .min(1, { error: 'Choose at least one working day' })
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, { error: 'Working days must not repeat' })
+      .transform((days) => [...days].sort((a, b) => a - b)),
+    work_start: time('Work start'),
+    work_end: time('Work end'),
+    daily_limit_email: limit('Daily email limit', DAILY_LIMIT_MAX.email),
+    daily_limit_linkedin: limit('Daily LinkedIn limit', DAILY_LIMIT_MAX.linkedin),
+    daily_limit_phone: limit('Daily phone limit', DAILY_LIMIT_MAX.phone),
+    auto_reply: z.boolean({ error: 'Auto-reply must be on or off' }),
+    mode: z.enum(AUTO_COMMUNICATION_MODES, { error: 'Mode must be review or autonomous' }),
+  })
+  .refine((s) => s.work_end > s.work_start, { path: ['work_end'], error: 'Work end must be after work start' });
+export type AutoCommunicationSettingsBody = z.input<typeof autoCommunicationSettingsBodySchema>;
+
+export const autoCommunicationSettingsSchema = z.object({
+  time_zone: z.string(),
+  working_days: z.array(z.number().int()),
+  work_start: z.string(),
+  work_end: z.string(),
+  daily_limit_email: z.number().int(),
+  daily_limit_linkedin: z.number().int(),
+  daily_limit_phone: z.number().int(),
+  auto_reply: z.boolean(),
+  mode: z.enum(AUTO_COMMUNICATION_MODES),
+  /** null until the account saves its own settings (the defaults apply). */
+  updated_at: z.string().nullable(),
+});
+export type AutoCommunicationSettings = z.infer<typeof autoCommunicationSettingsSchema>;
+
+/** What applies until the account saves: Monday–Friday 09:00–17:00 UTC, 50/20/10 a day, no auto-reply, review. */
+export const DEFAULT_AUTO_COMMUNICATION_SETTINGS: AutoCommunicationSettings = {
+  time_zone: 'UTC',
+  working_days: [1, 2, 3, 4, 5],
+  work_start: '09:00',
+  work_end: '17:00',
+  daily_limit_email: 50,
+  daily_limit_linkedin: 20,
+  daily_limit_phone: 10,
+  auto_reply: false,
+  mode: 'review',
+  updated_at: null,
+};

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * Campaign notifications (spec §7: GET list, POST create, PUT update_by_provider, DELETE {id}) and
+ * the in-app notifications they produce. Events are activity verbs of the account's activity log.
+ */
+
+export const NOTIFICATION_PROVIDERS = ['email', 'in_app', 'webhook'] as const;
+export type NotificationProvider = (typeof NOTIFICATION_PROVIDERS)[number];
+
+export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> = {
+  in_app: 'In the app',
+  email: 'Email',
+  webhook: 'Webhook (Slack-compatible)',
+};
+
+/** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
+export const NOTIFICATION_EVENTS = ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  reply_received: 'A prospect replied',
+  meeting_booked: 'A meeting was booked',
+  prospect_added: 'A prospect was added',
+  import_finished: 'An import finished',
+  plan_changed: 'Your plan changed',
+};
+
+/** Defaults for a new account: everything in the app; replies and meetings by email to its users. */
+export const DEFAULT_NOTIFICATION_RULES: ReadonlyArray<{ provider: NotificationProvider; events: NotificationEvent[]; target: null }> = [
+  { provider: 'in_app', events: [...NOTIFICATION_EVENTS], target: null },
+  { provider: 'email', events: ['reply_received', 'meeting_booked'], target: null },
+];
+
+export const campaignNotificationSchema = z.object({
+  id: z.number().int(),
+  provider: z.enum(NOTIFICATION_PROVIDERS),
+  events: z.array(z.string()),
+  /** email: the address (null: the account's users); webhook: the URL; in_app: null. */
+  target: z.string().nullable(),
+  enabled: z.boolean(),
+  /** 'ok', or the last delivery's error as shown to the user. */
+  last_status: z.string().nullable(),
+  last_sent_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CampaignNotification = z.infer<typeof campaignNotificationSchema>;
+
+const eventsField = z
+  .array(z.enum(NOTIFICATION_EVENTS, { error: `Events must be among: ${NOTIFICATION_EVENTS.join(', ')}` }))
+  .max(NOTIFICATION_EVENTS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** An http(s) address without credentials, as a webhook target. */
+export const webhookUrlSchema = z
+  .string({ error: 'Webhook URL is required' })
+  .trim()
+  .max(2000, { error: 'Webhook URL must be at most 2000 characters' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Webhook URL must be an http or https address (no user name or password in it)' },
+  );
+
+const emailTargetSchema = z.email({ error: 'Email must be a valid address' }).max(254).transform((s) => s.toLowerCase());
+
+type TargetCheck = { provider: NotificationProvider; target?: string | null | undefined };
+
+/** The target a provider needs: webhook a URL, email an address or none (the account's users), in_app none. */
+function checkTarget(value: TargetCheck, ctx: z.RefinementCtx, required: boolean) {
+  const { provider, target } = value;
+  if (target === undefined && !required) return;
+  if (provider === 'in_app') {
+    if (target !== null && target !== undefined) ctx.addIssue({ code: 'custom', path: ['target'], message: 'In-app notifications have no target' });
+    return;
+  }
+  if (provider === 'webhook') {
+    const r = webhookUrlSchema.safeParse(target ?? undefined);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['target'], message: r.error.issues[0]?.message ?? 'Webhook URL is invalid' });
+    return;
+  }
+  if (target !== null && target !== undefined && target !== '') {
+    const r = emailTargetSchema.safeParse(target);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['target'], message: r.error.issues[0]?.message ?? 'Email is invalid' });
+  }
+}
+
+/** Normalises a checked target (trimmed URL, lowercased email, '' → null). */
+function normaliseTarget(provider: NotificationProvider, target: string | null | undefined): string | null | undefined {
+  if (target === undefined) return undefined;
+  if (target === null || provider === 'in_app') return null;
+  const t = target.trim();
+  if (t === '') return null;
+  return provider === 'email' ? t.toLowerCase() : t;
+}
+
+export const createCampaignNotificationBodySchema = z
+  .strictObject({
+    provider: z.enum(NOTIFICATION_PROVIDERS, { error: 'Provider must be email, in_app or webhook' }),
+    events: eventsField.refine((l) => l.length > 0, { error: 'Choose at least one event' }),
+    target: z.string().max(2000).nullable().optional(),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => checkTarget(v, ctx, true))
+  .transform((v) => ({ ...v, target: normaliseTarget(v.provider, v.target) ?? null }));
+export type CreateCampaignNotificationBody = z.input<typeof createCampaignNotificationBodySchema>;
+
+/** PUT update_by_provider: changes every rule of the account with that provider (see docs/decisions.md). */
+export const updateByProviderBodySchema = z
+  .strictObject({
+    provider: z.enum(NOTIFICATION_PROVIDERS, { error: 'Provider must be email, in_app or webhook' }),
+    events: eventsField.optional(),
+    target: z.string().max(2000).nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => checkTarget(v, ctx, false))
+  .transform((v) => ({ ...v, target: normaliseTarget(v.provider, v.target) }));
+export type UpdateByProviderBody = z.input<typeof updateByProviderBodySchema>;
+
+/** PUT campaign_notifications/{id}: one rule's events, enabled flag or target. */
+export const updateCampaignNotificationBodySchema = z.strictObject({
+  events: eventsField.optional(),
+  target: z.string().max(2000).nullable().optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateCampaignNotificationBody = z.input<typeof updateCampaignNotificationBodySchema>;
+
+export const testSendResultSchema = z.object({ ok: z.literal(true), message: z.string(), rule: campaignNotificationSchema });
+export type TestSendResult = z.infer<typeof testSendResultSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+export const notificationListQuerySchema = z.strictObject({
+  unread: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
+  /** Only notifications newer than this id (the web app's poller). */
+  after_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+
+export const notificationListSchema = z.object({
+  data: z.array(notificationSchema),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), unread: z.number().int() }),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** How often the web app asks for new in-app notifications while signed in and visible. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Tariff plans and payments (spec §4, §7 "Payments"). The spec names no prices or limits ("not
+ * shown"); these are ours, recorded in docs/decisions.md. One catalogue for the API (payment_links,
+ * Stripe price lookup) and the web app (the plans dialog).
+ */
+
+export const PAID_PLANS = ['Starter', 'Growth', 'Scale'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export const paidPlanSchema = z.enum(PAID_PLANS, { error: 'Plan must be one of Starter, Growth, Scale' });
+
+export type PlanLimits = {
+  /** Virtual employees (AI agents) the account may run. */
+  virtual_employees: number;
+  /** New prospects contacted per month, all channels together. */
+  prospects_per_month: number;
+  /** Outgoing emails per day across all mailboxes. */
+  emails_per_day: number;
+  /** LinkedIn actions (invitations and messages) per day. */
+  linkedin_actions_per_day: number;
+  /** Phone-call minutes per month. */
+  phone_minutes_per_month: number;
+};
+
+export type PlanDefinition = {
+  name: PaidPlan;
+  /** Whole US dollars per month, billed monthly. */
+  price_usd_month: number;
+  description: string;
+  features: string[];
+  limits: PlanLimits;
+};
+
+export const PLAN_CATALOG: readonly PlanDefinition[] = [
+  {
+    name: 'Starter',
+    price_usd_month: 99,
+    description: 'One AI sales agent on email for a founder or a first sales hire.',
+    features: ['1 virtual employee', 'Email outreach and follow-ups', 'Inbox and pipeline', 'Website visitor tracking'],
+    limits: { virtual_employees: 1, prospects_per_month: 500, emails_per_day: 100, linkedin_actions_per_day: 0, phone_minutes_per_month: 0 },
+  },
+  {
+    name: 'Growth',
+    price_usd_month: 299,
+    description: 'Email and LinkedIn together, with CRM sync, for a small sales team.',
+    features: ['3 virtual employees', 'Email and LinkedIn outreach', 'HubSpot and Salesforce sync', 'Deliverability insights'],
+    limits: { virtual_employees: 3, prospects_per_month: 2500, emails_per_day: 300, linkedin_actions_per_day: 50, phone_minutes_per_month: 0 },
+  },
+  {
+    name: 'Scale',
+    price_usd_month: 799,
+    description: 'Every channel, phone calls included, for teams running outbound at volume.',
+    features: ['10 virtual employees', 'Email, LinkedIn and phone calls', 'Brand-awareness posts', 'Priority support'],
+    limits: { virtual_employees: 10, prospects_per_month: 10000, emails_per_day: 1000, linkedin_actions_per_day: 150, phone_minutes_per_month: 600 },
+  },
+];
+
+export const planOf = (name: PaidPlan): PlanDefinition => PLAN_CATALOG.find((p) => p.name === name)!;
+
+const limitsSchema = z.object({
+  virtual_employees: z.number().int(),
+  prospects_per_month: z.number().int(),
+  emails_per_day: z.number().int(),
+  linkedin_actions_per_day: z.number().int(),
+  phone_minutes_per_month: z.number().int(),
+});
+
+/** One entry of GET payment_links: the plan, and how to pay for it. */
+export const paymentLinkSchema = z.object({
+  plan: paidPlanSchema,
+  name: z.string(),
+  price: z.object({ amount: z.number(), currency: z.literal('USD'), interval: z.literal('month') }),
+  description: z.string(),
+  features: z.array(z.string()),
+  limits: limitsSchema,
+  /** The account is on this plan now. */
+  current: z.boolean(),
+  /**
+   * checkout: POST create_stripe_session {plan} and follow its url; contact: payments are not
+   * configured on this server, book a call at contact_url instead.
+   */
+  checkout: z.enum(['checkout', 'contact']),
+  contact_url: z.string().nullable(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+export const paymentLinksResponseSchema = z.object({
+  data: z.array(paymentLinkSchema),
+  meta: z.object({ payments_enabled: z.boolean(), current_plan: z.string() }),
+});
+export type PaymentLinksResponse = z.infer<typeof paymentLinksResponseSchema>;
+
+export const createStripeSessionBodySchema = z.object({ plan: paidPlanSchema });
+export type CreateStripeSessionBody = z.infer<typeof createStripeSessionBodySchema>;
+export const stripeSessionSchema = z.object({ id: z.string(), url: z.string() });
+export type StripeSession = z.infer<typeof stripeSessionSchema>;
+
+export const approveSubscriptionBodySchema = z.object({
+  session_id: z
+    .string({ error: 'session_id is required' })
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: 'session_id must be a Stripe Checkout Session id (cs_…)' }),
+});
+export type ApproveSubscriptionBody = z.infer<typeof approveSubscriptionBodySchema>;
+
+export const subscriptionSchema = z.object({
+  tariff_plan: z.string(),
+  plan_paid_at: z.string().nullable(),
+  /** false when the session had already been applied (approve is idempotent). */
+  changed: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Where the Checkout success_url brings the user back (the cabinet reads this query parameter). */
+export const CHECKOUT_SESSION_PARAM = 'checkout_session_id';

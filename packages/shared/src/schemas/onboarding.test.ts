@@ -25,7 +25,7 @@ describe('the step schemas', () => {
       company_sizes: [],
       locations: [],
     });
-    expect(onboardingStepSchemas['notifications-list'].parse({ events: ['weekly_report', 'weekly_report'] })).toEqual({ events: ['weekly_report'] });
+    expect(onboardingStepSchemas['notifications-list'].parse({ events: ['plan_changed', 'plan_changed'] })).toEqual({ events: ['plan_changed'] });
   });
 
   it('move on to the next step, the last staying last', () => {

@@ -7,6 +7,7 @@ import { DB_KINDS } from './testing/databases';
 import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp } from './testing/harness';
 import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership-probes';
+import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes';
 import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
 import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
@@ -51,6 +52,7 @@ const linkedInAccountsOf = async (t: TestApp, p: Person) =>
 const ownershipProbes: Record<string, Probe> = {
   ...personaOwnershipProbes,
   ...messagingOwnershipProbes,
+  ...onboardingOwnershipProbes,
   ...paymentOwnershipProbes,
   ...autoCommunicationOwnershipProbes,
   ...notificationOwnershipProbes,
@@ -59,13 +61,6 @@ const ownershipProbes: Record<string, Probe> = {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);
     expect(res.body).not.toContain(a.email);
-  },
-  'POST /api/v1/finish_onboarding': async (t, a, b) => {
-    const before = (await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished;
-    const res = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: b.headers });
-    expect(res.json().data.email).toBe(b.email);
-    // B finishing their onboarding leaves A's as it was.
-    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).json().data.onboarding_finished).toBe(before);
   },
   'PUT /api/v1/users': async (t, a, b) => {
     const steal = await t.app.inject({ method: 'PUT', url: v1('/users'), headers: b.headers, payload: { email: a.email } });

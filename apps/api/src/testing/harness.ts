@@ -28,7 +28,7 @@ export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-
 /** The app on a fresh copy of the migrated database, mailing to a real SMTP server on loopback. */
 export async function startTestApp(
   kind: DbKind,
-  options: { env?: Record<string, string>; oidc?: OidcProvider | null } = {},
+  options: { env?: Record<string, string>; oidc?: OidcProvider | null; /** Instead of the recording double (t.sms). */ sms?: SmsSender } = {},
 ): Promise<TestApp> {
   const db = await createTestDb(kind);
   const smtp = await startSmtpServer();
@@ -44,7 +44,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, db: db.db, logger: false, sms: smsSender, oidc: options.oidc });
+  const app = await buildApp({ config, db: db.db, logger: false, sms: options.sms ?? smsSender, oidc: options.oidc });
   await app.ready();
   return {
     app,

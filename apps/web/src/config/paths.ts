@@ -69,11 +69,11 @@ export const paths = {
 /** The onboarding steps in the order the flow walks them (the index page, Welcome, comes first). */
 export const ONBOARDING_STEPS = [
   { slug: 'choose-user-profile', title: 'Choose your profile' },
+  { slug: 'your-website', title: 'Your website' },
   { slug: 'your-position', title: 'Your position' },
   { slug: 'job-title', title: 'Job title' },
-  { slug: 'your-website', title: 'Your website' },
-  { slug: 'solution', title: 'Your solution' },
   { slug: 'problem-solving', title: 'Problems you solve' },
+  { slug: 'solution', title: 'Your solution' },
   { slug: 'different', title: 'What makes you different' },
   { slug: 'potential-customers', title: 'Potential customers' },
   { slug: 'price', title: 'Price' },

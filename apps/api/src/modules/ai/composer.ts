@@ -1,4 +1,5 @@
-import type { CompositionContext, GenerateRequest, TextProvider } from './provider';
+import { ONBOARDING_INFO_SECTIONS } from './prompts';
+import type { CompositionContext, GenerateRequest, OnboardingInfoContext, TextProvider } from './provider';
 
 /**
  * The built-in deterministic composer (the embedded default): writes a specific message from the
@@ -169,7 +170,86 @@ export const composerProvider: TextProvider = {
   name: 'composer',
   async generate(req: GenerateRequest): Promise<string> {
     if (!req.context) return req.prompt.split('\n').filter(Boolean).slice(0, 5).join('\n');
+    if (req.context.kind === 'onboarding_info') return composeOnboardingInfo(req.context);
     const { subject, body } = composeMessage(req.context);
     return `Subject: ${subject}\n\n${body}`;
   },
 };
+
+// ---------------------------------------------------------------- onboarding draft
+
+const joinAnd = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const joinOr = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+const sentences = (s: string) => s.trim().split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()).filter(Boolean);
+const sizeWords = (v: string) => {
+  const [min, max] = v.split(',');
+  return max ? `${Number(min).toLocaleString('en-US')}–${Number(max).toLocaleString('en-US')}` : `${Number(min).toLocaleString('en-US')}+`;
+};
+
+/**
+ * The onboarding draft (value proposition, problem, solution, differentiators, ideal customer)
+ * written from the user's own answers only, in the labelled format the HTTP provider is asked for.
+ */
+export function composeOnboardingInfo(c: OnboardingInfoContext): string {
+  const offering = c.offeringName?.trim() || c.company.name?.trim() || 'Our offering';
+  const titles = c.customers.jobTitles;
+  const industries = c.customers.industries;
+  const who = titles.length ? joinOr(titles.slice(0, 3)) : c.customers.personaName?.trim() || 'B2B teams';
+  const where = industries.length ? ` in ${joinAnd(industries.slice(0, 3))}` : '';
+  const audience = `${who}${where}`;
+  const problem = c.problem?.trim() ?? '';
+  const solution = c.solution?.trim() ?? '';
+  const company = c.company.name?.trim() || null;
+
+  const pain = problem ? lowerFirst(stripEnd(sentences(problem)[0]!)) : null;
+  const fix = solution ? lowerFirst(stripEnd(sentences(solution)[0]!)) : null;
+  const valueProposition = sentence(
+    pain && fix
+      ? `${offering} helps ${audience} when ${pain}: ${fix}`
+      : fix
+        ? `${offering} helps ${audience}: ${fix}`
+        : pain
+          ? `${offering} helps ${audience} solve this: ${pain}`
+          : `${offering} helps ${audience}${c.company.description ? `: ${lowerFirst(stripEnd(c.company.description))}` : ''}`,
+  );
+
+  const problemText = problem
+    ? [`${who.charAt(0).toUpperCase()}${who.slice(1)}${where} face this: ${lowerFirst(sentence(sentences(problem)[0]!))}`, ...sentences(problem).slice(1).map(sentence)].join(' ')
+    : `Describe the problem ${audience} bring to you.`;
+
+  const priceLine =
+    c.price && (c.price.min !== null || c.price.max !== null)
+      ? priceText({ name: offering, description: '', priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period, url: null })
+      : null;
+  const solutionText = solution
+    ? [
+        // "Engine Forecast pulls …" already names the offering; anything else gets it as a lead-in.
+        solution.toLowerCase().startsWith(offering.toLowerCase())
+          ? sentence(sentences(solution)[0]!)
+          : `${offering}${company && company !== offering ? ` by ${company}` : ''}: ${lowerFirst(sentence(sentences(solution)[0]!))}`,
+        ...sentences(solution).slice(1).map(sentence),
+        ...(priceLine ? [`Pricing runs ${priceLine}.`] : []),
+      ].join(' ')
+    : `Describe how ${offering} solves it.`;
+
+  const points = (c.different ?? '')
+    .split(/\n+|(?<=[.!?])\s+|;\s*/)
+    .map((p) => stripEnd(p.replace(/^[-*•]\s*/, '')))
+    .filter((p) => p.length > 2)
+    .slice(0, 4);
+  const differentiators = points.length ? points.map((p) => `- ${p.charAt(0).toUpperCase()}${p.slice(1)}`).join('\n') : '- Describe what sets you apart.';
+
+  const sizes = c.customers.companySizes.map(sizeWords);
+  const idealParts = [
+    `${titles.length ? joinOr(titles) : who} at ${industries.length ? `${joinAnd(industries)} companies` : 'companies'}${sizes.length ? ` with ${joinOr(sizes)} employees` : ''}${c.customers.locations.length ? ` in ${joinAnd(c.customers.locations)}` : ''}.`,
+    c.expectations ? `Goal: ${c.expectations.meetingsPerMonth} meeting${c.expectations.meetingsPerMonth === 1 ? '' : 's'} a month${c.expectations.markets.length ? ` across ${joinAnd(c.expectations.markets)}` : ''}.` : '',
+  ];
+  const values: Record<(typeof ONBOARDING_INFO_SECTIONS)[number][0], string> = {
+    value_proposition: valueProposition,
+    problem: problemText,
+    solution: solutionText,
+    differentiators: `\n${differentiators}`,
+    ideal_customer: idealParts.filter(Boolean).join(' '),
+  };
+  return ONBOARDING_INFO_SECTIONS.map(([key, label]) => `${label}: ${values[key]}`).join('\n\n');
+}

@@ -27,13 +27,27 @@ export type CompositionContext = {
   instructions?: string | null;
 };
 
+/** Everything the onboarding draft (generate_onboarding_info) is written from: the user's answers. */
+export type OnboardingInfoContext = {
+  kind: 'onboarding_info';
+  company: { name: string | null; domain: string | null; description: string | null };
+  user: { name: string | null; jobTitle: string | null; position: string | null };
+  offeringName: string | null;
+  problem: string | null;
+  solution: string | null;
+  different: string | null;
+  customers: { personaName: string | null; jobTitles: string[]; industries: string[]; companySizes: string[]; locations: string[] };
+  price: { min: number | null; max: number | null; currency: string; period: string } | null;
+  expectations: { meetingsPerMonth: number; markets: string[] } | null;
+};
+
 export type GenerateRequest = {
   system: string;
   prompt: string;
   maxTokens: number;
   timeoutMs: number;
   /** The structured data behind the prompt (the composer writes from it). */
-  context?: CompositionContext;
+  context?: CompositionContext | OnboardingInfoContext;
   signal?: AbortSignal;
 };
 

@@ -6,7 +6,7 @@ import { randomCode, sameSecret, sha256 } from '../../lib/crypto';
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-type Purpose = 'confirmation';
+type Purpose = 'confirmation' | 'phone';
 
 /** A new code replaces any earlier one, so only the last code sent works. */
 export async function createCode(db: Db, userId: number, purpose: Purpose): Promise<string> {

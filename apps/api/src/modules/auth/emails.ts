@@ -33,6 +33,15 @@ export function codeMail(brand: HolderConfig, to: string, code: string): Mail {
   return { ...mail, code };
 }
 
+/** The phone check's code by email: only when no SMS provider is configured (dev, test, e2e). */
+export function phoneCodeMail(brand: HolderConfig, to: string, phone: string, code: string): Mail {
+  const mail = compose(brand, to, `Your ${brand.company_name} phone verification code`, [
+    `Your phone verification code is ${code} (for ${phone}). It expires in 15 minutes.`,
+    'No SMS provider is configured on this server, so the code comes by email instead of SMS.',
+  ]);
+  return { ...mail, code };
+}
+
 export function resetPasswordMail(brand: HolderConfig, to: string, link: string): Mail {
   return compose(
     brand,

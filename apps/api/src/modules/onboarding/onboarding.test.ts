@@ -1,29 +1,494 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingSettings, offerings, personas, users, verificationCodes } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
-import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
+import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
+import { capturedProfile, createPersona } from '../../testing/profiles';
+import { logSms } from '../../lib/sms';
+import { parseCompanyPage } from './company-info';
+import { composeOnboardingInfo } from '../ai/composer';
+import { parseOnboardingInfo } from '../ai/prompts';
 
-describe.each(DB_KINDS)('finish_onboarding on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
+/** The answers of a whole onboarding, step by step. */
+export const FULL_ANSWERS = {
+  'choose-user-profile': { name: 'Ada Lovelace', title: 'Founder at Analytical Engines', photo_url: 'https://cdn.example.org/ada.png', profile_url: null },
+  'your-website': { domain: 'https://www.Analytical-Engines.io/about', company_name: 'Analytical Engines', description: 'Forecasting for B2B revenue teams.', language: 'en-GB', logo_url: null },
+  'your-position': { position: 'founder' },
+  'job-title': { job_title: 'Chief Executive Officer' },
+  'problem-solving': { problem: 'Revenue teams miss their forecast because pipeline data lives in spreadsheets.' },
+  solution: { offering_name: 'Engine Forecast', solution: 'Engine Forecast pulls CRM data hourly and predicts the quarter. It flags risky deals.' },
+  different: { different: 'Set up in one day. No data scientist needed; works with HubSpot and Salesforce.' },
+  'potential-customers': { persona_name: 'Revenue leaders', job_titles: ['VP Sales', 'CRO'], industries: ['Software', 'Fintech'], company_sizes: ['51,200', '201,500'], locations: ['Germany', 'France'] },
+  price: { price_min: 500, price_max: 2000, currency: 'EUR', price_period: 'month' },
+  expectations: { meetings_per_month: 12, markets: ['DACH', 'France'] },
+  'meeting-link': { meeting_link: 'https://cal.example.org/ada/30min' },
+} as const;
+
+const put = (t: TestApp, headers: AuthHeaders, slug: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: v1(`/onboarding/steps/${slug}`), headers, payload: payload as Record<string, unknown> });
+const state = async (t: TestApp, headers: AuthHeaders) => (await t.app.inject({ method: 'GET', url: v1('/onboarding'), headers })).json().data;
+
+async function verifyPhone(t: TestApp, headers: AuthHeaders, phone = '+4915112345678') {
+  const sent = await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers, payload: { phone } });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = /code is (\d{6})/.exec(t.sms.at(-1)!.text)![1]!;
+  const ok = await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers, payload: { code } });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return phone;
+}
+
+export async function answerEverything(t: TestApp, headers: AuthHeaders) {
+  for (const [slug, answer] of Object.entries(FULL_ANSWERS)) {
+    const res = await put(t, headers, slug, answer);
+    expect(res.statusCode, `${slug}: ${res.body}`).toBe(200);
+  }
+  const phone = await verifyPhone(t, headers);
+  expect((await put(t, headers, 'phone-number', { phone })).statusCode).toBe(200);
+  expect((await put(t, headers, 'notifications-list', { events: ['reply_received', 'meeting_booked'] })).statusCode).toBe(200);
+}
+
+describe('the onboarding draft composer', () => {
+  it('writes every section from the answers and reads back what it wrote', () => {
+    const text = composeOnboardingInfo({
+      kind: 'onboarding_info',
+      company: { name: 'Analytical Engines', domain: 'analytical-engines.io', description: null },
+      user: { name: 'Ada', jobTitle: 'CEO', position: 'Founder or owner' },
+      offeringName: 'Engine Forecast',
+      problem: FULL_ANSWERS['problem-solving'].problem,
+      solution: FULL_ANSWERS.solution.solution,
+      different: FULL_ANSWERS.different.different,
+      customers: { personaName: 'Revenue leaders', jobTitles: ['VP Sales', 'CRO'], industries: ['Software'], companySizes: ['51,200'], locations: ['Germany'] },
+      price: { min: 500, max: 2000, currency: 'EUR', period: 'month' },
+      expectations: { meetingsPerMonth: 12, markets: ['DACH'] },
+    });
+    const draft = parseOnboardingInfo(text);
+    expect(draft.value_proposition).toContain('Engine Forecast helps VP Sales or CRO in Software');
+    expect(draft.value_proposition).toContain('pipeline data lives in spreadsheets');
+    expect(draft.problem).toContain('revenue teams miss their forecast');
+    expect(draft.solution).toMatch(/^Engine Forecast pulls CRM data hourly and predicts the quarter\. It flags risky deals\./);
+    expect(draft.solution).toContain('€500 to €2,000 per month');
+    expect(draft.differentiators.split('\n')).toEqual(['- Set up in one day', '- No data scientist needed', '- Works with HubSpot and Salesforce']);
+    expect(draft.ideal_customer).toBe('VP Sales or CRO at Software companies with 51–200 employees in Germany. Goal: 12 meetings a month across DACH.');
   });
-  afterAll(() => t.close());
 
-  it('marks onboarding finished at once (user_info says so right away) and stays finished', async () => {
-    const u = await signedInUser(t, 'onboarding');
-    const info = () => t.app.inject({ method: 'GET', url: v1('/user_info'), headers: u.headers });
-    expect((await info()).json().data.onboarding_finished).toBe(false);
+  it('reads labelled sections the way a chat model may write them', () => {
+    expect(parseOnboardingInfo('Sure!\n**Value proposition:** Fast.\nProblem: Slow\nteams.\n## Ideal customer: CFOs')).toEqual({
+      value_proposition: 'Fast.',
+      problem: 'Slow\nteams.',
+      solution: '',
+      differentiators: '',
+      ideal_customer: 'CFOs',
+    });
+  });
+});
 
-    const done = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers });
-    expect(done.statusCode).toBe(200);
-    expect(done.json().data.onboarding_finished).toBe(true);
-    expect((await info()).json().data.onboarding_finished).toBe(true);
+describe('parseCompanyPage', () => {
+  it('takes the site name, description, language and an absolute logo from the head', () => {
+    const html = `<!doctype html><html lang="de-DE"><head><!-- <title>fake</title> -->
+      <title> Acme &amp; Co – Home </title><meta name="description" content="We make &quot;anvils&quot;.">
+      <script>var t = "<title>no</title>";</script>
+      <link rel="icon" href="/favicon.png"><meta property="og:image" content="https://cdn.acme.test/og.png"></head>
+      <body><title>body</title></body></html>`;
+    expect(parseCompanyPage(html, 'https://acme.test/start/')).toEqual({
+      title: 'Acme & Co – Home',
+      description: 'We make "anvils".',
+      language: 'de-DE',
+      logo_url: 'https://acme.test/favicon.png',
+    });
+  });
 
-    const again = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers });
-    expect(again.json().data.onboarding_finished).toBe(true);
+  it('falls back to og:description and og:image, and drops javascript: addresses', () => {
+    const html = `<html><head><meta property="og:description" content="OG text"><link rel="icon" href="javascript:alert(1)"><meta property='og:image' content='img/logo.svg'></head></html>`;
+    expect(parseCompanyPage(html, 'http://x.test/a/b')).toEqual({ title: null, description: 'OG text', language: null, logo_url: 'http://x.test/a/img/logo.svg' });
+  });
+});
+
+describe.each(DB_KINDS)('onboarding on %s', (kind) => {
+  let t: TestApp;
+  let site: http.Server;
+  let siteHost: string;
+  const pages: Record<string, { status?: number; type?: string; body: string }> = {};
+
+  beforeAll(async () => {
+    site = http.createServer((req, res) => {
+      const page = pages[req.url ?? '/'] ?? { status: 404, body: 'not found' };
+      res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8' });
+      res.end(page.body);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteHost = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+    t = await startTestApp(kind, { env: { GUARDED_FETCH_ALLOW_HOSTS: siteHost } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  describe('GET onboarding and PUT onboarding/steps/:slug', () => {
+    it('starts at Welcome with what is prefilled, saves a step and resumes after it', async () => {
+      const u = await signedInUser(t, 'onb-state');
+      const first = await state(t, u.headers);
+      expect(first).toMatchObject({ current_step: 'index', answers: {}, draft: null, finished: false });
+      expect(first.prefill).toMatchObject({ name: null, phone: null, phone_verified: false, domain: null });
+
+      const saved = await put(t, u.headers, 'your-website', FULL_ANSWERS['your-website']);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.current_step).toBe('your-position');
+      // The domain is stored normalised: no scheme, www or path.
+      expect(saved.json().data.answers['your-website']).toMatchObject({ domain: 'analytical-engines.io', company_name: 'Analytical Engines', logo_url: null });
+
+      await put(t, u.headers, 'job-title', { job_title: 'CEO' });
+      const after = await state(t, u.headers);
+      expect(after.current_step).toBe('problem-solving');
+      expect(Object.keys(after.answers).sort()).toEqual(['job-title', 'your-website']);
+      // Saving an earlier step again moves the resume point back to the step after it.
+      await put(t, u.headers, 'your-website', { ...FULL_ANSWERS['your-website'], company_name: 'AE Ltd' });
+      const again = await state(t, u.headers);
+      expect(again.current_step).toBe('your-position');
+      expect(again.answers['your-website'].company_name).toBe('AE Ltd');
+      expect(again.answers['job-title']).toEqual({ job_title: 'CEO' });
+    });
+
+    it('answers 422 naming the field for a bad answer, and 422 for an unknown step', async () => {
+      const u = await signedInUser(t, 'onb-bad');
+      const cases: Array<[string, unknown, RegExp]> = [
+        ['meeting-link', { meeting_link: 'cal.example.org/me' }, /meeting_link: Meeting link must start with http/],
+        ['price', { price_min: 900, price_max: 100, currency: 'EUR', price_period: 'month' }, /price_max: The highest price/],
+        ['price', { price_min: 1, price_max: 2, currency: 'XXX', price_period: 'month' }, /currency/],
+        ['potential-customers', { persona_name: 'X', job_titles: [], industries: [], company_sizes: [], locations: [] }, /job_titles: Add at least one job title/],
+        ['potential-customers', { persona_name: 'X', job_titles: ['CTO'], company_sizes: ['3,7'] }, /company_sizes/],
+        ['your-website', { domain: 'not a domain', company_name: 'A' }, /domain: Enter a domain like example.com/],
+        ['expectations', { meetings_per_month: 0, markets: ['EU'] }, /meetings_per_month/],
+        ['problem-solving', { problem: 'short' }, /at least 10 characters/],
+        ['choose-user-profile', { skipped: false }, /name: Pick your profile, or skip this step/],
+        ['notifications-list', { events: ['sms_spam'] }, /events/],
+        ['job-title', { job_title: 'CEO', extra: 1 }, /extra/],
+      ];
+      for (const [slug, body, message] of cases) {
+        const res = await put(t, u.headers, slug, body);
+        expect(res.statusCode, `${slug}: ${res.body}`).toBe(422);
+        expect(res.json().errors.join(' '), slug).toMatch(message);
+      }
+      expect((await put(t, u.headers, 'not-a-step', {})).statusCode).toBe(422);
+      expect((await state(t, u.headers)).answers).toEqual({});
+      // Skipping the profile step is an answer too.
+      expect((await put(t, u.headers, 'choose-user-profile', { skipped: true })).statusCode).toBe(200);
+    });
+
+    it('keeps the phone step closed until that number was verified', async () => {
+      const u = await signedInUser(t, 'onb-phone-step');
+      const res = await put(t, u.headers, 'phone-number', { phone: '+14155550123' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual(['Verify this phone number with the code we send before going on']);
+      await verifyPhone(t, u.headers, '+14155550123');
+      expect((await put(t, u.headers, 'phone-number', { phone: '+1 (415) 555-0123' })).statusCode).toBe(200);
+      expect((await put(t, u.headers, 'phone-number', { phone: '+14155550199' })).statusCode).toBe(422);
+    });
+  });
+
+  describe('search_users', () => {
+    it('answers 200 [] without a query, and matches prospects and LinkedIn accounts by name, headline and URL', async () => {
+      const u = await signedInUser(t, 'onb-search');
+      const empty = await t.app.inject({ method: 'GET', url: v1('/search_users'), headers: u.headers });
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toEqual({ data: [] });
+      expect((await t.app.inject({ method: 'GET', url: v1('/search_users?query=%20%20'), headers: u.headers })).json()).toEqual({ data: [] });
+
+      const persona = await createPersona(t, u.headers, 'Search pool');
+      const url = `https://www.linkedin.com/in/grace-hopper-${Date.now()}/`;
+      const added = await t.app.inject({
+        method: 'POST',
+        url: v1(`/persons/${persona.id}/prospects`),
+        headers: u.headers,
+        payload: { profile: capturedProfile({ profile_url: url, full_name: 'Grace Hopper', headline: 'Rear Admiral, COBOL pioneer', photo_url: 'https://media.licdn.com/grace.jpg' }) },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const own = await t.app.inject({
+        method: 'POST',
+        url: v1('/linkedin_accounts'),
+        headers: u.headers,
+        payload: { profile_url: `https://www.linkedin.com/in/u-own-${Date.now()}/`, full_name: 'Ursula Own', headline: 'Head of Growth' },
+      });
+      expect(own.statusCode, own.body).toBe(200);
+
+      const search = async (q: string) => (await t.app.inject({ method: 'GET', url: v1(`/search_users?query=${encodeURIComponent(q)}`), headers: u.headers })).json().data;
+      expect(await search('grace')).toEqual([
+        expect.objectContaining({ name: 'Grace Hopper', photo: 'https://media.licdn.com/grace.jpg', profile_url: expect.stringContaining('grace-hopper'), source: 'prospect' }),
+      ]);
+      expect((await search('COBOL')).map((r: { name: string }) => r.name)).toEqual(['Grace Hopper']);
+      expect((await search('grace-hopper')).length).toBe(1);
+      expect(await search('growth')).toEqual([expect.objectContaining({ name: 'Ursula Own', title: 'Head of Growth', source: 'linkedin_account' })]);
+      // LIKE wildcards match themselves.
+      expect(await search('%')).toEqual([]);
+      expect(await search('nobody-like-this')).toEqual([]);
+      const long = await t.app.inject({ method: 'GET', url: v1(`/search_users?query=${'a'.repeat(201)}`), headers: u.headers });
+      expect(long.statusCode).toBe(422);
+    });
+  });
+
+  describe('find_company_info_by_domain', () => {
+    const lookup = async (headers: AuthHeaders, domain: string) => {
+      const res = await t.app.inject({ method: 'GET', url: v1(`/find_company_info_by_domain?domain=${encodeURIComponent(domain)}`), headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+
+    it('reads title, description, language and logo from the site (https first, then http)', async () => {
+      const u = await signedInUser(t, 'onb-site');
+      pages['/'] = {
+        body: `<html lang="en-US"><head><meta property="og:site_name" content="Local Widgets"><title>Widgets — home</title>
+          <meta name="description" content="Widgets for local businesses."><link rel="apple-touch-icon" href="/touch.png"></head><body>Hi</body></html>`,
+      };
+      const info = await lookup(u.headers, `http://${siteHost}/some/page`);
+      expect(info).toEqual({
+        found: true,
+        domain: siteHost,
+        url: `http://${siteHost}/`,
+        title: 'Local Widgets',
+        description: 'Widgets for local businesses.',
+        language: 'en-US',
+        logo_url: `http://${siteHost}/touch.png`,
+        message: null,
+      });
+    });
+
+    it('answers found: false with a message for a blocked address, an error page, a non-page and a bad domain', async () => {
+      const u = await signedInUser(t, 'onb-site-bad');
+      for (const blocked of ['10.0.0.7', '169.254.169.254', '127.0.0.1:9', '2130706433', '[::1]']) {
+        const info = await lookup(u.headers, blocked);
+        expect(info, blocked).toMatchObject({ found: false, title: null, logo_url: null });
+        expect(info.message, blocked).toMatch(/private or reserved network address.*Type your company details/);
+      }
+      pages['/'] = { status: 500, body: '<title>Oops</title>' };
+      expect(await lookup(u.headers, siteHost)).toMatchObject({ found: false, message: `${siteHost} answered with HTTP 500. Type your company details below instead.` });
+      pages['/'] = { type: 'application/json', body: '{"title":"no"}' };
+      expect((await lookup(u.headers, siteHost)).message).toMatch(/did not answer with a web page/);
+      pages['/'] = { body: '<html><head></head><body>nothing</body></html>' };
+      expect((await lookup(u.headers, siteHost)).message).toMatch(/no title or description/);
+      pages['/'] = { body: `<html><head><title>${'x'.repeat(600 * 1024)}</title></head></html>` };
+      expect((await lookup(u.headers, siteHost)).message).toMatch(/too large/);
+      expect(await lookup(u.headers, 'not a domain')).toMatchObject({ found: false, message: 'Enter a domain like example.com.' });
+      expect((await t.app.inject({ method: 'GET', url: v1('/find_company_info_by_domain'), headers: u.headers })).statusCode).toBe(422);
+    });
+  });
+
+  describe('generate_onboarding_info', () => {
+    it('drafts every section from the saved answers, keeps the draft and answers 200', async () => {
+      const u = await signedInUser(t, 'onb-draft');
+      await answerEverything(t, u.headers);
+      const res = await t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      const { data, draft } = res.json();
+      expect(data).toMatchObject({ provider: 'composer', subject: null });
+      expect(draft.value_proposition).toMatch(/^Engine Forecast helps VP Sales or CRO in Software and Fintech when revenue teams miss their forecast/);
+      expect(draft.ideal_customer).toBe('VP Sales or CRO at Software and Fintech companies with 51–200 or 201–500 employees in Germany and France. Goal: 12 meetings a month across DACH and France.');
+      expect(data.text).toContain(`Ideal customer: ${draft.ideal_customer}`);
+      expect((await state(t, u.headers)).draft).toEqual(draft);
+      expect((await t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: { x: 1 } })).statusCode).toBe(422);
+    });
+  });
+
+  describe('phone verification', () => {
+    it('sends a code by SMS, refuses a wrong one, accepts the right one and marks the phone verified', async () => {
+      const u = await signedInUser(t, 'onb-phone');
+      const send = (phone: string) => t.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone } });
+      const verify = (code: string) => t.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code } });
+
+      expect((await send('12345')).statusCode).toBe(422);
+      expect((await verify('123456')).json()).toEqual({ errors: ['Enter your phone number and ask for a code first.'] });
+      const sent = await send('+44 20 7946 0958');
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().data).toMatchObject({ phone: '+442079460958', phone_verified: false });
+      const sms = t.sms.at(-1)!;
+      expect(sms.to).toBe('+442079460958');
+      const code = /code is (\d{6})/.exec(sms.text)![1]!;
+      // Too soon for another code.
+      expect((await send('+442079460958')).statusCode).toBe(429);
+
+      expect((await verify('12345')).statusCode).toBe(422);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      expect((await verify(wrong)).json()).toEqual({ errors: ['The code is incorrect. Check it and try again.'] });
+      const ok = await verify(code);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toEqual({ phone: '+442079460958', phone_verified: true, message: 'Your phone number is verified.' });
+      const [row] = await t.db.db.select().from(users).where(eq(users.email, u.email));
+      expect(row).toMatchObject({ phone: '+442079460958', phoneVerifiedAt: expect.any(Date) });
+      expect((await state(t, u.headers)).prefill).toMatchObject({ phone: '+442079460958', phone_verified: true });
+      // A used code does not work twice.
+      expect((await verify(code)).statusCode).toBe(422);
+    });
+
+    it('kills the code after five wrong guesses and refuses an expired one', async () => {
+      const u = await signedInUser(t, 'onb-phone-limit');
+      await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+33612345678' } });
+      const code = /code is (\d{6})/.exec(t.sms.at(-1)!.text)![1]!;
+      const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code: wrong } })).json().errors[0]);
+      expect(answers.at(-1)).toBe('Too many wrong codes. Ask for a new code.');
+      const right = await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code } });
+      expect(right.json()).toEqual({ errors: ['Too many wrong codes. Ask for a new code.'] });
+
+      // A fresh code, then expired.
+      const [user] = await t.db.db.select().from(users).where(eq(users.email, u.email));
+      await t.db.db.delete(verificationCodes).where(eq(verificationCodes.userId, user!.id));
+      await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+33612345678' } });
+      const fresh = /code is (\d{6})/.exec(t.sms.at(-1)!.text)![1]!;
+      await t.db.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user!.id));
+      const expired = await t.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code: fresh } });
+      expect(expired.json()).toEqual({ errors: ['The code has expired or was never sent. Ask for a new code.'] });
+    });
+  });
+
+  describe('finish_onboarding', () => {
+    it('marks onboarding finished at once (user_info says so right away) and stays finished', async () => {
+      const u = await signedInUser(t, 'onboarding');
+      const info = () => t.app.inject({ method: 'GET', url: v1('/user_info'), headers: u.headers });
+      expect((await info()).json().data.onboarding_finished).toBe(false);
+
+      const done = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().data.onboarding_finished).toBe(true);
+      expect((await info()).json().data.onboarding_finished).toBe(true);
+
+      const again = await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers });
+      expect(again.json().data.onboarding_finished).toBe(true);
+      expect((await state(t, u.headers)).finished).toBe(true);
+    });
+
+    it('creates the persona, offering and messaging settings from the answers exactly once, and fills the user', async () => {
+      const u = await signedInUser(t, 'onb-finish');
+      await answerEverything(t, u.headers);
+      const [finishA, finishB] = await Promise.all([
+        t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers }),
+        t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers }),
+      ]);
+      expect([finishA.statusCode, finishB.statusCode]).toEqual([200, 200]);
+      expect(finishA.json().data).toMatchObject({ onboarding_finished: true, name: 'Ada Lovelace', image: 'https://cdn.example.org/ada.png', phone: '+4915112345678' });
+      expect((await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers })).statusCode).toBe(200);
+
+      const [user] = await t.db.db.select().from(users).where(eq(users.email, u.email));
+      expect(user!.jobTitle).toBe('Chief Executive Officer');
+      const accountId = user!.accountId;
+      const countIn = async (table: typeof personas | typeof offerings | typeof messagingSettings) =>
+        (await t.db.db.select({ n: count() }).from(table).where(eq(table.accountId, accountId)))[0]!.n;
+      expect([await countIn(personas), await countIn(offerings), await countIn(messagingSettings)]).toEqual([1, 1, 1]);
+
+      const list = (await t.app.inject({ method: 'GET', url: v1('/persons'), headers: u.headers })).json().data;
+      expect(list).toHaveLength(1);
+      const persona = (await t.app.inject({ method: 'GET', url: v1(`/persons/${list[0].id}/edit`), headers: u.headers })).json().data;
+      expect(persona).toMatchObject({ name: 'Revenue leaders' });
+      expect(persona.filters).toEqual({
+        job_titles: [
+          { id: 'VP Sales', name: 'VP Sales', uid: 'VP Sales' },
+          { id: 'CRO', name: 'CRO', uid: 'CRO' },
+        ],
+        industries: [
+          { id: 'Software', name: 'Software', uid: 'Software' },
+          { id: 'Fintech', name: 'Fintech', uid: 'Fintech' },
+        ],
+        employees_numbers: [
+          { name: '51–200', value: '51,200' },
+          { name: '201–500', value: '201,500' },
+        ],
+        locations: ['Germany', 'France'],
+      });
+
+      const [offering] = (await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data;
+      expect(offering).toMatchObject({ name: 'Engine Forecast', price_min: 500, price_max: 2000, currency: 'EUR', price_period: 'month', url: 'https://analytical-engines.io' });
+      expect(offering.description).toContain('Solution: Engine Forecast pulls CRM data hourly');
+      expect(offering.description).toContain('Problem: Revenue teams miss their forecast');
+
+      const [setting] = (await t.app.inject({ method: 'GET', url: v1('/messaging_settings'), headers: u.headers })).json().data;
+      expect(setting).toMatchObject({ persona_id: null, offering_id: offering.id, language: 'en' });
+      expect(setting.call_to_action).toContain('https://cal.example.org/ada/30min');
+      expect(setting.signature).toBe('<p>Ada Lovelace<br>Chief Executive Officer, Analytical Engines<br>+4915112345678<br>analytical-engines.io</p>');
+    });
+
+    it('finishes with only some answers, creating what they allow and keeping an existing persona name', async () => {
+      const u = await signedInUser(t, 'onb-partial');
+      await createPersona(t, u.headers, 'Revenue leaders');
+      await put(t, u.headers, 'potential-customers', FULL_ANSWERS['potential-customers']);
+      expect((await t.app.inject({ method: 'POST', url: v1('/finish_onboarding'), headers: u.headers })).statusCode).toBe(200);
+      const names = (await t.app.inject({ method: 'GET', url: v1('/persons'), headers: u.headers })).json().data.map((p: { name: string }) => p.name).sort();
+      expect(names).toEqual(['Revenue leaders', 'Revenue leaders (2)']);
+      expect((await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data).toEqual([]);
+      const [user] = await t.db.db.select().from(users).where(and(eq(users.email, u.email)));
+      expect(user!.onboardingFinishedAt).toBeInstanceOf(Date);
+    });
+  });
+
+  it('emails the phone code to the user when no SMS provider is configured (log-only sender)', async () => {
+    const logged: string[] = [];
+    const plain = await startTestApp(kind, { sms: logSms({ info: (_o: unknown, msg?: string) => void logged.push(String(msg)) } as never) });
+    try {
+      const u = await signedInUser(plain, 'onb-phone-mail');
+      const sent = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+4915199999999' } });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(logged.at(-1)).toMatch(/SMS \(no provider configured\) to \+4915199999999: .*code is \d{6}/);
+      const mail = await plain.smtp.waitForMail(u.email, (m) => m.text.includes('phone verification code'));
+      const code = /code is (\d{6})/.exec(mail.text)![1]!;
+      expect(logged.at(-1)).toContain(code);
+      const ok = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/verify'), headers: u.headers, payload: { code } });
+      expect(ok.json().data).toMatchObject({ phone: '+4915199999999', phone_verified: true });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('drafts through a chat-completions server: 202 with a job when slower than the wait, and GET onboarding then has the draft', async () => {
+    const prompts: Array<{ system: string; user: string }> = [];
+    const ai = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { messages: Array<{ content: string }> };
+        prompts.push({ system: body.messages[0]!.content, user: body.messages[1]!.content });
+        const content = 'Here you go.\nValue proposition: Forecasts you can trust.\nProblem: Spreadsheets.\nSolution: Hourly CRM sync.\nDifferentiators:\n- One-day setup\nIdeal customer: CROs in Germany.';
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+        }, 300);
+      });
+    });
+    await new Promise<void>((resolve) => ai.listen(0, '127.0.0.1', resolve));
+    const slow = await startTestApp(kind, { env: { AI_BASE_URL: `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`, AI_SYNC_WAIT_MS: '50' } });
+    try {
+      const u = await signedInUser(slow, 'onb-draft-202');
+      await put(slow, u.headers, 'potential-customers', FULL_ANSWERS['potential-customers']);
+      await put(slow, u.headers, 'solution', FULL_ANSWERS.solution);
+      const res = await slow.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: {} });
+      expect(res.statusCode, res.body).toBe(202);
+      const { job_id } = res.json();
+      let job: { status: string; result: { text: string; provider: string } | null } = { status: 'pending', result: null };
+      for (let i = 0; i < 100 && job.status === 'pending'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = (await slow.app.inject({ method: 'GET', url: v1(`/generation_jobs/${job_id}`), headers: u.headers })).json().data;
+      }
+      expect(job.status).toBe('succeeded');
+      expect(job.result!.provider).toBe('openai');
+      expect((await state(slow, u.headers)).draft).toEqual({
+        value_proposition: 'Forecasts you can trust.',
+        problem: 'Spreadsheets.',
+        solution: 'Hourly CRM sync.',
+        differentiators: '- One-day setup',
+        ideal_customer: 'CROs in Germany.',
+      });
+      // The prompt carries the answers.
+      expect(prompts[0]!.system).toContain('Value proposition:');
+      expect(prompts[0]!.user).toContain('Product or service: Engine Forecast');
+      expect(prompts[0]!.user).toContain('Job titles: VP Sales, CRO');
+      expect(prompts[0]!.user).toContain('Company sizes (employees): 51–200, 201–500');
+    } finally {
+      await slow.close();
+      await new Promise((resolve) => ai.close(resolve));
+    }
   });
 
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'POST', url: v1('/finish_onboarding') })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: v1('/onboarding') })).statusCode).toBe(401);
   });
 });

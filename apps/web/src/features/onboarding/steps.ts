@@ -1,21 +1,21 @@
 import type { OnboardingStepSlug } from '@web/config/paths';
 
-/** What each onboarding step asks (its answers' fields come with the onboarding issue). */
+/** What each onboarding step asks; the answers' fields are the shared step schemas (packages/shared/src/schemas/onboarding.ts). */
 export const STEP_QUESTIONS: Record<OnboardingStepSlug, { question: string; description: string }> = {
   'choose-user-profile': {
-    question: 'Which describes you best?',
-    description: 'Founder, sales lead, agency or consultant: the agent writes differently for each.',
+    question: 'Is this you?',
+    description: 'Find your profile to fill in your name, photo and headline. You can also type them, or skip this step.',
   },
-  'your-position': { question: 'What is your role in the company?', description: 'The agent signs messages in your name and role.' },
+  'your-website': { question: 'What is your company website?', description: 'We read its title, description and logo; check them, or type your own.' },
+  'your-position': { question: 'Which describes your role best?', description: 'Founder, sales lead, agency or consultant: the agent writes differently for each.' },
   'job-title': { question: 'What is your job title?', description: 'Shown in your signature and used to set the tone.' },
-  'your-website': { question: 'What is your company website?', description: 'We read it to draft your offering and case studies.' },
-  solution: { question: 'What do you sell?', description: 'Your product or service in a sentence or two.' },
-  'problem-solving': { question: 'Which problems do you solve?', description: 'The pains your customers come to you with.' },
+  'problem-solving': { question: 'Which problem do you solve?', description: 'The pain your customers come to you with.' },
+  solution: { question: 'What do you sell?', description: 'Your product or service and how it solves the problem.' },
   different: { question: 'What makes you different?', description: 'Why buyers choose you over the alternatives.' },
-  'potential-customers': { question: 'Who are your potential customers?', description: 'Industries, company sizes and job titles to target.' },
-  price: { question: 'What does it cost?', description: 'A price range helps the agent qualify prospects.' },
-  expectations: { question: 'What do you expect from outbound?', description: 'Meetings, demos, trials: what counts as a win.' },
-  'meeting-link': { question: 'Where should prospects book a meeting?', description: 'Your calendar link, used in calls to action.' },
-  'phone-number': { question: 'Which phone number can prospects call?', description: 'Used in your signature and for call follow-ups.' },
-  'notifications-list': { question: 'How should we notify you?', description: 'Choose which events reach you by email.' },
+  'potential-customers': { question: 'Who are your potential customers?', description: 'Job titles, industries, company sizes and locations: your first persona.' },
+  price: { question: 'What does it cost?', description: 'The price range of your offering helps the agent qualify prospects.' },
+  expectations: { question: 'What do you expect from outbound?', description: 'How many meetings a month, and in which markets.' },
+  'meeting-link': { question: 'Where should prospects book a meeting?', description: 'Your scheduling link, used in your call to action.' },
+  'phone-number': { question: 'Which phone number is yours?', description: 'We verify it with a code by SMS; it goes in your signature and receives test calls.' },
+  'notifications-list': { question: 'What should we tell you about?', description: 'Choose the events you want to hear about. You can change this later.' },
 };

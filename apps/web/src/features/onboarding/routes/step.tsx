@@ -1,64 +1,113 @@
-import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
+import type { OnboardingStepInput, OnboardingStepSlug } from '@shared/schemas/onboarding';
 import { PreloadLink } from '@web/components/preload-link';
+import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
 import { ONBOARDING_STEPS, onboardingStepHref, paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
-import { useFinishOnboarding } from '../api/finish-onboarding';
+import { useFinishOnboarding, useOnboardingState, useSaveStep } from '../api/onboarding';
+import { STEP_FORMS, type StepFormProps } from '../components/step-forms';
 import { STEP_QUESTIONS } from '../steps';
+
+/** Steps the user may pass without answering. */
+const SKIPPABLE: ReadonlySet<OnboardingStepSlug> = new Set(['choose-user-profile']);
 
 export function OnboardingStepRoute() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const finish = useFinishOnboarding();
-  const handleFinish = () =>
-    finish.mutate(undefined, {
-      onSuccess: () => {
-        notify.success('Welcome aboard! Your cabinet is ready.');
-        void navigate(paths.cabinet.dashboard.path);
-      },
-      onError: (error) => notify.error(apiErrorMessages(error)[0] ?? 'Could not finish onboarding. Please try again.'),
-    });
   const slug = pathname.split('/').filter(Boolean).at(-1);
   const index = ONBOARDING_STEPS.findIndex((s) => s.slug === slug);
   const step = ONBOARDING_STEPS[index];
+  const state = useOnboardingState();
   if (!step) return null;
   const { question, description } = STEP_QUESTIONS[step.slug];
-  const prev = index > 0 ? onboardingStepHref(ONBOARDING_STEPS[index - 1]!.slug) : paths.onboarding.welcome.path;
-  const next = ONBOARDING_STEPS[index + 1];
-
   return (
     <Card className="p-6 sm:p-8">
       <p className="text-sm font-medium text-accent">{step.title}</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-fg">{question}</h1>
       <p className="mt-2 text-muted">{description}</p>
-      <div className="mt-6 flex gap-3 rounded-lg border border-border bg-surface-2 p-4 text-sm text-muted">
-        <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <p>
-          The answer fields for this step arrive with the onboarding assistant. Until then you can look through the
-          questions and finish: you fill in your personas, offering and messaging under Business information.
-        </p>
-      </div>
-      <div className="mt-8 flex justify-between">
-        <Button asChild variant="ghost">
-          <PreloadLink to={prev}>
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-          </PreloadLink>
-        </Button>
-        {next ? (
-          <Button asChild>
-            <PreloadLink to={onboardingStepHref(next.slug)}>
-              Next <ArrowRight className="h-4 w-4" aria-hidden />
-            </PreloadLink>
-          </Button>
-        ) : (
-          <Button onClick={handleFinish} disabled={finish.isPending} aria-busy={finish.isPending}>
-            {finish.isPending ? 'Finishing…' : 'Finish'}
-          </Button>
-        )}
-      </div>
+      {state.isPending ? (
+        <div className="mt-8 flex justify-center">
+          <Spinner label="Loading your answers" />
+        </div>
+      ) : state.isError ? (
+        <div className="mt-6">
+          <ServerErrors messages={apiErrorMessages(state.error)} />
+        </div>
+      ) : (
+        // A fresh form per step, so each starts from its own saved answer.
+        <StepBody key={step.slug} slug={step.slug} index={index} />
+      )}
     </Card>
   );
+}
+
+function StepBody({ slug, index }: { slug: OnboardingStepSlug; index: number }) {
+  const navigate = useNavigate();
+  const state = useOnboardingState();
+  const saveStep = useSaveStep();
+  const finish = useFinishOnboarding();
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const prev = index > 0 ? onboardingStepHref(ONBOARDING_STEPS[index - 1]!.slug) : paths.onboarding.welcome.path;
+  const next = ONBOARDING_STEPS[index + 1];
+
+  const save = async (body: OnboardingStepInput<OnboardingStepSlug>) => {
+    setErrors(null);
+    try {
+      await saveStep.mutateAsync({ slug, body });
+      if (next) {
+        void navigate(onboardingStepHref(next.slug));
+        return;
+      }
+      await finish.mutateAsync();
+      notify.success('Welcome aboard! Your first persona, offering and messaging are ready.');
+      void navigate(paths.cabinet.dashboard.path);
+    } catch (error) {
+      setErrors(apiErrorMessages(error).length ? apiErrorMessages(error) : ['Could not save this step. Please try again.']);
+      throw error;
+    }
+  };
+  const skip = async () => {
+    setErrors(null);
+    try {
+      await saveStep.mutateAsync({ slug: 'choose-user-profile', body: { skipped: true } });
+      if (next) void navigate(onboardingStepHref(next.slug));
+    } catch (error) {
+      setErrors(apiErrorMessages(error));
+    }
+  };
+  const pending = saveStep.isPending || finish.isPending;
+  const footer: ReactNode = (
+    <div className="flex items-center justify-between gap-3 pt-4">
+      <Button asChild variant="ghost">
+        <PreloadLink to={prev}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+        </PreloadLink>
+      </Button>
+      <div className="flex gap-2">
+        {SKIPPABLE.has(slug) ? (
+          <Button type="button" variant="ghost" onClick={() => void skip()} disabled={pending}>
+            Skip
+          </Button>
+        ) : null}
+        <Button type="submit" pending={pending}>
+          {next ? (
+            <>
+              Next <ArrowRight className="h-4 w-4" aria-hidden />
+            </>
+          ) : finish.isPending ? (
+            'Finishing…'
+          ) : (
+            'Finish'
+          )}
+        </Button>
+      </div>
+    </div>
+  );
+  const Form = STEP_FORMS[slug] as (props: StepFormProps<OnboardingStepSlug>) => ReactNode;
+  return <Form state={state.data!} save={save} footer={footer} errors={errors} />;
 }

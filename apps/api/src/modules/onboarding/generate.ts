@@ -1,0 +1,47 @@
+import type { GeneratedText } from '@shared/schemas/messaging';
+import type { OnboardingDraft } from '@shared/schemas/onboarding';
+import type { AuthContext, Deps } from '../../lib/route';
+import { textProviderFor, TextProviderError } from '../ai';
+import { runGeneration, type GenerationAnswer } from '../ai/jobs';
+import { ONBOARDING_INFO_MAX_TOKENS, ONBOARDING_INFO_SECTIONS, ONBOARDING_INFO_SYSTEM, onboardingInfoPrompt, parseOnboardingInfo } from '../ai/prompts';
+import { recordActivity } from '../activities/service';
+import { onboardingInfoContext, saveDraft } from './service';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * generate_onboarding_info: drafts the value proposition, problem, solution, differentiators and
+ * ideal customer from the saved answers through the configured text provider, and keeps the draft in
+ * onboarding_answers.draft (the user edits it before accepting). The generation contract is the one of
+ * every generating route: 200 with the result when ready, else 202 and a job to poll; after a 202 the
+ * draft is read from GET onboarding once the job has succeeded.
+ */
+export async function generateOnboardingInfo(deps: Deps, auth: AuthContext): Promise<GenerationAnswer & { draft: OnboardingDraft | null }> {
+  const context = await onboardingInfoContext(deps, auth);
+  const provider = textProviderFor(deps.config);
+  let draft: OnboardingDraft | null = null;
+  const answer = await runGeneration(deps, auth, 'onboarding_info', async (): Promise<GeneratedText> => {
+    const raw = await provider.generate({
+      system: ONBOARDING_INFO_SYSTEM,
+      prompt: onboardingInfoPrompt(context),
+      maxTokens: ONBOARDING_INFO_MAX_TOKENS,
+      timeoutMs: deps.config.ai.timeoutMs,
+      context,
+    });
+    const parsed = parseOnboardingInfo(raw);
+    if (!Object.values(parsed).some(Boolean)) throw new TextProviderError('The AI text provider did not write the draft in the expected sections', 502);
+    draft = parsed;
+    await saveDraft(deps.db, auth, parsed);
+    await recordActivity(deps.db, {
+      accountId: auth.account.id,
+      actorType: 'user',
+      actorId: auth.user.id,
+      verb: 'message_generated',
+      payload: { kind: 'onboarding_info', provider: provider.name },
+    });
+    const text = ONBOARDING_INFO_SECTIONS.map(([key, label]) => `${label}: ${parsed[key]}`).join('\n\n');
+    const html = ONBOARDING_INFO_SECTIONS.map(([key, label]) => `<p><strong>${label}</strong><br>${escapeHtml(parsed[key]).replace(/\n/g, '<br>')}</p>`).join('');
+    return { text, html, subject: null, prospect_id: null, persona_id: null, messaging_setting_id: null, provider: provider.name };
+  });
+  return { ...answer, draft };
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { CURRENCIES, PRICE_PERIODS } from './messaging';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from './notifications';
+
+/**
+ * Onboarding (spec §2 "Onboarding", §7 "Dashboard and onboarding"): the thirteen question steps that
+ * follow the Welcome page, each with its own answer schema. The web forms and the API's
+ * `PUT onboarding/steps/:slug` validate with the same schema; answers are stored per user keyed by slug.
+ */
+
+/** The question steps in the order the flow walks them (Welcome, the index page, comes before them). */
+export const ONBOARDING_STEP_SLUGS = [
+  'choose-user-profile',
+  'your-website',
+  'your-position',
+  'job-title',
+  'problem-solving',
+  'solution',
+  'different',
+  'potential-customers',
+  'price',
+  'expectations',
+  'meeting-link',
+  'phone-number',
+  'notifications-list',
+] as const;
+export type OnboardingStepSlug = (typeof ONBOARDING_STEP_SLUGS)[number];
+/** Where a user resumes: 'index' (Welcome) or a question step. */
+export type OnboardingPosition = 'index' | OnboardingStepSlug;
+
+export const isOnboardingStepSlug = (s: string): s is OnboardingStepSlug => (ONBOARDING_STEP_SLUGS as readonly string[]).includes(s);
+
+/** The step after `slug`; the last step stays where it is (its Next is Finish). */
+export function nextOnboardingStep(slug: OnboardingStepSlug): OnboardingStepSlug {
+  const i = ONBOARDING_STEP_SLUGS.indexOf(slug);
+  return ONBOARDING_STEP_SLUGS[Math.min(i + 1, ONBOARDING_STEP_SLUGS.length - 1)]!;
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+const longText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(10, { error: `${label} needs at least 10 characters` })
+    .max(2000, { error: `${label} must be at most 2000 characters` });
+const httpUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(2000, { error: `${label} must be at most 2000 characters` })
+    .refine((s) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), { error: `${label} must start with http:// or https://` });
+const optionalHttpUrl = (label: string) => z.union([httpUrl(label), z.literal('').transform(() => null), z.null()]).default(null);
+const chipList = (label: string, { min = 0, max = 30 } = {}) =>
+  z
+    .array(z.string().trim().min(1).max(120, { error: `Each ${label.toLowerCase()} must be at most 120 characters` }))
+    .max(max, { error: `At most ${max} ${label.toLowerCase()}` })
+    // Repeats (any case) once, the first spelling kept.
+    .transform((items) => items.filter((s, i) => items.findIndex((x) => x.toLowerCase() === s.toLowerCase()) === i))
+    .refine((items) => items.length >= min, { error: min === 1 ? `Add at least one ${label.toLowerCase().replace(/s$/, '')}` : `Add at least ${min}` });
+
+/**
+ * A domain or a site address → its bare host (lower case, no scheme, path or www; a port is kept).
+ * IP addresses and localhost pass here: whether they may be fetched is the guarded fetcher's call.
+ */
+export function normalizeDomain(input: string): string | null {
+  let s = input.trim().toLowerCase();
+  if (!s) return null;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//.test(s)) s = `https://${s}`;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null;
+  const hostname = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
+  const name = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(xn--[a-z0-9-]{2,59}|[a-z]{2,63})$/.test(hostname);
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || /^\[[0-9a-f:.]+\]$/.test(hostname);
+  if (!name && !ip && hostname !== 'localhost') return null;
+  return url.port ? `${hostname}:${url.port}` : hostname;
+}
+
+export const domainSchema = z
+  .string({ error: 'Domain is required' })
+  .max(2000)
+  .transform((s, ctx) => {
+    const d = normalizeDomain(s);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a domain like example.com' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+export const USER_POSITIONS = [
+  { value: 'founder', label: 'Founder or owner' },
+  { value: 'executive', label: 'Executive (CEO, COO, CRO)' },
+  { value: 'sales_leader', label: 'Head of sales' },
+  { value: 'sales_rep', label: 'Sales representative / SDR' },
+  { value: 'marketing', label: 'Marketing' },
+  { value: 'agency', label: 'Agency or consultant' },
+  { value: 'other', label: 'Something else' },
+] as const;
+export const USER_POSITION_VALUES = USER_POSITIONS.map((p) => p.value) as [
+  (typeof USER_POSITIONS)[number]['value'],
+  ...(typeof USER_POSITIONS)[number]['value'][],
+];
+
+/** Company-size buckets as people-data vendors send them (the person-filter model's employees_numbers). */
+export const COMPANY_SIZES = [
+  { name: '1–10', value: '1,10' },
+  { name: '11–50', value: '11,50' },
+  { name: '51–200', value: '51,200' },
+  { name: '201–500', value: '201,500' },
+  { name: '501–1,000', value: '501,1000' },
+  { name: '1,001–5,000', value: '1001,5000' },
+  { name: '5,001–10,000', value: '5001,10000' },
+  { name: '10,001+', value: '10001,' },
+] as const;
+const COMPANY_SIZE_VALUES = COMPANY_SIZES.map((s) => s.value) as [string, ...string[]];
+
+/**
+ * Notification events a user can choose during onboarding: the notifications module's events (stored in
+ * the answers; the notification rules themselves are that module's).
+ */
+export const ONBOARDING_NOTIFICATION_EVENTS = NOTIFICATION_EVENTS.map((value) => ({ value, label: NOTIFICATION_EVENT_LABELS[value] }));
+/** Chosen for a user who changes nothing: the events the default email rule sends. */
+export const DEFAULT_ONBOARDING_NOTIFICATION_EVENTS: NotificationEvent[] = ['reply_received', 'meeting_booked'];
+
+export const e164PhoneSchema = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .transform((s) => s.replace(/[\s().-]/g, ''))
+  .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), { error: 'Phone must be in international format, like +14155550123' });
+
+const price = z
+  .number({ error: 'Price must be a number' })
+  .min(0, { error: 'Price must be 0 or more' })
+  .max(1_000_000_000, { error: 'Price is too large' })
+  .nullable()
+  .default(null);
+
+/** One schema per step: what its form sends and what is stored. */
+export const onboardingStepSchemas = {
+  'choose-user-profile': z
+    .strictObject({
+      skipped: z.boolean().default(false),
+      name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }).nullable().default(null),
+      photo_url: optionalHttpUrl('Photo'),
+      title: z.string().trim().max(300).nullable().default(null),
+      profile_url: optionalHttpUrl('Profile URL'),
+    })
+    .refine((v) => v.skipped || !!v.name, { error: 'Pick your profile, or skip this step', path: ['name'] }),
+  'your-website': z.strictObject({
+    domain: domainSchema,
+    company_name: text('Company name', 200),
+    description: z.string().trim().max(1000, { error: 'Description must be at most 1000 characters' }).default(''),
+    language: z.string().trim().max(35).nullable().default(null),
+    logo_url: optionalHttpUrl('Logo'),
+  }),
+  'your-position': z.strictObject({ position: z.enum(USER_POSITION_VALUES, { error: 'Choose your role' }) }),
+  'job-title': z.strictObject({ job_title: text('Job title', 120) }),
+  'problem-solving': z.strictObject({ problem: longText('The problem you solve') }),
+  solution: z.strictObject({ offering_name: text('Product or service name', 200), solution: longText('Your solution') }),
+  different: z.strictObject({ different: longText('What sets you apart') }),
+  'potential-customers': z.strictObject({
+    persona_name: text('Audience name', 100),
+    job_titles: chipList('Job titles', { min: 1 }),
+    industries: chipList('Industries').default([]),
+    company_sizes: z.array(z.enum(COMPANY_SIZE_VALUES, { error: 'Unknown company size' })).max(COMPANY_SIZES.length).default([]),
+    locations: chipList('Locations').default([]),
+  }),
+  price: z
+    .strictObject({
+      price_min: price,
+      price_max: price,
+      currency: z.enum(CURRENCIES, { error: 'Currency is not supported' }),
+      price_period: z.enum(PRICE_PERIODS, { error: 'Choose a billing period' }),
+    })
+    .refine((v) => v.price_min == null || v.price_max == null || v.price_min <= v.price_max, {
+      error: 'The highest price must not be lower than the lowest price',
+      path: ['price_max'],
+    })
+    .refine((v) => v.price_min != null || v.price_max != null, { error: 'Enter at least one price', path: ['price_min'] }),
+  expectations: z.strictObject({
+    meetings_per_month: z
+      .number({ error: 'Meetings per month must be a number' })
+      .int({ error: 'Meetings per month must be a whole number' })
+      .min(1, { error: 'Aim for at least 1 meeting a month' })
+      .max(1000, { error: 'At most 1000 meetings a month' }),
+    markets: chipList('Markets', { min: 1 }),
+  }),
+  'meeting-link': z.strictObject({ meeting_link: httpUrl('Meeting link') }),
+  'phone-number': z.strictObject({ phone: e164PhoneSchema }),
+  'notifications-list': z.strictObject({
+    events: z
+      .array(z.enum(NOTIFICATION_EVENTS, { error: 'Unknown notification' }))
+      .max(NOTIFICATION_EVENTS.length)
+      .transform((e) => [...new Set(e)]),
+  }),
+} satisfies Record<OnboardingStepSlug, z.ZodType>;
+
+export type OnboardingStepInput<S extends OnboardingStepSlug> = z.input<(typeof onboardingStepSchemas)[S]>;
+export type OnboardingStepAnswer<S extends OnboardingStepSlug> = z.output<(typeof onboardingStepSchemas)[S]>;
+export type OnboardingAnswers = { [S in OnboardingStepSlug]?: OnboardingStepAnswer<S> };
+
+export const onboardingStepParamsSchema = z.strictObject({
+  slug: z.enum(ONBOARDING_STEP_SLUGS, { error: 'Unknown onboarding step' }),
+});
+
+/** generate_onboarding_info's draft: the user edits it before accepting it into the answers. */
+export const onboardingDraftSchema = z.object({
+  value_proposition: z.string(),
+  problem: z.string(),
+  solution: z.string(),
+  differentiators: z.string(),
+  ideal_customer: z.string(),
+});
+export type OnboardingDraft = z.infer<typeof onboardingDraftSchema>;
+
+/** What the server already knows and offers as each step's starting value. */
+export const onboardingPrefillSchema = z.object({
+  name: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  job_title: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_verified: z.boolean(),
+  /** From the sign-up email's domain, unless it is a free-mail provider. */
+  domain: z.string().nullable(),
+});
+export type OnboardingPrefill = z.infer<typeof onboardingPrefillSchema>;
+
+export const onboardingStateSchema = z.object({
+  current_step: z.enum(['index', ...ONBOARDING_STEP_SLUGS]),
+  answers: z.record(z.string(), z.record(z.string(), z.unknown())),
+  draft: onboardingDraftSchema.nullable(),
+  prefill: onboardingPrefillSchema,
+  finished: z.boolean(),
+});
+export type OnboardingState = Omit<z.infer<typeof onboardingStateSchema>, 'answers' | 'current_step'> & {
+  current_step: OnboardingPosition;
+  answers: OnboardingAnswers;
+};
+export const onboardingStateEnvelopeSchema = z.object({ data: onboardingStateSchema });
+
+// ---------------------------------------------------------------- search_users
+
+export const searchUsersQuerySchema = z.strictObject({ query: z.string().trim().max(200, { error: 'Query is too long' }).default('') });
+export const searchedUserSchema = z.object({
+  name: z.string(),
+  photo: z.string().nullable(),
+  title: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  source: z.enum(['prospect', 'linkedin_account']),
+});
+export type SearchedUser = z.infer<typeof searchedUserSchema>;
+export const searchUsersResponseSchema = z.object({ data: z.array(searchedUserSchema) });
+export const SEARCH_USERS_LIMIT = 10;
+
+// ---------------------------------------------------------------- find_company_info_by_domain
+
+export const companyInfoQuerySchema = z.strictObject({ domain: z.string({ error: 'Domain is required' }).max(2000) });
+export const companyInfoSchema = z.object({
+  found: z.boolean(),
+  domain: z.string(),
+  /** The address the page was read from (after redirects). */
+  url: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  language: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  /** Why nothing was found, in words for the user. */
+  message: z.string().nullable(),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+export const companyInfoResponseSchema = z.object({ data: companyInfoSchema });
+
+// ---------------------------------------------------------------- phone
+
+export const sendPhoneCodeBodySchema = z.strictObject({ phone: e164PhoneSchema });
+export const verifyPhoneBodySchema = z.strictObject({
+  code: z
+    .string({ error: 'Code is required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'The code has 6 digits' }),
+});
+export const phoneStatusSchema = z.object({ phone: z.string().nullable(), phone_verified: z.boolean(), message: z.string() });
+export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
+export const phoneStatusResponseSchema = z.object({ data: phoneStatusSchema });
+/** A new code may be asked for this long after the last one. */
+export const PHONE_CODE_RESEND_MS = 30_000;
+
+// ---------------------------------------------------------------- generate_onboarding_info
+
+export const generateOnboardingInfoBodySchema = z.strictObject({}).default({});

@@ -25,6 +25,13 @@ const zones = [
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   { target: './apps/extension', from: './apps/api', message: 'The extension talks to the API over HTTP only.' },
   { target: './apps/api', from: ['./apps/web', './apps/extension'], message: 'The API must not import the clients.' },
+  { target: './e2e', from: ['./apps/web', './apps/extension'], message: 'e2e drives the clients through the browser only.' },
+  {
+    target: './e2e',
+    from: './apps/api',
+    except: ['./src/testing'],
+    message: "e2e talks to the API over HTTP; of the API it may import only its wire-format test servers (apps/api/src/testing).",
+  },
   {
     target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/stores'],
     from: ['./apps/web/src/features', './apps/web/src/app'],

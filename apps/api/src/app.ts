@@ -95,6 +95,10 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
   if (kind === 'public') {
     return { max: config.rateLimit.publicMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `public|${req.ip}` };
   }
+  if (kind === 'outbound') {
+    // After auth (preHandler): counted per account, so one account cannot make us a request cannon.
+    return { max: config.rateLimit.outboundMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `outbound|${req.auth?.account.id ?? req.ip}` };
+  }
   return {
     max: config.rateLimit.authMax,
     timeWindow: config.rateLimit.windowMs,

@@ -32,8 +32,8 @@ export type Config = {
   holderHeader: string;
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
-  /** authMax: per IP + email on credential routes; publicMax: per IP on unauthenticated lookups (account-status). */
-  rateLimit: { authMax: number; publicMax: number; windowMs: number };
+  /** authMax: per IP + email on credential routes; publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per account on routes that fetch a user-supplied address. */
+  rateLimit: { authMax: number; publicMax: number; outboundMax: number; windowMs: number };
   /** Origins that get CORS headers: the extension's (fixed dev/test id) plus EXTENSION_ORIGINS. Nothing wider. */
   extensionOrigins: string[];
   /** How long a validated token is trusted without asking the database (0: always ask). */
@@ -88,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10),
       publicMax: int(env, 'RATE_LIMIT_PUBLIC_MAX', 60),
+      outboundMax: int(env, 'RATE_LIMIT_OUTBOUND_MAX', 20),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
     },
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),

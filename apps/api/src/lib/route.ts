@@ -15,7 +15,7 @@ import type { OidcProvider } from '../modules/auth/oidc';
 export type Access = 'public' | 'optional' | 'user';
 /** Whose rows the route touches: none, the signed-in user's own, or their account's. */
 export type Owner = 'none' | 'self' | 'account';
-export type RateLimitKind = 'auth' | 'public';
+export type RateLimitKind = 'auth' | 'public' | 'outbound';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type AuthContext = { user: UserRow; account: AccountRow; client: string; accessToken: string; expiresAt: Date };
@@ -59,7 +59,9 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   schema: S;
   /**
    * 'auth': the strict per-IP-and-email limit for credential endpoints; 'public': per IP, counted on
-   * request (malformed input counts too) for unauthenticated lookups. Limits from config.rateLimit.
+   * request (malformed input counts too) for unauthenticated lookups; 'outbound': per account, for
+   * signed-in routes that make this server call a user-supplied address (test sends, site lookups).
+   * Limits from config.rateLimit.
    */
   rateLimit?: RateLimitKind;
   /** Left out of the OpenAPI document (e.g. browser redirects). */

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
  * marks the session paid and redirects to its success_url), and signed webhook delivery
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`).
  *
- * Standalone on purpose (node:http and node:crypto only): e2e/support/stripe.ts is a copy of it,
- * since e2e may not import apps/api.
+ * Standalone on purpose (node:http and node:crypto only): the e2e global setup starts it too
+ * (through e2e/support/stripe.ts).
  */
 
 export type FakeCheckoutSession = {
@@ -143,6 +143,16 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
       if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${decodeURIComponent(match[1]!)}'`, { code: 'resource_missing', param: 'id' });
       return { status: 200, body: publicSession(session) };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${decodeURIComponent(expire[1]!)}'`, { code: 'resource_missing', param: 'session' });
+      if (session.status !== 'open') {
+        return stripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      }
+      session.status = 'expired';
+      return { status: 200, body: publicSession(session) };
+    }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -209,6 +219,12 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
           const session = sessions.get(pay[1]!);
           if (!session) {
             res.writeHead(404, { 'content-type': 'text/plain' }).end('No such checkout session');
+            return;
+          }
+          if (session.status !== 'open') {
+            res.writeHead(410, { 'content-type': 'text/html; charset=utf-8' }).end(
+              `<!doctype html><html><head><meta charset="utf-8"><title>Test Checkout</title></head><body><h1>This checkout session is ${escapeHtml(session.status)}</h1></body></html>`,
+            );
             return;
           }
           if (req.method === 'POST') {

@@ -69,7 +69,11 @@ export const webhookUrlSchema = z
     { error: 'Webhook URL must be an http or https address (no user name or password in it)' },
   );
 
-const emailTargetSchema = z.email({ error: 'Email must be a valid address' }).max(254).transform((s) => s.toLowerCase());
+/** An email target: a valid address of at most 254 characters (RFC 5321), stored lowercased. */
+export const emailTargetSchema = z
+  .email({ error: 'Email must be a valid address' })
+  .max(254, { error: 'Email must be at most 254 characters' })
+  .transform((s) => s.toLowerCase());
 
 type TargetCheck = { provider: NotificationProvider; target?: string | null | undefined };
 

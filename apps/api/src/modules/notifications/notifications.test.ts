@@ -151,6 +151,12 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     const badTarget = await inject('PUT', `/campaign_notifications/${hook.id}`, a.headers, { target: 'file:///etc/passwd' });
     expect(badTarget.statusCode).toBe(422);
     expect((await inject('PUT', `/campaign_notifications/${hook.id}`, a.headers, { color: 'red' })).statusCode).toBe(422);
+    const mail = await createRule(t, a.headers, { provider: 'email', events: ['reply_received'], target: 'ops@example.com' });
+    const tooLong = await inject('PUT', `/campaign_notifications/${mail.id}`, a.headers, { target: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({ errors: ['Email must be at most 254 characters'] });
+    expect((await inject('PUT', `/campaign_notifications/${mail.id}`, a.headers, { target: ' Ops2@Example.com ' })).json().data.target).toBe('ops2@example.com');
+    await inject('DELETE', `/campaign_notifications/${mail.id}`, a.headers);
 
     expect((await inject('DELETE', `/campaign_notifications/${hook.id}`, a.headers)).json()).toEqual({ data: { id: hook.id } });
     expect((await inject('DELETE', `/campaign_notifications/${hook.id}`, a.headers)).statusCode).toBe(404);
@@ -302,5 +308,33 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     expect((await inject('POST', `/campaign_notifications/${inApp.id}/test`, a.headers)).statusCode).toBe(200);
     const rows = await t.db.db.select().from(notifications).where(eq(notifications.accountId, accountId));
     expect(rows.map((r) => r.event)).toEqual(['test']);
+  });
+});
+
+describe.each(DB_KINDS)('notification test sends are limited per account on %s', (kind) => {
+  let t: TestApp;
+  let hooks: Awaited<ReturnType<typeof startWebhookServer>>;
+  beforeAll(async () => {
+    hooks = await startWebhookServer();
+    t = await startTestApp(kind, { env: { GUARDED_FETCH_ALLOW_HOSTS: hooks.host, RATE_LIMIT_OUTBOUND_MAX: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await hooks.close();
+  });
+
+  it('answers 429 once an account has used its test sends for the window; another account is unaffected', async () => {
+    const send = async (headers: Record<string, string>, id: number) => t.app.inject({ method: 'POST', url: v1(`/campaign_notifications/${id}/test`), headers });
+    const a = await signedInUser(t, 'limit-a');
+    const b = await signedInUser(t, 'limit-b');
+    const ruleA = await createRule(t, a.headers, { provider: 'webhook', events: ['reply_received'], target: hooks.url('/hook/limit-a') });
+    const ruleB = await createRule(t, b.headers, { provider: 'webhook', events: ['reply_received'], target: hooks.url('/hook/limit-b') });
+    expect((await send(a.headers, ruleA.id)).statusCode).toBe(200);
+    expect((await send(a.headers, ruleA.id)).statusCode).toBe(200);
+    const limited = await send(a.headers, ruleA.id);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0]).toMatch(/^Too many attempts\. Please wait/);
+    expect(hooks.received.filter((r) => r.path === '/hook/limit-a')).toHaveLength(2);
+    expect((await send(b.headers, ruleB.id)).statusCode).toBe(200);
   });
 });

@@ -79,6 +79,7 @@ export const notificationRoutes = [
     access: 'user',
     owner: 'account',
     summary: 'Send a test notification through this rule now; 422 with the reason when it cannot be delivered',
+    rateLimit: 'outbound',
     tags: TAGS,
     schema: { params: idParamsSchema, response: { 200: z.object({ data: testSendResultSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.testSend(deps, auth, params.id) }),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { getBrand } from '@shared/brands';
 import {
   DEFAULT_NOTIFICATION_RULES,
+  emailTargetSchema,
   webhookUrlSchema,
   type AppNotification,
   type CampaignNotification,
@@ -12,7 +13,6 @@ import {
   type updateByProviderBodySchema,
   type updateCampaignNotificationBodySchema,
 } from '@shared/schemas/notifications';
-import { z as zod } from 'zod';
 import type { Db } from '../../db/client';
 import { campaignNotifications, notifications, type CampaignNotificationRow, type NotificationRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/http-error';
@@ -109,9 +109,9 @@ function checkedTarget(provider: CampaignNotificationRow['provider'], target: st
     return r.data;
   }
   if (target === null || target.trim() === '') return null;
-  const r = zod.email().safeParse(target.trim());
-  if (!r.success) throw unprocessable('Email must be a valid address');
-  return r.data.toLowerCase();
+  const r = emailTargetSchema.safeParse(target.trim());
+  if (!r.success) throw unprocessable(r.error.issues[0]?.message ?? 'Email must be a valid address');
+  return r.data;
 }
 
 export async function update(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof updateCampaignNotificationBodySchema>): Promise<CampaignNotification> {

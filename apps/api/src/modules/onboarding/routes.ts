@@ -78,6 +78,7 @@ export const onboardingRoutes = [
     access: 'user',
     owner: 'none',
     summary: "A company site's title, description, language and logo, read through the guarded fetcher; found: false with a message when it cannot be read",
+    rateLimit: 'outbound',
     tags: ['onboarding'],
     schema: { querystring: companyInfoQuerySchema, response: { 200: companyInfoResponseSchema } },
     handler: async ({ deps, query }) => ({ data: await findCompanyInfo(deps, query.domain) }),

@@ -135,6 +135,45 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect((await post(a, '/create_stripe_session', { plan: 'Growth' })).statusCode).toBe(409);
   });
 
+  it('keeps one payable checkout per account: a new one expires the earlier open one at Stripe', async () => {
+    const a = await signedInUser(t, 'pay-one-open');
+    const first = (await post(a, '/create_stripe_session', { plan: 'Starter' })).json().data.id;
+    const second = await post(a, '/create_stripe_session', { plan: 'Growth' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(stripe.sessions.get(first)!.status).toBe('expired');
+    expect(stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${first}/expire`)).toBe(true);
+    const rows = await t.db.db.select().from(stripeCheckoutSessions).where(eq(stripeCheckoutSessions.accountId, await accountIdOf(t, a)));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [first]: 'expired', [second.json().data.id]: 'open' });
+    // The expired one can no longer be paid on the hosted page.
+    expect((await fetch(`${stripe.url}/c/pay/${first}`, { method: 'POST', redirect: 'manual' })).status).toBe(410);
+  });
+
+  it('applies an earlier checkout paid meanwhile instead of starting a second subscription (409)', async () => {
+    const a = await signedInUser(t, 'pay-paid-first');
+    const first = (await post(a, '/create_stripe_session', { plan: 'Scale' })).json().data.id;
+    stripe.markPaid(first);
+    const before = stripe.sessions.size;
+    const second = await post(a, '/create_stripe_session', { plan: 'Starter' });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().errors[0]).toBe('Your payment for the Scale plan has gone through; your account is now on it.');
+    expect(stripe.sessions.size).toBe(before);
+    expect((await accountOf(a)).tariffPlan).toBe('Scale');
+  });
+
+  it('waits for a checkout whose payment is still processing (409) and forgets one Stripe does not know', async () => {
+    const a = await signedInUser(t, 'pay-processing');
+    const first = (await post(a, '/create_stripe_session', { plan: 'Starter' })).json().data.id;
+    stripe.sessions.get(first)!.status = 'complete'; // an async payment (bank debit) not yet settled
+    const blocked = await post(a, '/create_stripe_session', { plan: 'Growth' });
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().errors[0]).toMatch(/Starter plan is still being processed/);
+    stripe.sessions.delete(first); // e.g. the server moved to another Stripe account
+    const next = await post(a, '/create_stripe_session', { plan: 'Growth' });
+    expect(next.statusCode, next.body).toBe(200);
+    const [row] = await t.db.db.select().from(stripeCheckoutSessions).where(eq(stripeCheckoutSessions.id, first));
+    expect(row!.status).toBe('expired');
+  });
+
   it('answers 404 for a session unknown to us or to Stripe, 410 for an expired one', async () => {
     const a = await signedInUser(t, 'pay-404');
     const unknown = await post(a, '/approve_subscription', { session_id: 'cs_test_neverCreated' });

@@ -31,6 +31,8 @@ async function viaStripe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const isPaid = (s: CheckoutSession) => s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required');
+
 /** GET payment_links: every paid plan with its price, features and limits, and how to pay for it here. */
 export function paymentLinks(deps: Deps, auth: AuthContext, brand: RequestBrand): PaymentLinksResponse {
   const cfg = deps.config.stripe;
@@ -63,6 +65,7 @@ export async function createSession(deps: Deps, auth: AuthContext, brand: Reques
   if (isPaidPlan(auth.account.tariffPlan)) {
     throw new HttpError(409, [`Your account is already on the ${auth.account.tariffPlan} plan. To change it, book a call with our team.`]);
   }
+  await closeEarlierCheckouts(deps, client, auth);
   const session = await viaStripe(() =>
     client.createCheckoutSession({
       priceId,
@@ -77,6 +80,49 @@ export async function createSession(deps: Deps, auth: AuthContext, brand: Reques
   if (!session.url) throw new HttpError(502, ['Stripe answered a Checkout Session without a URL.']);
   await deps.db.insert(stripeCheckoutSessions).values({ id: session.id, accountId: auth.account.id, plan });
   return { id: session.id, url: session.url };
+}
+
+/**
+ * One payable Checkout per account: a session this account left open (a second tab, a Back from
+ * Checkout) is expired at Stripe before a new one starts, so the user can never pay for two
+ * subscriptions. One that was paid meanwhile applies its plan instead (and the new checkout is
+ * refused); one whose payment is still processing blocks a new checkout until it settles.
+ */
+async function closeEarlierCheckouts(deps: Deps, client: StripeClient, auth: AuthContext): Promise<void> {
+  const rows = await deps.db
+    .select()
+    .from(stripeCheckoutSessions)
+    .where(and(eq(stripeCheckoutSessions.accountId, auth.account.id), eq(stripeCheckoutSessions.status, 'open')));
+  for (const row of rows) {
+    let session: CheckoutSession | null;
+    try {
+      session = await client.retrieveCheckoutSession(row.id);
+      if (session.status === 'open') {
+        session = await client.expireCheckoutSession(row.id).catch(async (err: unknown) => {
+          // Completed between the two calls (Stripe refuses to expire it): look again.
+          const again = await client.retrieveCheckoutSession(row.id);
+          if (again.status === 'open') throw err;
+          return again;
+        });
+      }
+    } catch (err) {
+      // Unknown to Stripe (another Stripe account or mode): nothing there can be paid.
+      if (err instanceof StripeError && err.status === 404) session = null;
+      else if (err instanceof StripeError) throw new HttpError(err.status, [err.message]);
+      else throw err;
+    }
+    if (session && isPaid(session)) {
+      await applyPaidSession(deps.db, row, session, { type: 'user', id: auth.user.id }, 'create_stripe_session');
+      throw new HttpError(409, [`Your payment for the ${row.plan} plan has gone through; your account is now on it.`]);
+    }
+    if (session && session.status !== 'expired') {
+      throw new HttpError(409, [`Your payment for the ${row.plan} plan is still being processed. Please wait for it to finish before starting another checkout.`]);
+    }
+    await deps.db
+      .update(stripeCheckoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.status, 'open')));
+  }
 }
 
 type Actor = { type: 'user'; id: number } | { type: 'system' };
@@ -117,8 +163,6 @@ async function applyPaidSession(db: Db, row: StripeCheckoutSessionRow, session: 
   if (changed) evictAccount(db, row.accountId);
   return changed;
 }
-
-const isPaid = (s: CheckoutSession) => s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required');
 
 /** POST approve_subscription: the user is back from Checkout; the plan applies only when Stripe says it is paid. */
 export async function approve(deps: Deps, auth: AuthContext, sessionId: string): Promise<Subscription> {

@@ -61,6 +61,16 @@ describe('the Stripe client against a Stripe-format server', () => {
     expect(session.subscription).toMatch(/^sub_test_/);
   });
 
+  it('expires an open session (POST …/expire); Stripe refuses to expire one that is no longer open', async () => {
+    const created = await client().createCheckoutSession(input);
+    const expired = await client().expireCheckoutSession(created.id);
+    expect(expired).toMatchObject({ id: created.id, status: 'expired' });
+    expect(stripe.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${created.id}/expire` });
+    const again = await client().expireCheckoutSession(created.id).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(StripeError);
+    expect((again as StripeError).message).toMatch(/^Stripe refused the request: Only Checkout Sessions with a status in \["open"\] can be expired/);
+  });
+
   it("maps Stripe's error JSON: unknown session 404, bad price and bad key 502 with Stripe's message", async () => {
     const missing = await client().retrieveCheckoutSession('cs_test_nope').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(StripeError);

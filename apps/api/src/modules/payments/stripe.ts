@@ -4,7 +4,7 @@ import type { StripeConfig } from '../../config';
 /**
  * A Stripe client written against Stripe's documented REST API (https://docs.stripe.com/api):
  * form-encoded bodies with bracket notation, `Authorization: Bearer <secret key>`, JSON answers, and
- * errors as `{ error: { message, type, code } }`. Only what Checkout needs: create and retrieve a
+ * errors as `{ error: { message, type, code } }`. Only what Checkout needs: create, retrieve and expire a
  * Checkout Session. Webhook signatures are checked per https://docs.stripe.com/webhooks#verify-manually.
  */
 
@@ -37,6 +37,8 @@ export type CreateCheckoutSession = {
 export interface StripeClient {
   createCheckoutSession(input: CreateCheckoutSession): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
+  /** POST /v1/checkout/sessions/:id/expire: an open session can no longer be paid. */
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
 }
 
 /** Stripe refused or could not be reached; `status` is what our API answers. */
@@ -136,6 +138,9 @@ export function stripeClient(cfg: Pick<StripeConfig, 'secretKey' | 'apiBase' | '
     },
     async retrieveCheckoutSession(id) {
       return checkoutSession(await call('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`));
+    },
+    async expireCheckoutSession(id) {
+      return checkoutSession(await call('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}));
     },
   };
 }

@@ -17,9 +17,12 @@ export function usePaymentLinks(enabled = true) {
 
 /** Starts a Stripe Checkout for the plan and sends the browser there. */
 export function useStartCheckout(redirect: (url: string) => void = (url) => window.location.assign(url)) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (plan: PaidPlan) => api.payments.createStripeSession({ plan }),
     onSuccess: (session) => redirect(session.url),
+    // A 409 may mean an earlier checkout was paid meanwhile and its plan now applies: show it.
+    onError: () => Promise.all([queryClient.invalidateQueries({ queryKey: userKeys.all }), queryClient.invalidateQueries({ queryKey: billingKeys.all })]),
   });
 }
 

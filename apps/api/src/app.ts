@@ -72,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
   };
   for (const route of routes) registerRoute(app, route, deps);
+  if (config.guardedFetch.allowHosts.length > 0) {
+    app.log.warn({ allowHosts: config.guardedFetch.allowHosts }, 'GUARDED_FETCH_ALLOW_HOSTS is set: user-supplied addresses may reach these loopback hosts. This is for tests; never set it in production.');
+  }
   // Notification rules hear every recorded activity (after its commit) until the app closes.
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log });
   app.addHook('onClose', () => notifications.stop());

@@ -1,6 +1,8 @@
 // Bundles the API (apps/api/src/main.ts) into dist/api/main.mjs; npm packages stay external, and the
-// migrations are copied beside the bundle, where apps/api/src/lib/paths.ts looks first.
+// migrations are copied beside the bundle, where apps/api/src/lib/paths.ts looks first. Then writes
+// dist/api/pgdata-template.tar, a migrated empty PGlite database a new data folder starts from.
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,8 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist', 'api');
 
 await build({
-  entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-  outfile: path.join(outDir, 'main.mjs'),
+  entryPoints: { main: path.join(root, 'apps/api/src/main.ts'), 'make-template': path.join(root, 'apps/api/src/db/make-template.ts') },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,3 +29,6 @@ await build({
 fs.rmSync(path.join(outDir, 'drizzle'), { recursive: true, force: true });
 fs.cpSync(path.join(root, 'apps/api/drizzle'), path.join(outDir, 'drizzle'), { recursive: true });
 console.log(`API bundled into ${path.relative(root, path.join(outDir, 'main.mjs'))}`);
+const template = path.join(outDir, 'pgdata-template.tar');
+execFileSync(process.execPath, [path.join(outDir, 'make-template.mjs'), template], { stdio: 'inherit' });
+console.log(`PGlite template written to ${path.relative(root, template)}`);

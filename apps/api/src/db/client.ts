@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { migrationsDir } from '../lib/paths';
+import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -25,16 +26,35 @@ export type PgliteOptions = {
   dataDir?: string;
   /** A dumped, already migrated database to start from (tests load a template). */
   loadDataDir?: Blob | File;
+  /**
+   * For a data folder that does not exist yet: a dumped database file (`npm run build:api` writes one) to
+   * start from instead of initdb. A template that will not load (another PGlite version) is ignored.
+   */
+  templateFile?: string;
 };
+
+/** PGlite in `pgdata`, started from the template when the folder is new and the template loads. */
+async function createPglite(pgdata: string | undefined, options: PgliteOptions): Promise<PGlite> {
+  // Only a folder that is not there yet (or empty): never anything that holds data.
+  const fresh = pgdata !== undefined && (!fs.existsSync(pgdata) || fs.readdirSync(pgdata).length === 0);
+  if (fresh && !options.loadDataDir && options.templateFile && fs.existsSync(options.templateFile)) {
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    fs.mkdirSync(pgdata, { recursive: true });
+    try {
+      return await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([fs.readFileSync(options.templateFile)]) });
+    } catch {
+      // Not loadable here: start over with initdb.
+      fs.rmSync(pgdata, { recursive: true, force: true });
+    }
+  }
+  return PGlite.create({ dataDir: pgdata, loadDataDir: options.loadDataDir });
+}
 
 export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle & { client: PGlite }> {
   // The lock sits beside the PostgreSQL data folder so PGlite's own files stay untouched.
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
-      loadDataDir: options.loadDataDir,
-    });
+    const client = await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, options);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,
@@ -75,5 +95,5 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
 }
 
 export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir, templateFile: pgliteTemplatePath });
 }

@@ -30,3 +30,9 @@ export const extensionDist = path.join(repoRoot, 'dist', 'extension');
 export const migrationsDir: string = [path.join(here, 'drizzle'), path.join(repoRoot, 'apps', 'api', 'drizzle')].find((d) =>
   fs.existsSync(path.join(d, 'meta', '_journal.json')),
 ) ?? path.join(repoRoot, 'apps', 'api', 'drizzle');
+
+/**
+ * A dumped, migrated, empty PGlite data folder written by `npm run build:api` beside the bundle: a new data
+ * folder starts from it instead of running initdb (about 3 s). Absent when running from source.
+ */
+export const pgliteTemplatePath = path.join(here, 'pgdata-template.tar');

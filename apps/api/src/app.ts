@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { requestBrand } from './lib/brand-request';
 import { HttpError } from './lib/http-error';
+import { acceptFileUploads, uploadedFileOf } from './lib/multipart';
 import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
 import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind } from './lib/route';
 import { responseSerializerCompiler } from './lib/serializer';
@@ -110,6 +111,15 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
 }
 
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
+  if (route.fileUpload) {
+    // Its own scope: multipart parsing only where a file is expected.
+    const { maxBytes } = route.fileUpload;
+    void app.register(async (scope) => {
+      await acceptFileUploads(scope, maxBytes);
+      defineOn(scope, route, deps);
+    });
+    return;
+  }
   if (route.rawBody) {
     // Its own scope: every content type is read as text, so a signature can be checked on the exact bytes.
     void app.register(async (scope) => {
@@ -144,6 +154,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
           return requestBrand(req, config);
         },
         deps,
+        file: uploadedFileOf(req),
       };
       return route.handler(ctx);
     },

@@ -5,6 +5,7 @@ import type { AccountRow, UserRow } from '../db/schema';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
 import type { SmsSender } from './sms';
+import type { UploadedFile } from './multipart';
 import type { RequestBrand } from './brand-request';
 import type { OidcProvider } from '../modules/auth/oidc';
 
@@ -47,6 +48,8 @@ export type RouteContext<S extends RouteSchemas, A extends Access> = {
   auth: A extends 'user' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
   brand: RequestBrand;
   deps: Deps;
+  /** The uploaded file of a multipart request (routes with `fileUpload`), else null. */
+  file: UploadedFile | null;
 };
 
 export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
@@ -68,6 +71,12 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   hidden?: boolean;
   /** A larger request-body limit than the app's default (file uploads). */
   bodyLimit?: number;
+  /**
+   * The body may also come as multipart/form-data (a browser's file upload): one file part, read into
+   * ctx.file up to maxBytes (a bigger one arrives cut and flagged `truncated`), and fields that the body
+   * schema validates as it would a JSON body (lib/multipart.ts).
+   */
+  fileUpload?: { maxBytes: number };
   /**
    * The body reaches the handler as the raw request text (a string, any content type), unparsed and
    * unvalidated: for signed webhooks, whose signature covers the exact bytes sent.

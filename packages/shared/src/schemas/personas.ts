@@ -233,8 +233,10 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /**
- * A file in a JSON body: `content` is the text (already decoded), or `content_base64` the raw bytes
- * (then the encoding, UTF-8 or Latin-1, is detected).
+ * The file comes either as multipart/form-data (what the web app sends: the raw bytes in a `file` part,
+ * its name becoming `file_name`, and the other fields beside it), or in a JSON body: `content` is the
+ * text (already decoded), or `content_base64` the raw bytes. From raw bytes the encoding (UTF-8 or
+ * Latin-1) is detected.
  */
 export const uploadFileShape = {
   file_name: z.string().trim().min(1, { error: 'File name is required' }).max(255),
@@ -242,8 +244,13 @@ export const uploadFileShape = {
   content_base64: z.string().optional(),
 };
 const oneContent = (v: { content?: string | undefined; content_base64?: string | undefined }) =>
-  (v.content === undefined) !== (v.content_base64 === undefined);
-const oneContentError = { error: 'Send the file as content or content_base64 (one of them)' };
+  v.content === undefined || v.content_base64 === undefined;
+/** Neither a file part nor content (the server checks, knowing whether a file part came). */
+export const FILE_CONTENT_REQUIRED = 'Send the file as a multipart "file" part, or as content or content_base64 (one of them)';
+const oneContentError = { error: FILE_CONTENT_REQUIRED };
+
+/** A file sent as multipart/form-data by the API client: the bytes and the name. */
+export type FileUpload = { file: Blob; file_name: string };
 
 export const validateUploadBodySchema = z.strictObject(uploadFileShape).refine(oneContent, oneContentError);
 export type ValidateUploadBody = z.input<typeof validateUploadBodySchema>;

@@ -45,6 +45,19 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: ImportJob }>().data;
   }
+  /** A multipart/form-data request as a browser sends it (the Fetch API's own encoding). */
+  async function postForm(url: string, file: { name: string; bytes: Buffer | string } | null, fields: Record<string, string> = {}, h: AuthHeaders = headers) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (file) form.append('file', new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)]), file.name);
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    return t.app.inject({
+      method: 'POST',
+      url: v1(url),
+      headers: { ...h, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
   const mappingFor = async (csv: string) => {
     const preview = (await post('/file_preview', { file_name: 'x.csv', content: csv })).json().data;
     return (await post('/generate_fields', { headers: preview.headers })).json().data.mapping;
@@ -68,6 +81,54 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     expect((await post('/validate_upload', { file_name: 'a.csv', content: big })).json().data.errors).toEqual(['The file is larger than 20 MB']);
     expect((await post('/validate_upload', { file_name: 'a.csv' })).statusCode).toBe(422);
     expect((await post('/validate_upload', { file_name: 'a.csv', content: 'a', content_base64: 'YQ==' })).statusCode).toBe(422);
+  });
+
+  it('takes the file as multipart/form-data (raw bytes): validate, preview and import', async () => {
+    // Its own user: the mapping an upload remembers must not reach the other tests.
+    const { headers: mine } = await signedInUser(t, 'importer-multipart');
+    const latin1 = Buffer.from('Full Name;Email\nJos\xe9 Ruiz;jose.mp@x.io\nAna;ana.mp@x.io\n', 'latin1');
+    const checked = await postForm('/validate_upload', { name: 'people.csv', bytes: latin1 }, {}, mine);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().data).toEqual({ valid: true, errors: [], encoding: 'latin1', delimiter: ';', size: latin1.length });
+    const preview = await postForm('/file_preview', { name: 'people.csv', bytes: latin1 }, { rows: '1' }, mine);
+    expect(preview.json().data).toMatchObject({ headers: ['Full Name', 'Email'], rows: [['José Ruiz', 'jose.mp@x.io']], total_rows: 2, encoding: 'latin1' });
+    const persona = (await post('/persons', { name: `Multipart ${kind}` }, mine)).json<{ data: Persona }>().data;
+    const started = await postForm(
+      '/upload',
+      { name: 'people.csv', bytes: latin1 },
+      { mapping: JSON.stringify({ 'Full Name': 'full_name', Email: 'email' }), persona_id: String(persona.id) },
+      mine,
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await finished(started.json().data.job_id, mine);
+    expect(job).toMatchObject({ status: 'done', file_name: 'people.csv', persona_id: persona.id, created: 2, error_count: 0 });
+    const [jose] = await t.db.db.select().from(prospects).where(eq(prospects.email, 'jose.mp@x.io'));
+    expect(jose!.fullName).toBe('José Ruiz');
+  });
+
+  it('answers a bad multipart upload clearly: too large, no file, two contents, bad fields, signed out', async () => {
+    const big = await postForm('/validate_upload', { name: 'big.csv', bytes: 'Name,Email\n' + 'x'.repeat(20 * 1024 * 1024 + 10) });
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.json().data).toMatchObject({ valid: false, errors: ['The file is larger than 20 MB'] });
+    const bigUpload = await postForm('/upload', { name: 'big.csv', bytes: 'x'.repeat(20 * 1024 * 1024 + 10) }, { mapping: '{}' });
+    expect(bigUpload.statusCode).toBe(422);
+    expect(bigUpload.json()).toEqual({ errors: ['The file is larger than 20 MB'] });
+    const none = await postForm('/validate_upload', null, { file_name: '"a.csv"' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ errors: ['Send the file as a multipart "file" part, or as content or content_base64 (one of them)'] });
+    const both = await postForm('/validate_upload', { name: 'a.csv', bytes: 'Name\nA\n' }, { content: '"Name\\nB"' });
+    expect(both.statusCode).toBe(422);
+    const badMapping = await postForm('/upload', { name: 'a.csv', bytes: 'Name,Email\nA,a@x.io\n' }, { mapping: '{"Email":"password"}' });
+    expect(badMapping.statusCode).toBe(422);
+    expect(badMapping.json().errors.join(' ')).toMatch(/^Invalid option: expected one of "email"/);
+    const unknown = await postForm('/file_preview', { name: 'a.csv', bytes: 'Name\nA\n' }, { colour: 'red' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.join(' ')).toMatch(/colour/);
+    const signedOut = await postForm('/validate_upload', { name: 'a.csv', bytes: 'Name\nA\n' }, {}, {} as AuthHeaders);
+    expect(signedOut.statusCode).toBe(401);
+    // Multipart only where a file is expected.
+    const elsewhere = await postForm('/generate_fields', { name: 'a.csv', bytes: 'x' }, { headers: '["Email"]' });
+    expect(elsewhere.statusCode).toBe(415);
   });
 
   it('previews the first rows and maps headers, remembering the last mapping', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
 import {
+  IMPORT_MAX_BYTES,
   filePreviewBodySchema,
   filePreviewResponseSchema,
   generateFieldsBodySchema,
@@ -19,6 +20,8 @@ const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['persons'];
 /** A 20 MB file as JSON text (escaped) or base64 fits. */
 const FILE_BODY_LIMIT = 64 * 1024 * 1024;
+/** Multipart: the file part is read up to the import limit; one byte more marks it too large. */
+const FILE_UPLOAD = { maxBytes: IMPORT_MAX_BYTES + 1 };
 
 /** CSV import of prospects (spec §7 persons: validate_upload, file_preview, generate_fields, upload). */
 export const importRoutes = [
@@ -27,11 +30,12 @@ export const importRoutes = [
     url: v1('/validate_upload'),
     access: 'user',
     owner: 'account',
-    summary: 'Check a CSV file before import: type, size (20 MB at most), encoding (UTF-8 or Latin-1) and delimiter (, ; or tab)',
+    summary: 'Check a CSV file (multipart `file` part, or JSON content / content_base64) before import: type, size (20 MB at most), encoding (UTF-8 or Latin-1) and delimiter (, ; or tab)',
     tags: TAGS,
     bodyLimit: FILE_BODY_LIMIT,
     schema: { body: validateUploadBodySchema, response: { 200: validateUploadResponseSchema } },
-    handler: ({ body }) => ({ data: imports.validateUpload(body) }),
+    fileUpload: FILE_UPLOAD,
+    handler: ({ body, file }) => ({ data: imports.validateUpload(body, file) }),
   }),
   defineRoute({
     method: 'POST',
@@ -42,7 +46,8 @@ export const importRoutes = [
     tags: TAGS,
     bodyLimit: FILE_BODY_LIMIT,
     schema: { body: filePreviewBodySchema, response: { 200: filePreviewResponseSchema } },
-    handler: ({ body }) => ({ data: imports.filePreview(body) }),
+    fileUpload: FILE_UPLOAD,
+    handler: ({ body, file }) => ({ data: imports.filePreview(body, file) }),
   }),
   defineRoute({
     method: 'POST',
@@ -63,7 +68,8 @@ export const importRoutes = [
     tags: TAGS,
     bodyLimit: FILE_BODY_LIMIT,
     schema: { body: uploadBodySchema, response: { 202: uploadResponseSchema } },
-    handler: async ({ auth, body, deps, reply }) => reply.code(202).send({ data: await imports.startUpload(deps, auth, body) }),
+    fileUpload: FILE_UPLOAD,
+    handler: async ({ auth, body, deps, file, reply }) => reply.code(202).send({ data: await imports.startUpload(deps, auth, body, file) }),
   }),
   defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   IMPORT_ERRORS_CAP,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
+  FILE_CONTENT_REQUIRED,
   type FilePreview,
   type filePreviewBodySchema,
   type GeneratedFields,
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client';
 import { importJobs, importMappings, personaProspects, personas, prospects, type ImportJobRow } from '../../db/schema';
 import { csvRecords, decodeCsvBytes, detectDelimiter, parseCsv, type CsvDelimiter, type CsvEncoding } from '../../lib/csv';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
+import type { UploadedFile } from '../../lib/multipart';
 import type { AuthContext, Deps } from '../../lib/route';
 import { autoMapping, headerKey } from './fields';
 import { givenFields, rowToProspect, type ProspectInsert } from './rows';
@@ -39,7 +41,15 @@ export const IMPORT_MESSAGES = {
 type FileBody = { file_name: string; content?: string | undefined; content_base64?: string | undefined };
 type Decoded = { text: string; encoding: CsvEncoding; size: number; delimiter: CsvDelimiter };
 
-function decode(body: FileBody): Decoded {
+/** The file: a multipart file part (raw bytes), or the JSON body's content / content_base64. */
+function decode(body: FileBody, upload: UploadedFile | null): Decoded {
+  if (upload) {
+    if (body.content !== undefined || body.content_base64 !== undefined) throw unprocessable(FILE_CONTENT_REQUIRED);
+    if (upload.truncated) throw unprocessable(IMPORT_MESSAGES.tooLarge);
+    const { text, encoding } = decodeCsvBytes(upload.bytes);
+    return { text, encoding, size: upload.bytes.length, delimiter: detectDelimiter(text) };
+  }
+  if (body.content === undefined && body.content_base64 === undefined) throw unprocessable(FILE_CONTENT_REQUIRED);
   if (body.content_base64 !== undefined) {
     if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(body.content_base64)) throw unprocessable(IMPORT_MESSAGES.badBase64);
     const bytes = Buffer.from(body.content_base64, 'base64');
@@ -86,15 +96,19 @@ async function countRecords(file: Decoded): Promise<{ headers: string[]; total: 
   return { headers: headers ?? [], total };
 }
 
-export function validateUpload(body: z.output<typeof validateUploadBodySchema>): UploadValidation {
-  const file = decode(body);
+export function validateUpload(body: z.output<typeof validateUploadBodySchema>, upload: UploadedFile | null = null): UploadValidation {
+  if (upload?.truncated) {
+    // Cut at the limit while it arrived: too large, whatever else.
+    return { valid: false, errors: [IMPORT_MESSAGES.tooLarge], encoding: 'utf-8', delimiter: ',', size: upload.bytes.length };
+  }
+  const file = decode(body, upload);
   const errors = problems(body, file);
   if (!errors.length && records(file, 2).rows.length === 0) errors.push(IMPORT_MESSAGES.noRows);
   return { valid: errors.length === 0, errors, encoding: file.encoding, delimiter: file.delimiter, size: file.size };
 }
 
-export function filePreview(body: z.output<typeof filePreviewBodySchema>): FilePreview {
-  const file = decode(body);
+export function filePreview(body: z.output<typeof filePreviewBodySchema>, upload: UploadedFile | null = null): FilePreview {
+  const file = decode(body, upload);
   const errors = problems(body, file);
   if (errors.length) throw unprocessable(...errors);
   const { headers, rows } = records(file);
@@ -155,9 +169,14 @@ const ANALYZE_AFTER_ROWS = 5000;
 /** Fault injection for tests: called inside the transaction before each chunk is written. */
 export const importHooks: { beforeChunk: ((chunkIndex: number) => void | Promise<void>) | null } = { beforeChunk: null };
 
-export async function startUpload(deps: Deps, auth: AuthContext, body: z.output<typeof uploadBodySchema>): Promise<{ job_id: number }> {
+export async function startUpload(
+  deps: Deps,
+  auth: AuthContext,
+  body: z.output<typeof uploadBodySchema>,
+  upload: UploadedFile | null = null,
+): Promise<{ job_id: number }> {
   const accountId = auth.account.id;
-  const file = decode(body);
+  const file = decode(body, upload);
   const errors = problems(body, file);
   if (errors.length) throw unprocessable(...errors);
   const { headers, total } = await countRecords(file);

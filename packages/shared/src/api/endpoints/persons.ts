@@ -5,8 +5,10 @@ import type {
   CreatePersonaBody,
   FilePreview,
   FilePreviewBody,
+  FileUpload,
   FilterInfoItem,
   GeneratedFields,
+  ImportMapping,
   ImportJob,
   PageMeta,
   Persona,
@@ -24,6 +26,23 @@ type Page<T> = { data: T[]; meta: PageMeta };
 
 /** A file sent in a JSON body: the text, or the raw bytes in base64 (the server detects UTF-8 / Latin-1). */
 type FileBody = ValidateUploadBody;
+
+/** Upload progress, 0–1, while the request body is sent. */
+export type UploadProgress = (fraction: number) => void;
+
+/** The raw file as multipart/form-data: fields first (JSON-encoded unless text), the file part last. */
+function fileForm({ file, file_name }: FileUpload, fields: Record<string, unknown> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, JSON.stringify(value));
+  }
+  form.append('file', file, file_name);
+  return form;
+}
+
+const isUpload = (v: object): v is FileUpload => 'file' in v && typeof Blob !== 'undefined' && (v as FileUpload).file instanceof Blob;
+const progressOf = (onProgress?: UploadProgress) =>
+  onProgress ? { onUploadProgress: (e: { loaded: number; total?: number }) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0) } : {};
 
 /** Personas are the spec's `persons`; prospects are the people loaded into them. */
 export function personEndpoints(http: ApiClient) {
@@ -54,13 +73,27 @@ export function personEndpoints(http: ApiClient) {
     prospectsPreview: (filters: PersonFiltersWire, options: { use_default_vendor?: boolean } = {}) =>
       http.post<{ data: ProspectsPreview }>('/prospects_preview', { filters, ...options }).then((r) => r.data.data),
 
-    validateUpload: (body: FileBody) => http.post<{ data: UploadValidation }>('/validate_upload', body).then((r) => r.data.data),
-    filePreview: (body: FilePreviewBody) => http.post<{ data: FilePreview }>('/file_preview', body).then((r) => r.data.data),
+    /** A file (multipart, raw bytes) or a JSON file body. */
+    validateUpload: (body: FileUpload | FileBody, onProgress?: UploadProgress) =>
+      http
+        .post<{ data: UploadValidation }>('/validate_upload', isUpload(body) ? fileForm(body) : body, progressOf(onProgress))
+        .then((r) => r.data.data),
+    filePreview: (body: (FileUpload & { rows?: number }) | FilePreviewBody, onProgress?: UploadProgress) =>
+      http
+        .post<{ data: FilePreview }>('/file_preview', isUpload(body) ? fileForm(body, { rows: body.rows }) : body, progressOf(onProgress))
+        .then((r) => r.data.data),
     /** Automatic header → field mapping; headers seen before get the account's remembered field. */
     generateFields: (headers: string[]) =>
       http.post<{ data: GeneratedFields }>('/generate_fields', { headers }).then((r) => r.data.data),
     /** Starts the import (202); poll importStatus with the job id. The mapping is remembered for the account. */
-    upload: (body: UploadBody) => http.post<{ data: { job_id: number } }>('/upload', body).then((r) => r.data.data),
+    upload: (body: (FileUpload & { mapping: ImportMapping; persona_id?: number | null }) | UploadBody, onProgress?: UploadProgress) =>
+      http
+        .post<{ data: { job_id: number } }>(
+          '/upload',
+          isUpload(body) ? fileForm(body, { mapping: body.mapping, persona_id: body.persona_id }) : body,
+          progressOf(onProgress),
+        )
+        .then((r) => r.data.data),
     importStatus: (jobId: number) => http.get<{ data: ImportJob }>(`/import_jobs/${jobId}`).then((r) => r.data.data),
     /** Address of the persona performance CSV (needs the auth headers: fetch it with exportPerformanceCsv). */
     exportPerformanceCsvUrl: () => `${http.defaults.baseURL ?? ''}/export_performance_to_csv`,

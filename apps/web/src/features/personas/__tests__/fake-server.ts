@@ -48,7 +48,13 @@ export function personasServer() {
   const handler = async (config: InternalAxiosRequestConfig): Promise<FakeReply> => {
     const url = config.url ?? '';
     const method = config.method?.toUpperCase();
-    const body = config.data ? (JSON.parse(String(config.data)) as Record<string, unknown>) : {};
+    // A multipart body (file uploads) is read as its text fields; JSON bodies are parsed.
+    const body =
+      config.data instanceof FormData
+        ? Object.fromEntries([...config.data].filter(([, v]) => typeof v === 'string'))
+        : config.data
+          ? (JSON.parse(String(config.data)) as Record<string, unknown>)
+          : {};
     const custom = override ? await override(config, body) : undefined;
     if (custom) return custom;
     if (url === '/persons' && method === 'GET') {

@@ -28,6 +28,15 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
   ...over,
 });
 
+/** jsdom's File has no text(): read it as a browser would. */
+const textOf = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+
 const csv = 'Email,Name,Company\nada@example.com,Ada Lovelace,Analytical\n';
 
 beforeEach(() => {
@@ -90,20 +99,24 @@ describe('CSV import', () => {
 
     const preview = await within(dialog).findByRole('table', { name: /First rows of leads.csv/ });
     expect(within(preview).getByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    const base64 = btoa(csv);
-    expect(JSON.parse(String(server.calls('POST', '/validate_upload')[0]!.data))).toEqual({ file_name: 'leads.csv', content_base64: base64 });
+    // The file travels as multipart/form-data: its raw bytes, not base64 in JSON.
+    const checked = server.calls('POST', '/validate_upload')[0]!.data as FormData;
+    expect(checked).toBeInstanceOf(FormData);
+    expect([...checked.keys()]).toEqual(['file']);
+    const sentFile = checked.get('file') as File;
+    expect(sentFile.name).toBe('leads.csv');
+    expect(await textOf(sentFile)).toBe(csv);
+    expect((server.calls('POST', '/file_preview')[0]!.data as FormData).get('rows')).toBe('5');
     expect(JSON.parse(String(server.calls('POST', '/generate_fields')[0]!.data))).toEqual({ headers: ['Email', 'Name', 'Company'] });
     expect(within(dialog).getByLabelText('Field for column Email')).toHaveValue('email');
     await user.selectOptions(within(dialog).getByLabelText('Field for column Company'), 'company');
 
     const countsBeforeImport = server.calls('POST', '/prospects_preview').length;
     await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
-    expect(JSON.parse(String(server.calls('POST', '/upload')[0]!.data))).toEqual({
-      file_name: 'leads.csv',
-      content_base64: base64,
-      mapping: { Email: 'email', Name: 'full_name', Company: 'company' },
-      persona_id: 1,
-    });
+    const uploaded = server.calls('POST', '/upload')[0]!.data as FormData;
+    expect(JSON.parse(String(uploaded.get('mapping')))).toEqual({ Email: 'email', Name: 'full_name', Company: 'company' });
+    expect(uploaded.get('persona_id')).toBe('1');
+    expect(await textOf(uploaded.get('file') as File)).toBe(csv);
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilePreview, GeneratedFields, ImportJob, ImportMapping, UploadValidation } from '@shared/schemas/personas';
 import { api } from '@web/lib/api';
@@ -5,22 +6,10 @@ import { personasPageKeys } from './keys';
 
 export const IMPORT_POLL_MS = 1000;
 
-/** The file's bytes as base64 (the server detects UTF-8 or Latin-1 and the delimiter). */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result ?? '');
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
-    reader.readAsDataURL(file);
-  });
-}
-
 export type PreparedFile = {
+  /** The chosen file: each request sends its raw bytes (multipart); the server detects the encoding and delimiter. */
+  file: File;
   file_name: string;
-  content_base64: string;
   validation: UploadValidation;
   preview: FilePreview | null;
   fields: GeneratedFields | null;
@@ -30,22 +19,26 @@ export type PreparedFile = {
 export function usePrepareImport() {
   return useMutation({
     mutationFn: async (file: File): Promise<PreparedFile> => {
-      const body = { file_name: file.name, content_base64: await readAsBase64(file) };
-      const validation = await api.persons.validateUpload(body);
-      if (!validation.valid) return { ...body, validation, preview: null, fields: null };
-      const preview = await api.persons.filePreview({ ...body, rows: 5 });
+      const upload = { file, file_name: file.name };
+      const validation = await api.persons.validateUpload(upload);
+      if (!validation.valid) return { ...upload, validation, preview: null, fields: null };
+      const preview = await api.persons.filePreview({ ...upload, rows: 5 });
       const fields = await api.persons.generateFields(preview.headers);
-      return { ...body, validation, preview, fields };
+      return { ...upload, validation, preview, fields };
     },
   });
 }
 
-/** upload: starts the import job (the mapping is remembered for the account's next import). */
+/** upload: sends the file (reporting progress, 0–1) and starts the import job; the mapping is remembered for the account. */
 export function useStartImport() {
-  return useMutation({
-    mutationFn: (body: { file_name: string; content_base64: string; mapping: ImportMapping; persona_id: number | null }) =>
-      api.persons.upload(body),
+  const [sent, setSent] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (body: { file: File; file_name: string; mapping: ImportMapping; persona_id: number | null }) => {
+      setSent(0);
+      return api.persons.upload(body, setSent);
+    },
   });
+  return Object.assign(mutation, { sent });
 }
 
 const finished = (job: ImportJob | undefined) => job?.status === 'done' || job?.status === 'failed';

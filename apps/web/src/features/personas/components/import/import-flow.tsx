@@ -131,6 +131,29 @@ function MappingEditor({
   );
 }
 
+/** While the file travels to the server (a big file on a slow line takes a while). */
+function UploadProgress({ fileName, sent }: { fileName: string; sent: number }) {
+  const percent = Math.round(sent * 100);
+  return (
+    <div className="space-y-1">
+      <p className="text-sm text-muted">
+        {percent < 100 ? `Uploading ${fileName}… ${percent}%` : `Uploaded ${fileName}; starting the import…`}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-1.5 overflow-hidden rounded-full bg-surface-2"
+      >
+        <div className="h-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
 function Progress({ job }: { job: ImportJob | undefined }) {
   const total = job?.total ?? 0;
   const processed = job?.processed ?? 0;
@@ -285,6 +308,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
         <MappingEditor headers={headers} mapping={mapping} remembered={prepared.fields.remembered} onChange={setMapping} />
         {!ok ? <p className="text-sm text-warning">Map a column to Email or LinkedIn URL: every prospect needs one of them.</p> : null}
         <ServerErrors messages={start.isError ? apiErrorMessages(start.error) : null} />
+        {start.isPending ? <UploadProgress fileName={prepared.file_name} sent={start.sent} /> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={reset}>
             Choose another file
@@ -295,7 +319,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
             pending={start.isPending}
             onClick={() =>
               start.mutate(
-                { file_name: prepared.file_name, content_base64: prepared.content_base64, mapping, persona_id: personaId },
+                { file: prepared.file, file_name: prepared.file_name, mapping, persona_id: personaId },
                 { onSuccess: (r) => setJobId(r.job_id) },
               )
             }

@@ -206,7 +206,13 @@ describe('Dashboard LinkedIn capture card', () => {
     expect(JSON.parse(String(server.calls('POST', '/linkedin_accounts')[0]!.data))).toEqual({
       profile_url: 'https://www.linkedin.com/in/jane-doe/',
     });
+    // Disconnecting asks first; "Keep it" changes nothing.
     await userEvent.click(within(region).getByRole('button', { name: /Disconnect/ }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Keep it' }));
+    expect(server.calls('DELETE', '/linkedin_accounts/1')).toHaveLength(0);
+    await userEvent.click(within(region).getByRole('button', { name: /Disconnect/ }));
+    expect(within(region).getByText(/The agent stops using it/)).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Yes, disconnect' }));
     expect(await within(region).findByLabelText('Your LinkedIn profile URL')).toBeInTheDocument();
     expect(server.calls('DELETE', '/linkedin_accounts/1')).toHaveLength(1);
   });

@@ -11,23 +11,34 @@ import { parseProfileUrl } from './validation';
 
 function AccountRow({ account }: { account: LinkedInAccount }) {
   const remove = useRemoveLinkedInAccount();
+  // Disconnecting stops the agent from using the account: ask once, inline, before doing it.
+  const [confirming, setConfirming] = useState(false);
+  const name = account.full_name ?? account.profile_url;
   return (
-    <li className="flex items-center gap-3 py-2">
-      <Link2 className="h-4 w-4 shrink-0 text-success" aria-hidden />
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm text-fg">{account.full_name ?? account.profile_url}</span>
-        <span className="block truncate text-xs text-muted">{account.profile_url}</span>
-      </span>
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        pending={remove.isPending}
-        aria-label={`Disconnect ${account.full_name ?? account.profile_url}`}
-        onClick={() => remove.mutate(account)}
-      >
-        Disconnect
-      </Button>
+    <li className="py-2">
+      <div className="flex items-center gap-3">
+        <Link2 className="h-4 w-4 shrink-0 text-success" aria-hidden />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm text-fg">{name}</span>
+          <span className="block truncate text-xs text-muted">{account.profile_url}</span>
+        </span>
+        {confirming ? null : (
+          <Button type="button" size="sm" variant="secondary" aria-label={`Disconnect ${name}`} onClick={() => setConfirming(true)}>
+            Disconnect
+          </Button>
+        )}
+      </div>
+      {confirming ? (
+        <div role="group" aria-label={`Confirm disconnecting ${name}`} className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 p-2">
+          <span className="min-w-0 flex-1 text-sm text-fg">Disconnect this LinkedIn account? The agent stops using it until you connect it again.</span>
+          <Button type="button" size="sm" variant="ghost" autoFocus onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+          <Button type="button" size="sm" variant="danger" pending={remove.isPending} onClick={() => remove.mutate(account, { onSettled: () => setConfirming(false) })}>
+            Yes, disconnect
+          </Button>
+        </div>
+      ) : null}
       {remove.isError ? <ServerErrors messages={apiErrorMessages(remove.error)} /> : null}
     </li>
   );

@@ -15,6 +15,8 @@ beforeAll(async () => {
     seen.push(req.headers);
     if (req.url?.endsWith('/unauthorized')) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"errors":["You need to sign in"]}');
+    } else if (req.url?.endsWith('/broken')) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":["Internal server error"]}');
     } else if (req.url?.endsWith('/rotate')) {
       res
         .writeHead(200, { 'content-type': 'application/json', 'access-token': 'new-token', client: 'c2', expiry: '999', uid: 'a@b.c' })
@@ -81,7 +83,15 @@ describe.each([
     await expect(client.get('/unauthorized')).rejects.toMatchObject({ response: { status: 401 } });
     expect(store.peek()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(logger.error).toHaveBeenCalled();
+    // A 4xx is an answer the UI shows (a wrong password, a bad field): a warning, not an error.
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^API request answered: GET \/unauthorized → 401$/));
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('logs a server failure as an error', async () => {
+    const { client, logger } = setup(full);
+    await expect(client.get('/broken')).rejects.toMatchObject({ response: { status: 500 } });
+    expect(logger.error).toHaveBeenCalledWith('API request failed: GET /broken → 500');
   });
 
   it('stores new auth headers carried by a response', async () => {

@@ -82,7 +82,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async (error: AxiosError) => {
       const status = error.response?.status;
-      logger.error(`API request failed: ${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''} → ${status ?? error.code ?? 'network error'}`);
+      const request = `${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''}`;
+      // A 4xx is the server's answer to this client (shown in the UI); only failures are errors.
+      if (status !== undefined && status < 500) logger.warn(`API request answered: ${request} → ${status}`);
+      else logger.error(`API request failed: ${request} → ${status ?? error.code ?? 'network error'}`);
       if (status === 401 && !error.config?.skipAuth) {
         await headerStore.clear();
         onUnauthorized();

@@ -31,6 +31,7 @@ function fakeServer() {
     personas: [] as Persona[],
     prospects: [] as Prospect[],
     accounts: [] as LinkedInAccount[],
+    offerings: [] as Array<{ id: number; name: string }>,
     failPersonas: false,
   };
   const handler = (config: InternalAxiosRequestConfig): FakeReply => {
@@ -84,6 +85,7 @@ function fakeServer() {
       return { status: 200, data: { data: found ?? null } };
     }
     if (url === '/linkedin_accounts' && method === 'GET') return { status: 200, data: { data: db.accounts } };
+    if (url === '/offerings' && method === 'GET') return { status: 200, data: { data: db.offerings } };
     if (url === '/linkedin_accounts' && method === 'POST') {
       const account: LinkedInAccount = {
         id: db.accounts.length + 1,
@@ -256,15 +258,23 @@ describe('Dashboard next steps', () => {
     renderDashboard();
     await waitFor(() => expect(within(step('Add a persona')).getByLabelText('Done')).toBeInTheDocument());
     await waitFor(() => expect(within(step('Install the browser extension')).getByLabelText('Done')).toBeInTheDocument());
-    expect(within(step('Connect a mailbox')).getByLabelText('To do')).toBeInTheDocument();
-    expect(screen.getByText('1 of 3 left before your first replies.')).toBeInTheDocument();
+    expect(within(step('Describe what you sell')).getByLabelText('To do')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 left to set up.')).toBeInTheDocument();
+  });
+
+  it('checks off the offering once there is one: all set', async () => {
+    server.db.personas = [persona(1, 'Founders')];
+    server.db.offerings = [{ id: 1, name: 'Pipeline audit' }];
+    renderDashboard();
+    await waitFor(() => expect(within(step('Describe what you sell')).getByLabelText('Done')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('All set: your agents have what they need.')).toBeInTheDocument());
   });
 
   it('leaves both open for a new account without the extension', async () => {
     chrome.uninstall();
     renderDashboard();
     await screen.findByText('Add a persona');
-    await waitFor(() => expect(screen.getByText('3 of 3 left before your first replies.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('3 of 3 left to set up.')).toBeInTheDocument());
     expect(within(step('Add a persona')).getByLabelText('To do')).toBeInTheDocument();
     expect(within(step('Install the browser extension')).getByLabelText('To do')).toBeInTheDocument();
   });

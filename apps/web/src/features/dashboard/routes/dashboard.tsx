@@ -7,7 +7,7 @@ import { useUser } from '@web/lib/user';
 import { hasFeature } from '@shared/brands';
 import { useBrand } from '@web/stores/brand';
 import { useExtensionStore } from '@web/stores/extension';
-import { usePersonas } from '@web/features/business-information';
+import { useOfferings, usePersonas } from '@web/features/business-information';
 import { DashboardOverview } from '../components/dashboard-overview';
 import { LinkedInCaptureCard } from '../components/linkedin-capture-card';
 
@@ -25,6 +25,7 @@ export function DashboardRoute() {
   const extensionInstalled = useExtensionStore((s) => s.isExtensionInstalled);
   const personas = usePersonas();
   const hasPersona = (personas.data?.meta.total ?? 0) > 0;
+  const offerings = useOfferings();
   const steps = [
     {
       title: 'Install the browser extension',
@@ -41,12 +42,11 @@ export function DashboardRoute() {
       done: hasPersona,
     },
     {
-      title: 'Connect a mailbox',
-      text: 'The agent sends from your own address, within safe daily limits.',
-      href: brand.feature_flags.integrations ? paths.cabinet.integrations.path : paths.cabinet.profileEdit.path,
+      title: 'Describe what you sell',
+      text: 'Your offering, its price and what sets it apart: the agent writes every message from it.',
+      href: paths.businessInformation.messaging.offering.path,
       show: true,
-      // Mailboxes arrive with the sending work; until then this step stays open.
-      done: false,
+      done: (offerings.data?.length ?? 0) > 0,
     },
   ].filter((s) => s.show);
   const remaining = steps.filter((s) => !s.done).length;
@@ -54,14 +54,14 @@ export function DashboardRoute() {
   return (
     <PageFrame
       title={`${greeting(new Date().getHours())}, ${name}`}
-      description="Here is where your outbound stands. Finish the setup below and your agents start working."
+      description="Here is where your outbound stands: who you reach, what happens, and what to set up next."
     >
       <Card className="p-6">
         <h2 className="text-base font-semibold text-fg">Next steps</h2>
         <p className="mt-1 text-sm text-muted">
           {remaining === 0
             ? 'All set: your agents have what they need.'
-            : `${remaining} of ${steps.length} left before your first replies.`}
+            : `${remaining} of ${steps.length} left to set up.`}
         </p>
         <ul className="mt-5 divide-y divide-border">
           {steps.map((step) => (

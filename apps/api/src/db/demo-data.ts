@@ -10,6 +10,37 @@ export const DEMO_LINKEDIN_ACCOUNT = {
   photoUrl: null,
 };
 
+/** What the demo account sells (an offering) and how its agent writes (the default messaging settings). */
+export const DEMO_OFFERING = {
+  name: 'Northwind Pipeline Intelligence',
+  description:
+    'Sales teams lose deals they never see slipping: forecasts live in spreadsheets and pipeline reviews run on gut feel. ' +
+    'Northwind Pipeline Intelligence reads your CRM and calendar, scores every open deal on real buyer engagement and flags the ones at risk a week before they stall. ' +
+    'Unlike a BI dashboard it needs no analyst: it is live in a day and your reps get one short list each morning.',
+  priceMin: 1200,
+  priceMax: 4800,
+  currency: 'USD',
+  pricePeriod: 'month',
+  url: 'https://northwind-analytics.example',
+};
+
+/** Rich-text fields are written in the form the server's sanitiser keeps (checked by the seed test). */
+export const DEMO_MESSAGING = {
+  name: 'Default',
+  toneVoice: 'Consultative',
+  language: 'en',
+  messageGuidelines:
+    '<p>Open with something specific to the prospect: their team, a recent hire or a funding round.</p>' +
+    '<p>One idea per message, under 120 words. No attachments in a first message. Never promise a discount.</p>',
+  instructionsScript: '',
+  callToAction: 'Would a 20-minute call next week be useful? Pick a time that suits you: https://cal.example/alex-morgan/intro',
+  caseStudies: [
+    { title: 'Loopwise', summary: 'Cut forecast misses from 22% to 6% in one quarter with a 9-person sales team.', url: null },
+    { title: 'Ledgerly', summary: 'Recovered $1.4M of at-risk pipeline in the first 60 days.', url: null },
+  ],
+  signature: '<p>Alex Morgan</p><p>Head of Growth, Northwind Analytics</p><p>+1 415 555 0142</p>',
+};
+
 export const DEMO_PERSONAS = [
   {
     key: 'vp-sales',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona, Prospect } from '@shared/schemas/personas';
 import { DB_KINDS } from '../testing/databases';
 import { signIn, startTestApp, v1, type TestApp } from '../testing/harness';
-import { DEMO_LINKEDIN_ACCOUNT } from './demo-data';
+import { sanitizeRichText } from '../lib/sanitize-rich-text';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING } from './demo-data';
 import { DEMO_USER, seedDemo } from './seed';
 
 describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
@@ -36,6 +37,15 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(accounts.data).toEqual([expect.objectContaining({ profile_url: DEMO_LINKEDIN_ACCOUNT.profileUrl, full_name: 'Alex Morgan' })]);
     const status = await t.app.inject({ method: 'POST', url: v1('/linkedin_accounts/account-status'), payload: { profile_url: DEMO_LINKEDIN_ACCOUNT.profileUrl } });
     expect(status.json()).toEqual({ status: 'connected' });
+
+    // An offering and the default messaging settings, so the messaging pages and the example start filled.
+    const offerings = (await t.app.inject({ method: 'GET', url: v1('/offerings'), headers })).json<{ data: Array<{ id: number; name: string }> }>().data;
+    expect(offerings.map((o) => o.name)).toEqual([DEMO_OFFERING.name]);
+    const settings = (await t.app.inject({ method: 'GET', url: v1('/messaging_settings'), headers })).json<{ data: Array<Record<string, unknown>> }>().data;
+    expect(settings).toEqual([expect.objectContaining({ persona_id: null, offering_id: offerings[0]!.id, tone_voice: 'Consultative' })]);
+    // Stored as the sanitiser would store it (the seed writes rich text without loading jsdom at start).
+    expect(sanitizeRichText('signature', DEMO_MESSAGING.signature)).toBe(DEMO_MESSAGING.signature);
+    expect(sanitizeRichText('message_guidelines', DEMO_MESSAGING.messageGuidelines)).toBe(DEMO_MESSAGING.messageGuidelines);
   });
 
   it("gives the demo personas real saved searches that find the demo prospects", async () => {

@@ -3,8 +3,8 @@ import { hashPassword } from '../lib/crypto';
 import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
 import type { Db } from './client';
 import { seedDemoActivity } from './demo-activity';
-import { DEMO_LINKEDIN_ACCOUNT, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
-import { linkedinAccounts, personaProspects, personas, prospects } from './schema';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
+import { linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 
@@ -90,4 +90,18 @@ async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, 
   );
   // Unique across accounts: on a shared server someone may already have connected it.
   await tx.insert(linkedinAccounts).values({ accountId, userId: user.id, ...DEMO_LINKEDIN_ACCOUNT }).onConflictDoNothing();
+
+  // What the demo sells and how its agent writes, so the messaging pages and the example message start filled.
+  const [offering] = await tx
+    .insert(offerings)
+    .values({ accountId, ...DEMO_OFFERING, createdAt: daysAgo(31), updatedAt: daysAgo(31) })
+    .returning({ id: offerings.id });
+  await tx.insert(messagingSettings).values({
+    accountId,
+    personaId: null,
+    offeringId: offering!.id,
+    ...DEMO_MESSAGING,
+    createdAt: daysAgo(31),
+    updatedAt: daysAgo(31),
+  });
 }

@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { HelpMenu, UserMenu } from '@web/components/user-menu';
 import { ONBOARDING_STEPS, paths } from '@web/config/paths';
 import { signOut } from '@web/lib/session';
+import { SCROLL_STRIP_FADE, useActiveLinkInView } from '@web/lib/scroll-nav';
 import { cn } from '@web/lib/utils';
 import { selectSignedIn, useAuthStore } from '@web/stores/auth';
 import { useBrand } from '@web/stores/brand';
@@ -29,6 +30,7 @@ const topnavLinks = [
 /** A top navigation bar (business information, tracking, extension). */
 export function TopnavLayout({ children }: LayoutProps) {
   const signedIn = useAuthStore(selectSignedIn);
+  const mainNav = useActiveLinkInView<HTMLElement>();
   return (
     <div className="flex min-h-screen flex-col">
       {skipLink}
@@ -41,7 +43,7 @@ export function TopnavLayout({ children }: LayoutProps) {
           >
             <BrandLogo />
           </PreloadLink>
-          <nav aria-label="Main" className="-mx-2 flex flex-1 gap-1 overflow-x-auto">
+          <nav ref={mainNav} aria-label="Main" className={cn('-mx-2 flex flex-1 gap-1 overflow-x-auto', SCROLL_STRIP_FADE)}>
             {signedIn
               ? topnavLinks.map((link) => (
                   <PreloadNavLink

@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { paths } from '@web/config/paths';
+import { SCROLL_STRIP_FADE, useActiveLinkInView } from '@web/lib/scroll-nav';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
 import { useCreateMessagingSetting } from '../api/create-messaging-setting';
@@ -59,6 +60,7 @@ function SettingPicker() {
 
 export function MessagingLayoutRoute() {
   const sections = useSections();
+  const sectionsNav = useActiveLinkInView<HTMLElement>();
   const [params] = useSearchParams();
   const setting = params.get(SETTING_PARAM);
   const search = setting ? `?${SETTING_PARAM}=${encodeURIComponent(setting)}` : '';
@@ -66,7 +68,7 @@ export function MessagingLayoutRoute() {
     <PageFrame title="Messaging" description="The instructions your agents follow when they write to each persona.">
       <SettingPicker />
       <div className="flex flex-col gap-6 md:flex-row">
-        <nav aria-label="Messaging sections" className="flex shrink-0 gap-1 overflow-x-auto md:w-56 md:flex-col">
+        <nav ref={sectionsNav} aria-label="Messaging sections" className={cn('flex shrink-0 gap-1 overflow-x-auto md:w-56 md:flex-col', SCROLL_STRIP_FADE)}>
           {sections.map((s) => (
             <PreloadNavLink
               key={s.slug}

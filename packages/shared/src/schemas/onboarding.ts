@@ -48,12 +48,38 @@ const longText = (label: string) =>
     .trim()
     .min(10, { error: `${label} needs at least 10 characters` })
     .max(2000, { error: `${label} must be at most 2000 characters` });
+/**
+ * A web address as people type it: "calendly.com/jane" gets https:// in front (as the website step
+ * takes a bare domain); an address with another scheme (mailto:, javascript:, ftp://…) is refused.
+ */
+export function normalizeWebAddress(input: string): { url: string } | { error: 'scheme' | 'invalid' } {
+  let s = input.trim();
+  // "host:port/…" is not a scheme; "mailto:…" and "ftp://…" are.
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(s);
+  if (!scheme) s = `https://${s}`;
+  else if (!/^https?$/i.test(scheme[1]!) || !/^https?:\/\//i.test(s)) return { error: 'scheme' };
+  if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s)) return { error: 'invalid' };
+  try {
+    const { hostname } = new URL(s);
+    if (!hostname.includes('.') && hostname !== 'localhost') return { error: 'invalid' };
+  } catch {
+    return { error: 'invalid' };
+  }
+  return { url: s };
+}
+
 const httpUrl = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
+    .min(1, { error: `${label} is required` })
     .max(2000, { error: `${label} must be at most 2000 characters` })
-    .refine((s) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), { error: `${label} must start with http:// or https://` });
+    .transform((s, ctx) => {
+      const web = normalizeWebAddress(s);
+      if ('url' in web) return web.url;
+      ctx.addIssue({ code: 'custom', message: web.error === 'scheme' ? `${label} must start with http:// or https://` : `${label} must be a web address, like example.com/page` });
+      return z.NEVER;
+    });
 const optionalHttpUrl = (label: string) => z.union([httpUrl(label), z.literal('').transform(() => null), z.null()]).default(null);
 const chipList = (label: string, { min = 0, max = 30 } = {}) =>
   z
@@ -189,7 +215,7 @@ export const onboardingStepSchemas = {
     .refine((v) => v.price_min != null || v.price_max != null, { error: 'Enter at least one price', path: ['price_min'] }),
   expectations: z.strictObject({
     meetings_per_month: z
-      .number({ error: 'Meetings per month must be a number' })
+      .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'Meetings per month is required' : 'Meetings per month must be a number') })
       .int({ error: 'Meetings per month must be a whole number' })
       .min(1, { error: 'Aim for at least 1 meeting a month' })
       .max(1000, { error: 'At most 1000 meetings a month' }),

@@ -154,7 +154,8 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
     it('answers 422 naming the field for a bad answer, and 422 for an unknown step', async () => {
       const u = await signedInUser(t, 'onb-bad');
       const cases: Array<[string, unknown, RegExp]> = [
-        ['meeting-link', { meeting_link: 'cal.example.org/me' }, /meeting_link: Meeting link must start with http/],
+        ['meeting-link', { meeting_link: 'ftp://cal.example.org/me' }, /meeting_link: Meeting link must start with http/],
+        ['expectations', { markets: ['EU'] }, /meetings_per_month: Meetings per month is required/],
         ['price', { price_min: 900, price_max: 100, currency: 'EUR', price_period: 'month' }, /price_max: The highest price/],
         ['price', { price_min: 1, price_max: 2, currency: 'XXX', price_period: 'month' }, /currency/],
         ['potential-customers', { persona_name: 'X', job_titles: [], industries: [], company_sizes: [], locations: [] }, /job_titles: Add at least one job title/],
@@ -173,6 +174,8 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       }
       expect((await put(t, u.headers, 'not-a-step', {})).statusCode).toBe(422);
       expect((await state(t, u.headers)).answers).toEqual({});
+      // A meeting link typed without https:// gets it, on the server as in the form.
+      expect((await put(t, u.headers, 'meeting-link', { meeting_link: 'calendly.com/jane' })).json().data.answers['meeting-link']).toEqual({ meeting_link: 'https://calendly.com/jane' });
       // Skipping the profile step is an answer too.
       expect((await put(t, u.headers, 'choose-user-profile', { skipped: true })).statusCode).toBe(200);
     });

@@ -69,6 +69,29 @@ describe('the onboarding steps', () => {
     expect(screen.queryByRole('heading', { name: 'Next step' })).not.toBeInTheDocument();
   });
 
+  it('take a meeting link without https:// and send it with it', async () => {
+    renderStep('meeting-link', 'phone-number');
+    await userEvent.type(await screen.findByLabelText('Meeting link'), 'ftp://calendly.com/jane');
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meeting link must start with http:// or https://')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Meeting link'));
+    await userEvent.type(screen.getByLabelText('Meeting link'), 'calendly.com/jane');
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(bodyOf('PUT /onboarding/steps/meeting-link')).toEqual({ meeting_link: 'https://calendly.com/jane' });
+  });
+
+  it('say an empty number field is required', async () => {
+    renderStep('expectations', 'meeting-link');
+    await userEvent.click(await screen.findByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meetings per month is required')).toBeInTheDocument();
+    expect(screen.queryByText(/must be a number/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Meetings per month'), '5');
+    await userEvent.clear(screen.getByLabelText('Meetings per month'));
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meetings per month is required')).toBeInTheDocument();
+  });
+
   it('find the user’s profile by typeahead, fill name, photo and title from it, or skip', async () => {
     server.on('GET /search_users', (config) => ({
       status: 200,
@@ -217,6 +240,8 @@ describe('Welcome', () => {
   it('starts at the first step for a new user and continues at the saved step later', async () => {
     const first = renderRoute(WelcomeRoute, { path: '/cabinet/onboarding' });
     expect(await screen.findByRole('link', { name: /Start/ })).toHaveAttribute('href', '/cabinet/onboarding/choose-user-profile');
+    // Welcome is step 1 of 14; what follows are the thirteen questions.
+    expect(screen.getByText('13 short questions')).toBeInTheDocument();
     first.unmount();
     server.state.current_step = 'price';
     renderRoute(WelcomeRoute, { path: '/cabinet/onboarding' });

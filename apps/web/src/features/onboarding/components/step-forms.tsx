@@ -476,7 +476,7 @@ export function MeetingLinkStep({ state, save, footer, errors }: StepFormProps<'
   const form = useStepForm('meeting-link', { meeting_link: state.answers['meeting-link']?.meeting_link ?? '' });
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="Meeting link" footer={footer} errors={errors}>
-      <Field label="Meeting link" type="url" placeholder="https://calendly.com/you/30min" hint="Used in your call to action." error={form.formState.errors.meeting_link?.message} {...form.register('meeting_link')} />
+      <Field label="Meeting link" type="url" placeholder="calendly.com/you/30min" hint="Used in your call to action." error={form.formState.errors.meeting_link?.message} {...form.register('meeting_link')} />
     </StepFormShell>
   );
 }

@@ -144,7 +144,8 @@ test('a new user completes onboarding, resumes after a reload and finds persona,
   await page.getByRole('button', { name: 'Send code' }).click();
   const mail = await waitForMail(email, { since });
   expect(mail.text).toContain('phone verification code');
-  await page.getByLabel('Code from the SMS').fill(codeFrom(mail));
+  await expect(page.getByText(`We emailed a 6-digit code to ${email}.`)).toBeVisible();
+  await page.getByLabel('Code from the email').fill(codeFrom(mail));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Phone number verified')).toBeVisible();
   await next(page, /\/notifications-list$/);

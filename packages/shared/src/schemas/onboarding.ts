@@ -318,6 +318,15 @@ export const verifyPhoneBodySchema = z.strictObject({
 export const phoneStatusSchema = z.object({ phone: z.string().nullable(), phone_verified: z.boolean(), message: z.string() });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 export const phoneStatusResponseSchema = z.object({ data: phoneStatusSchema });
+/**
+ * Where send_code sent the code: 'sms' to the phone, or 'email' to the user's own address when no SMS
+ * provider is configured (the SMS would reach no phone); `sent_to` is that number or address.
+ */
+export const PHONE_CODE_CHANNELS = ['sms', 'email'] as const;
+export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
+export const phoneCodeSentSchema = phoneStatusSchema.extend({ channel: z.enum(PHONE_CODE_CHANNELS), sent_to: z.string() });
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+export const phoneCodeSentResponseSchema = z.object({ data: phoneCodeSentSchema });
 /** A new code may be asked for this long after the last one. */
 export const PHONE_CODE_RESEND_MS = 30_000;
 

@@ -303,7 +303,7 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await verify('123456')).json()).toEqual({ errors: ['Enter your phone number and ask for a code first.'] });
       const sent = await send('+44 20 7946 0958');
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json().data).toMatchObject({ phone: '+442079460958', phone_verified: false });
+      expect(sent.json().data).toEqual({ phone: '+442079460958', phone_verified: false, channel: 'sms', sent_to: '+442079460958', message: 'We texted a 6-digit code to +442079460958.' });
       const sms = t.sms.at(-1)!;
       expect(sms.to).toBe('+442079460958');
       const code = /code is (\d{6})/.exec(sms.text)![1]!;
@@ -430,6 +430,7 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       const u = await signedInUser(plain, 'onb-phone-mail');
       const sent = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+4915199999999' } });
       expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().data).toMatchObject({ channel: 'email', sent_to: u.email, message: `We emailed a 6-digit code to ${u.email} to confirm +4915199999999.` });
       expect(logged.at(-1)).toMatch(/SMS \(no provider configured\) to \+4915199999999: .*code is \d{6}/);
       const mail = await plain.smtp.waitForMail(u.email, (m) => m.text.includes('phone verification code'));
       const code = /code is (\d{6})/.exec(mail.text)![1]!;

@@ -194,16 +194,23 @@ describe('the onboarding steps', () => {
   });
 
   it('verify the phone by code before going on', async () => {
-    server.on('POST /onboarding/phone/send_code', () => ({ status: 200, data: { data: { phone: '+14155550123', phone_verified: false, message: 'We sent a 6-digit code to +14155550123.' } } }));
+    server.on('POST /onboarding/phone/send_code', () => ({
+      status: 200,
+      data: { data: { phone: '+14155550123', phone_verified: false, channel: 'sms', sent_to: '+14155550123', message: 'We texted a 6-digit code to +14155550123.' } },
+    }));
     server.on('POST /onboarding/phone/verify', (config) =>
       JSON.parse(String(config.data)).code === '123456'
         ? { status: 200, data: { data: { phone: '+14155550123', phone_verified: true, message: 'Your phone number is verified.' } } }
         : { status: 422, data: { errors: ['The code is incorrect. Check it and try again.'] } },
     );
+    server.on('PUT /onboarding/steps/phone-number', () => ({ status: 422, data: { errors: ['Verify this phone number with the code we send before going on'] } }));
     renderStep('phone-number', 'notifications-list');
     await userEvent.type(await screen.findByLabelText('Phone number'), '+1 415 555 0123');
+    // Next before verifying is refused by the server.
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Verify this phone number with the code we send before going on')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('We sent a 6-digit code to +14155550123.')).toBeInTheDocument();
+    expect(await screen.findByText(/We texted a 6-digit code to/)).toHaveTextContent('We texted a 6-digit code to +14155550123.');
     expect(bodyOf('POST /onboarding/phone/send_code')).toEqual({ phone: '+14155550123' });
     await userEvent.type(screen.getByLabelText('Code from the SMS'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -213,6 +220,23 @@ describe('the onboarding steps', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    // No leftover errors next to the success.
+    expect(screen.queryByText('Verify this phone number with the code we send before going on')).not.toBeInTheDocument();
+    expect(screen.queryByText('The code is incorrect. Check it and try again.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('say the code was emailed when it went by email (no SMS provider)', async () => {
+    server.on('POST /onboarding/phone/send_code', () => ({
+      status: 200,
+      data: { data: { phone: '+14155550123', phone_verified: false, channel: 'email', sent_to: 'ada@example.com', message: 'We emailed a 6-digit code to ada@example.com to confirm +14155550123.' } },
+    }));
+    renderStep('phone-number', 'notifications-list');
+    await userEvent.type(await screen.findByLabelText('Phone number'), '+1 415 555 0123');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(/We emailed a 6-digit code to/)).toHaveTextContent('We emailed a 6-digit code to ada@example.com.');
+    expect(screen.getByLabelText('Code from the email')).toBeInTheDocument();
+    expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();
   });
 
   it('finish on the last step: save the choices, finish on the server, update the user and open the cabinet', async () => {

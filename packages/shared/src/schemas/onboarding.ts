@@ -249,6 +249,55 @@ export const onboardingDraftSchema = z.object({
 });
 export type OnboardingDraft = z.infer<typeof onboardingDraftSchema>;
 
+/**
+ * What each draft section is written from, so the AI never answers with an instruction ("Describe
+ * the problem…") instead of a draft: a section whose inputs are all missing is not drafted, and the
+ * form says what to fill first. The server's composer and the web form both read these rules.
+ */
+export type OnboardingDraftSource = {
+  /** What the company does (your-website). */
+  description: string | null;
+  problem: string | null;
+  solution: string | null;
+  different: string | null;
+  /** Who they sell to is known (potential-customers). */
+  audience: boolean;
+};
+export type OnboardingDraftSection = keyof OnboardingDraft;
+export const ONBOARDING_DRAFT_NEEDS: Record<OnboardingDraftSection, string> = {
+  value_proposition: 'First tell us what your company does (step “Your website”) or the problem you solve, and AI drafts your value proposition from it.',
+  problem: 'First tell us what your company does (step “Your website”), and AI drafts the problem from it.',
+  solution: 'First tell us what your company does (step “Your website”), and AI drafts your solution from it.',
+  differentiators: 'First describe your solution (step “Your solution”), and AI drafts what sets you apart from it.',
+  ideal_customer: 'First tell us who you sell to (step “Potential customers”), and AI drafts your ideal customer from it.',
+};
+const filled = (s: string | null | undefined) => !!s && !!s.trim();
+/** Whether `section` can be drafted from what is known. */
+export function canDraftOnboardingSection(section: OnboardingDraftSection, k: OnboardingDraftSource): boolean {
+  switch (section) {
+    case 'value_proposition':
+      return filled(k.description) || filled(k.problem) || filled(k.solution);
+    case 'problem':
+      return filled(k.problem) || filled(k.description);
+    case 'solution':
+      return filled(k.solution) || filled(k.description);
+    case 'differentiators':
+      return filled(k.different) || filled(k.solution);
+    case 'ideal_customer':
+      return k.audience;
+  }
+}
+/** The draft's inputs among the saved answers. */
+export function onboardingDraftSourceOf(answers: OnboardingAnswers): OnboardingDraftSource {
+  return {
+    description: answers['your-website']?.description || null,
+    problem: answers['problem-solving']?.problem ?? null,
+    solution: answers.solution?.solution ?? null,
+    different: answers.different?.different ?? null,
+    audience: !!answers['potential-customers'],
+  };
+}
+
 /** What the server already knows and offers as each step's starting value. */
 export const onboardingPrefillSchema = z.object({
   name: z.string().nullable(),

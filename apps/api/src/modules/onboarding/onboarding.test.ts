@@ -8,8 +8,10 @@ import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '
 import { capturedProfile, createPersona } from '../../testing/profiles';
 import { logSms } from '../../lib/sms';
 import { parseCompanyPage } from './company-info';
-import { composeOnboardingInfo } from '../ai/composer';
-import { parseOnboardingInfo } from '../ai/prompts';
+import { canDraftOnboardingSection } from '@shared/schemas/onboarding';
+import type { OnboardingInfoContext } from '../ai';
+import { composeOnboardingInfo, onboardingDraftSource } from '../ai/composer';
+import { ONBOARDING_INFO_SECTIONS, parseOnboardingInfo } from '../ai/prompts';
 
 /** The answers of a whole onboarding, step by step. */
 export const FULL_ANSWERS = {
@@ -71,6 +73,74 @@ describe('the onboarding draft composer', () => {
     expect(draft.solution).toContain('€500 to €2,000 per month');
     expect(draft.differentiators.split('\n')).toEqual(['- Set up in one day', '- No data scientist needed', '- Works with HubSpot and Salesforce']);
     expect(draft.ideal_customer).toBe('VP Sales or CRO at Software companies with 51–200 employees in Germany. Goal: 12 meetings a month across DACH.');
+  });
+
+  const EMPTY_CONTEXT: OnboardingInfoContext = {
+    kind: 'onboarding_info',
+    company: { name: null, domain: null, description: null },
+    user: { name: null, jobTitle: null, position: null },
+    offeringName: null,
+    problem: null,
+    solution: null,
+    different: null,
+    customers: { personaName: null, jobTitles: [], industries: [], companySizes: [], locations: [] },
+    price: null,
+    expectations: null,
+  };
+  const INSTRUCTION = /\b(describe|tell us|fill in|enter|add)\b/i;
+
+  it('drafts from the website step alone (the problem-solving step): real text from the company, never an instruction', () => {
+    const draft = parseOnboardingInfo(
+      composeOnboardingInfo({
+        ...EMPTY_CONTEXT,
+        company: { name: 'Acme Inc', domain: 'acme.io', description: 'Forecasting for B2B revenue teams.' },
+        user: { name: 'Jane Doe', jobTitle: 'Head of Sales', position: 'Head of sales' },
+      }),
+    );
+    expect(draft.problem).toBe(
+      'Our customers come to Acme Inc for this: forecasting for B2B revenue teams. Doing it on their own costs them time and money they would rather spend on their core business.',
+    );
+    expect(draft.value_proposition).toBe('Acme Inc: forecasting for B2B revenue teams.');
+    expect(draft.solution).toBe('Acme Inc: forecasting for B2B revenue teams.');
+    // Nothing to write these from yet: empty, not "Describe …" and not an invented audience.
+    expect(draft.differentiators).toBe('');
+    expect(draft.ideal_customer).toBe('');
+    for (const text of Object.values(draft)) expect(text).not.toMatch(INSTRUCTION);
+    expect(Object.values(draft).join(' ')).not.toContain('B2B teams');
+  });
+
+  it('leaves every section empty when nothing is known, and draws differentiators from the solution', () => {
+    expect(Object.values(parseOnboardingInfo(composeOnboardingInfo(EMPTY_CONTEXT)))).toEqual(['', '', '', '', '']);
+    const draft = parseOnboardingInfo(
+      composeOnboardingInfo({
+        ...EMPTY_CONTEXT,
+        company: { name: 'Acme Inc', domain: 'acme.io', description: '' },
+        offeringName: 'Pipelane Pro',
+        problem: 'Sales teams waste hours updating the CRM.',
+        solution: 'Pipelane Pro logs calls and emails to the CRM automatically. It flags stalled deals.',
+        customers: { personaName: 'SaaS sales leaders', jobTitles: ['VP Sales'], industries: ['Software'], companySizes: [], locations: [] },
+        user: { name: null, jobTitle: null, position: 'Agency or consultant' },
+      }),
+    );
+    expect(draft.differentiators.split('\n')).toEqual(['- Logs calls and emails to the CRM automatically', '- Flags stalled deals', '- Made for VP Sales in Software']);
+    expect(draft.value_proposition).toBe('Pipelane Pro helps VP Sales in Software when sales teams waste hours updating the CRM: Pipelane Pro logs calls and emails to the CRM automatically.');
+    expect(draft.problem).toBe('VP Sales in Software face this: sales teams waste hours updating the CRM.');
+    for (const text of Object.values(draft)) expect(text).not.toMatch(INSTRUCTION);
+  });
+
+  it('drafts exactly the sections the shared rules say it can (the form relies on them)', () => {
+    const contexts: OnboardingInfoContext[] = [
+      EMPTY_CONTEXT,
+      { ...EMPTY_CONTEXT, company: { name: 'Acme Inc', domain: null, description: 'Anvils for everyone.' } },
+      { ...EMPTY_CONTEXT, problem: 'Anvils keep falling on coyotes.' },
+      { ...EMPTY_CONTEXT, solution: 'We ship anvils with parachutes.' },
+      { ...EMPTY_CONTEXT, different: 'Same-day delivery. Lifetime warranty.' },
+      { ...EMPTY_CONTEXT, customers: { ...EMPTY_CONTEXT.customers, personaName: 'Coyotes', jobTitles: ['Hunter'] } },
+    ];
+    for (const c of contexts) {
+      const draft = parseOnboardingInfo(composeOnboardingInfo(c));
+      for (const [section] of ONBOARDING_INFO_SECTIONS) expect(!!draft[section], `${section} from ${JSON.stringify(c)}`).toBe(canDraftOnboardingSection(section, onboardingDraftSource(c)));
+    }
   });
 
   it('reads labelled sections the way a chat model may write them', () => {
@@ -290,6 +360,20 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect(data.text).toContain(`Ideal customer: ${draft.ideal_customer}`);
       expect((await state(t, u.headers)).draft).toEqual(draft);
       expect((await t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: { x: 1 } })).statusCode).toBe(422);
+    });
+
+    it('drafts at the problem step from the website answer, and says what to answer first when nothing is known', async () => {
+      const u = await signedInUser(t, 'onb-draft-early');
+      const generate = () => t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: {} });
+      const nothing = await generate();
+      expect(nothing.statusCode).toBe(422);
+      expect(nothing.json()).toEqual({ errors: ['There is nothing to draft from yet. First tell us what your company does (step “Your website”), then ask AI again.'] });
+      await put(t, u.headers, 'your-website', { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.' });
+      await put(t, u.headers, 'job-title', { job_title: 'Head of Sales' });
+      const res = await generate();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().draft.problem).toMatch(/^Our customers come to Acme Inc for this: forecasting for B2B revenue teams\./);
+      expect(res.json().draft.problem).not.toMatch(/Describe/);
     });
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ONBOARDING_STEP_SLUGS } from '@shared/schemas/onboarding';
+import { ONBOARDING_DRAFT_NEEDS, ONBOARDING_STEP_SLUGS } from '@shared/schemas/onboarding';
 import { ONBOARDING_STEPS } from '@web/config/paths';
 import { api } from '@web/lib/api';
 import { userKeys } from '@web/lib/user';
@@ -184,6 +184,7 @@ describe('the onboarding steps', () => {
         draft: { value_proposition: 'v', problem: 'p', solution: 'Engine pulls CRM data.', differentiators: '- Fast', ideal_customer: 'i' },
       },
     }));
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.', language: null, logo_url: null };
     renderStep('solution', 'different');
     await userEvent.click(await screen.findByRole('button', { name: /Draft with AI/ }));
     const suggested = await screen.findByLabelText('Suggested solution');
@@ -191,6 +192,30 @@ describe('the onboarding steps', () => {
     await userEvent.type(suggested, ' Every hour.');
     await userEvent.click(screen.getByRole('button', { name: 'Use this text' }));
     expect(screen.getByLabelText('Your solution')).toHaveValue('Engine pulls CRM data. Every hour.');
+  });
+
+  it('say what to answer first when there is nothing yet to draft from, instead of offering a draft', async () => {
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: '', language: null, logo_url: null };
+    renderStep('problem-solving', 'solution');
+    expect(await screen.findByText(ONBOARDING_DRAFT_NEEDS.problem)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Draft with AI/ })).not.toBeInTheDocument();
+    expect(calls()).toEqual(['GET /onboarding']);
+  });
+
+  it('say what to answer first when the draft comes back without this part', async () => {
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.', language: null, logo_url: null };
+    server.on('POST /generate_onboarding_info', () => ({
+      status: 200,
+      data: {
+        data: { text: '', html: '', subject: null, prospect_id: null, persona_id: null, messaging_setting_id: null, provider: 'openai' },
+        draft: { value_proposition: 'v', problem: '  ', solution: 's', differentiators: '', ideal_customer: '' },
+      },
+    }));
+    renderStep('problem-solving', 'solution');
+    await userEvent.click(await screen.findByRole('button', { name: /Draft with AI/ }));
+    expect(await screen.findByText(ONBOARDING_DRAFT_NEEDS.problem)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Suggested problem')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use this text' })).not.toBeInTheDocument();
   });
 
   it('verify the phone by code before going on', async () => {

@@ -5,13 +5,16 @@ import { Controller, useForm, type FieldValues, type Resolver, type UseFormRetur
 import { apiErrorMessages } from '@shared/api';
 import { CURRENCIES, PRICE_PERIODS } from '@shared/schemas/messaging';
 import {
+  canDraftOnboardingSection,
   COMPANY_SIZES,
   DEFAULT_ONBOARDING_NOTIFICATION_EVENTS,
   normalizeDomain,
+  ONBOARDING_DRAFT_NEEDS,
   ONBOARDING_NOTIFICATION_EVENTS,
+  onboardingDraftSourceOf,
   onboardingStepSchemas,
   USER_POSITIONS,
-  type OnboardingDraft,
+  type OnboardingDraftSection,
   type OnboardingState,
   type OnboardingStepInput,
   type OnboardingStepSlug,
@@ -296,14 +299,33 @@ export function JobTitleStep({ state, save, footer, errors }: StepFormProps<'job
 
 // ---------------------------------------------------------------- problem, solution, different (+ AI draft)
 
-/** "Draft with AI": the server drafts from the answers so far; the user edits the suggestion, then uses it. */
-function AiDraft({ section, label, onAccept }: { section: keyof OnboardingDraft; label: string; onAccept: (text: string) => void }) {
+/**
+ * "Draft with AI": the server drafts from the answers so far; the user edits the suggestion, then uses
+ * it. With nothing yet to draft this part from, it says what to answer first instead.
+ */
+function AiDraft({ state, section, label, onAccept }: { state: OnboardingState; section: OnboardingDraftSection; label: string; onAccept: (text: string) => void }) {
   const generate = useGenerateInfo();
   const [text, setText] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(false);
+  const possible = canDraftOnboardingSection(section, onboardingDraftSourceOf(state.answers));
   const run = () =>
     generate.mutate(undefined, {
-      onSuccess: (draft) => setText(draft[section]),
+      onSuccess: (draft) => {
+        const drafted = draft[section].trim();
+        setEmpty(!drafted);
+        setText(drafted || null);
+      },
     });
+  if (!possible) {
+    return (
+      <div className="rounded-lg border border-dashed border-border p-4">
+        <p className="text-sm text-muted">
+          <Sparkles className="mr-1.5 inline h-4 w-4 align-[-2px]" aria-hidden />
+          {ONBOARDING_DRAFT_NEEDS[section]}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-lg border border-dashed border-border p-4">
       <div className="flex items-center justify-between gap-3">
@@ -313,6 +335,7 @@ function AiDraft({ section, label, onAccept }: { section: keyof OnboardingDraft;
         </Button>
       </div>
       {generate.isError ? <ServerErrors messages={apiErrorMessages(generate.error)} /> : null}
+      {empty && text === null && !generate.isPending ? <p className="text-sm text-muted">{ONBOARDING_DRAFT_NEEDS[section]}</p> : null}
       {text !== null ? (
         <>
           <TextArea label={`Suggested ${label.toLowerCase()}`} value={text} onChange={(e) => setText(e.target.value)} />
@@ -335,7 +358,7 @@ export function ProblemSolvingStep({ state, save, footer, errors }: StepFormProp
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="Problems you solve" footer={footer} errors={errors}>
       <TextArea label="The problem you solve" placeholder="What pain do your customers come to you with?" error={form.formState.errors.problem?.message} {...form.register('problem')} />
-      <AiDraft section="problem" label="Problem" onAccept={(t) => form.setValue('problem', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="problem" label="Problem" onAccept={(t) => form.setValue('problem', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }
@@ -347,7 +370,7 @@ export function SolutionStep({ state, save, footer, errors }: StepFormProps<'sol
     <StepFormShell form={form} save={(v) => save(v)} label="Your solution" footer={footer} errors={errors}>
       <Field label="Product or service name" error={form.formState.errors.offering_name?.message} {...form.register('offering_name')} />
       <TextArea label="Your solution" placeholder="How do you solve it?" error={form.formState.errors.solution?.message} {...form.register('solution')} />
-      <AiDraft section="solution" label="Solution" onAccept={(t) => form.setValue('solution', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="solution" label="Solution" onAccept={(t) => form.setValue('solution', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }
@@ -357,7 +380,7 @@ export function DifferentStep({ state, save, footer, errors }: StepFormProps<'di
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="What makes you different" footer={footer} errors={errors}>
       <TextArea label="What sets you apart" placeholder="Why do buyers choose you over the alternatives?" error={form.formState.errors.different?.message} {...form.register('different')} />
-      <AiDraft section="differentiators" label="Differentiators" onAccept={(t) => form.setValue('different', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="differentiators" label="Differentiators" onAccept={(t) => form.setValue('different', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }

@@ -49,15 +49,28 @@ const CLOSINGS: Record<Tone, string> = {
   professional: 'Best regards,',
 };
 
+/** A link at the end stays clickable: no "." glued to it. */
+const endsWithUrl = (t: string) => /(?:https?:\/\/|www\.)\S+$/i.test(t);
 const sentence = (s: string) => {
   const t = s.trim().replace(/\s+/g, ' ');
   if (!t) return '';
-  return /[.!?]$/.test(t) ? t : `${t}.`;
+  return /[.!?]$/.test(t) || endsWithUrl(t) ? t : `${t}.`;
 };
 const firstSentence = (s: string) => sentence(s.split(/(?<=[.!?])\s/)[0] ?? s);
 const lowerFirst = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 const stripEnd = (s: string) => s.trim().replace(/[.!?]+$/, '');
 const withArticle = (title: string) => (/^[aeiou]/i.test(title) ? `an ${title}` : `a ${title}`);
+/**
+ * Description text without "Problem:"-style labels at the start of its lines (older offerings were
+ * stored so, problem first): what the offering does ("Solution:") comes first.
+ */
+const withoutLabels = (s: string) =>
+  s
+    .split(/\n+/)
+    .sort((a, b) => Number(/^\s*solution\s*:/i.test(b)) - Number(/^\s*solution\s*:/i.test(a)))
+    .map((line) => line.replace(/^\s*(?:problem|solution|what sets us apart|differentiators|value proposition|ideal customer|description)\s*:\s*/i, '').trim())
+    .filter(Boolean)
+    .join(' ');
 
 function priceText(o: NonNullable<CompositionContext['offering']>): string | null {
   const fmt = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: o.currency, maximumFractionDigits: 0 }).format(n);
@@ -71,7 +84,8 @@ function priceText(o: NonNullable<CompositionContext['offering']>): string | nul
 export function composeMessage(c: CompositionContext): { subject: string; body: string } {
   const seed = hash(JSON.stringify(c));
   const tone = toneOf(c.setting.toneVoice);
-  const title = c.prospect.title?.trim() || c.persona?.name?.trim() || 'decision maker';
+  // One person's title: never the persona's (plural) name.
+  const title = c.prospect.title?.trim() || 'decision maker';
   const firstName = c.prospect.firstName?.trim() || c.prospect.fullName?.trim().split(/\s+/)[0] || 'there';
   const fullName = c.prospect.fullName?.trim() || firstName;
   const prospectCompany = c.prospect.company?.trim() || null;
@@ -82,17 +96,21 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
 
   const at = prospectCompany ? ` at ${prospectCompany}` : '';
   const openers = [
-    `As ${withArticle(title)}${at}, you are the person who feels it first when ${c.persona ? `teams like the ones we call "${c.persona.name}"` : 'a team'} outgrow their tools.`,
-    `I'm reaching out to you as ${title}${at} because ${offering} was built for exactly your role.`,
+    `As ${withArticle(title)}${at}, you are the person who feels it first when a team like yours outgrows its tools.`,
+    `I'm reaching out because, as ${withArticle(title)}${at}, you are exactly who ${offering} was built for.`,
     `Most people in your seat — ${title}${at} — tell us the same thing: there is never enough time for the work that matters.`,
     `I noticed your work as ${title}${at}${c.prospect.location ? ` in ${c.prospect.location}` : ''} and thought ${offering} could be relevant.`,
   ];
   const opener = pick(openers, seed, 1);
 
-  const description = c.offering?.description ? firstSentence(c.offering.description) : '';
-  const what = description
-    ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
-    : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
+  const description = c.offering?.description ? firstSentence(withoutLabels(c.offering.description)) : '';
+  // "Pipelane Pro logs calls …" already names the offering: "Pipelane Pro from Acme logs calls …".
+  const namesOffering = !!description && description.toLowerCase().startsWith(`${offering.toLowerCase()} `);
+  const what = namesOffering
+    ? `${offering}${sender ? ` from ${sender}` : ''}${description.slice(offering.length)}`
+    : description
+      ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
+      : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
   const price = c.offering ? priceText(c.offering) : null;
   const priceLine = price && tone !== 'direct' ? ` Pricing runs ${price}.` : '';
 
@@ -161,7 +179,10 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
       paragraphs = [greeting, opener, `${what}${priceLine}`, ...(proof ? [proof] : []), cta];
   }
   if (category !== 'call_script' && category !== 'social_post' && category !== 'linkedin_invitation') {
-    paragraphs.push(`${CLOSINGS[tone]}\n${c.company.senderName ?? sender ?? ''}`.trim());
+    // The signature appended afterwards names the sender already: sign off once.
+    const name = c.company.senderName?.trim() || sender || '';
+    const signed = !!name && c.setting.signatureText.toLowerCase().includes(name.toLowerCase());
+    paragraphs.push(signed ? CLOSINGS[tone] : `${CLOSINGS[tone]}\n${name}`.trim());
   }
   return { subject, body: paragraphs.filter(Boolean).join('\n\n') };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagingSettings, offerings, personas, users, verificationCodes } from '../../db/schema';
+import { accounts, messagingSettings, offerings, personas, users, verificationCodes } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { capturedProfile, createPersona } from '../../testing/profiles';
@@ -485,13 +485,41 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
 
       const [offering] = (await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data;
       expect(offering).toMatchObject({ name: 'Engine Forecast', price_min: 500, price_max: 2000, currency: 'EUR', price_period: 'month', url: 'https://analytical-engines.io' });
-      expect(offering.description).toContain('Solution: Engine Forecast pulls CRM data hourly');
-      expect(offering.description).toContain('Problem: Revenue teams miss their forecast');
+      // Prose in the user's words, what it does first: no "Problem:" / "Solution:" labels.
+      expect(offering.description).toBe(
+        'Engine Forecast pulls CRM data hourly and predicts the quarter. It flags risky deals.\n\nRevenue teams miss their forecast because pipeline data lives in spreadsheets.\n\nSet up in one day. No data scientist needed; works with HubSpot and Salesforce.',
+      );
 
       const [setting] = (await t.app.inject({ method: 'GET', url: v1('/messaging_settings'), headers: u.headers })).json().data;
       expect(setting).toMatchObject({ persona_id: null, offering_id: offering.id, language: 'en' });
       expect(setting.call_to_action).toContain('https://cal.example.org/ada/30min');
       expect(setting.signature).toBe('<p>Ada Lovelace<br>Chief Executive Officer, Analytical Engines<br>+4915112345678<br>analytical-engines.io</p>');
+
+      // Sign-up named the account after the email; the company answered names it now.
+      const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, accountId));
+      expect(account!.name).toBe('Analytical Engines');
+
+      // The example message is written from all this: one prospect, the company, prose, one sign-off, a clean link.
+      const example = await t.app.inject({ method: 'POST', url: v1('/generate_example_text'), headers: u.headers, payload: { persona_id: list[0].id } });
+      expect(example.statusCode, example.body).toBe(200);
+      const text: string = example.json().data.text;
+      expect(text).toContain('Engine Forecast from Analytical Engines pulls CRM data hourly and predicts the quarter.');
+      expect(text).toContain('VP Sales at Northwind Traders'); // the persona's first job title, for the placeholder prospect
+      expect(text).not.toContain(u.email.split('@')[0]);
+      expect(text).not.toContain('Revenue leaders');
+      expect(text).not.toMatch(/problem:|solution:/i);
+      expect(text.match(/Ada Lovelace/g)).toHaveLength(1);
+      expect(text).toContain('https://cal.example.org/ada/30min');
+      expect(text).not.toContain('https://cal.example.org/ada/30min.');
+    });
+
+    it('example messages name the company answered while the account still has the name sign-up gave it', async () => {
+      const u = await signedInUser(t, 'onb-sender');
+      await put(t, u.headers, 'your-website', { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.' });
+      const example = await t.app.inject({ method: 'POST', url: v1('/generate_example_text'), headers: u.headers, payload: {} });
+      expect(example.statusCode, example.body).toBe(200);
+      expect(example.json().data.text).toContain('At Acme Inc, we offer');
+      expect(example.json().data.text).not.toContain(u.email.split('@')[0]);
     });
 
     it('finishes with only some answers, creating what they allow and keeping an existing persona name', async () => {
@@ -504,6 +532,9 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data).toEqual([]);
       const [user] = await t.db.db.select().from(users).where(and(eq(users.email, u.email)));
       expect(user!.onboardingFinishedAt).toBeInstanceOf(Date);
+      // No company answered: the account keeps its name.
+      const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, user!.accountId));
+      expect(account!.name).toBe(u.email.split('@')[0]);
     });
   });
 

@@ -28,6 +28,26 @@ describe('the step schemas', () => {
     expect(onboardingStepSchemas['notifications-list'].parse({ events: ['plan_changed', 'plan_changed'] })).toEqual({ events: ['plan_changed'] });
   });
 
+  it('take a meeting link typed without https:// (as the website step takes a bare domain), refusing other schemes', () => {
+    const link = (meeting_link: string) => onboardingStepSchemas['meeting-link'].safeParse({ meeting_link });
+    expect(link('calendly.com/jane').data).toEqual({ meeting_link: 'https://calendly.com/jane' });
+    expect(link(' http://cal.example.org/ada ').data).toEqual({ meeting_link: 'http://cal.example.org/ada' });
+    expect(link('localhost:3000/book').data).toEqual({ meeting_link: 'https://localhost:3000/book' });
+    for (const bad of ['ftp://cal.example.org/ada', 'javascript:alert(1)', 'mailto:jane@example.org'])
+      expect(link(bad).error?.issues.map((i) => i.message)).toEqual(['Meeting link must start with http:// or https://']);
+    expect(link('jane').error?.issues.map((i) => i.message)).toEqual(['Meeting link must be a web address, like example.com/page']);
+    expect(link('').error?.issues.map((i) => i.message)).toEqual(['Meeting link is required']);
+  });
+
+  it('say an empty number is required, not that it is not a number', () => {
+    const expectations = (meetings_per_month: unknown) => onboardingStepSchemas.expectations.safeParse({ meetings_per_month, markets: ['DACH'] }).error?.issues.map((i) => i.message);
+    expect(expectations(null)).toEqual(['Meetings per month is required']);
+    expect(expectations(undefined)).toEqual(['Meetings per month is required']);
+    expect(expectations('')).toEqual(['Meetings per month is required']);
+    expect(expectations('twelve')).toEqual(['Meetings per month must be a number']);
+    expect(expectations(12)).toBeUndefined();
+  });
+
   it('move on to the next step, the last staying last', () => {
     expect(nextOnboardingStep('choose-user-profile')).toBe('your-website');
     expect(nextOnboardingStep('notifications-list')).toBe('notifications-list');

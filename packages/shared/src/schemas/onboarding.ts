@@ -48,12 +48,38 @@ const longText = (label: string) =>
     .trim()
     .min(10, { error: `${label} needs at least 10 characters` })
     .max(2000, { error: `${label} must be at most 2000 characters` });
+/**
+ * A web address as people type it: "calendly.com/jane" gets https:// in front (as the website step
+ * takes a bare domain); an address with another scheme (mailto:, javascript:, ftp://…) is refused.
+ */
+export function normalizeWebAddress(input: string): { url: string } | { error: 'scheme' | 'invalid' } {
+  let s = input.trim();
+  // "host:port/…" is not a scheme; "mailto:…" and "ftp://…" are.
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(s);
+  if (!scheme) s = `https://${s}`;
+  else if (!/^https?$/i.test(scheme[1]!) || !/^https?:\/\//i.test(s)) return { error: 'scheme' };
+  if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s)) return { error: 'invalid' };
+  try {
+    const { hostname } = new URL(s);
+    if (!hostname.includes('.') && hostname !== 'localhost') return { error: 'invalid' };
+  } catch {
+    return { error: 'invalid' };
+  }
+  return { url: s };
+}
+
 const httpUrl = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
+    .min(1, { error: `${label} is required` })
     .max(2000, { error: `${label} must be at most 2000 characters` })
-    .refine((s) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), { error: `${label} must start with http:// or https://` });
+    .transform((s, ctx) => {
+      const web = normalizeWebAddress(s);
+      if ('url' in web) return web.url;
+      ctx.addIssue({ code: 'custom', message: web.error === 'scheme' ? `${label} must start with http:// or https://` : `${label} must be a web address, like example.com/page` });
+      return z.NEVER;
+    });
 const optionalHttpUrl = (label: string) => z.union([httpUrl(label), z.literal('').transform(() => null), z.null()]).default(null);
 const chipList = (label: string, { min = 0, max = 30 } = {}) =>
   z
@@ -189,7 +215,7 @@ export const onboardingStepSchemas = {
     .refine((v) => v.price_min != null || v.price_max != null, { error: 'Enter at least one price', path: ['price_min'] }),
   expectations: z.strictObject({
     meetings_per_month: z
-      .number({ error: 'Meetings per month must be a number' })
+      .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'Meetings per month is required' : 'Meetings per month must be a number') })
       .int({ error: 'Meetings per month must be a whole number' })
       .min(1, { error: 'Aim for at least 1 meeting a month' })
       .max(1000, { error: 'At most 1000 meetings a month' }),
@@ -222,6 +248,55 @@ export const onboardingDraftSchema = z.object({
   ideal_customer: z.string(),
 });
 export type OnboardingDraft = z.infer<typeof onboardingDraftSchema>;
+
+/**
+ * What each draft section is written from, so the AI never answers with an instruction ("Describe
+ * the problem…") instead of a draft: a section whose inputs are all missing is not drafted, and the
+ * form says what to fill first. The server's composer and the web form both read these rules.
+ */
+export type OnboardingDraftSource = {
+  /** What the company does (your-website). */
+  description: string | null;
+  problem: string | null;
+  solution: string | null;
+  different: string | null;
+  /** Who they sell to is known (potential-customers). */
+  audience: boolean;
+};
+export type OnboardingDraftSection = keyof OnboardingDraft;
+export const ONBOARDING_DRAFT_NEEDS: Record<OnboardingDraftSection, string> = {
+  value_proposition: 'First tell us what your company does (step “Your website”) or the problem you solve, and AI drafts your value proposition from it.',
+  problem: 'First tell us what your company does (step “Your website”), and AI drafts the problem from it.',
+  solution: 'First tell us what your company does (step “Your website”), and AI drafts your solution from it.',
+  differentiators: 'First describe your solution (step “Your solution”), and AI drafts what sets you apart from it.',
+  ideal_customer: 'First tell us who you sell to (step “Potential customers”), and AI drafts your ideal customer from it.',
+};
+const filled = (s: string | null | undefined) => !!s && !!s.trim();
+/** Whether `section` can be drafted from what is known. */
+export function canDraftOnboardingSection(section: OnboardingDraftSection, k: OnboardingDraftSource): boolean {
+  switch (section) {
+    case 'value_proposition':
+      return filled(k.description) || filled(k.problem) || filled(k.solution);
+    case 'problem':
+      return filled(k.problem) || filled(k.description);
+    case 'solution':
+      return filled(k.solution) || filled(k.description);
+    case 'differentiators':
+      return filled(k.different) || filled(k.solution);
+    case 'ideal_customer':
+      return k.audience;
+  }
+}
+/** The draft's inputs among the saved answers. */
+export function onboardingDraftSourceOf(answers: OnboardingAnswers): OnboardingDraftSource {
+  return {
+    description: answers['your-website']?.description || null,
+    problem: answers['problem-solving']?.problem ?? null,
+    solution: answers.solution?.solution ?? null,
+    different: answers.different?.different ?? null,
+    audience: !!answers['potential-customers'],
+  };
+}
 
 /** What the server already knows and offers as each step's starting value. */
 export const onboardingPrefillSchema = z.object({
@@ -292,6 +367,15 @@ export const verifyPhoneBodySchema = z.strictObject({
 export const phoneStatusSchema = z.object({ phone: z.string().nullable(), phone_verified: z.boolean(), message: z.string() });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 export const phoneStatusResponseSchema = z.object({ data: phoneStatusSchema });
+/**
+ * Where send_code sent the code: 'sms' to the phone, or 'email' to the user's own address when no SMS
+ * provider is configured (the SMS would reach no phone); `sent_to` is that number or address.
+ */
+export const PHONE_CODE_CHANNELS = ['sms', 'email'] as const;
+export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
+export const phoneCodeSentSchema = phoneStatusSchema.extend({ channel: z.enum(PHONE_CODE_CHANNELS), sent_to: z.string() });
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+export const phoneCodeSentResponseSchema = z.object({ data: phoneCodeSentSchema });
 /** A new code may be asked for this long after the last one. */
 export const PHONE_CODE_RESEND_MS = 30_000;
 

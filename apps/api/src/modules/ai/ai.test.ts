@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shapeMessage } from '../messaging/generate';
 import { composeMessage, composerProvider } from './composer';
 import { openAiCompatibleProvider } from './openai';
 import { EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from './prompts';
@@ -162,6 +163,73 @@ describe('the built-in composer', () => {
     expect(forms[1]!.body.length).toBeLessThanOrEqual(300);
     expect(forms[3]!.body).toMatch(/^Opening:/);
   });
+  // What a fresh account had after onboarding (the QA walkthrough's example message).
+  const after_onboarding: CompositionContext = {
+    kind: 'example_message',
+    company: { name: 'Acme Inc', senderName: 'Jane Doe' },
+    offering: {
+      name: 'Pipelane Pro',
+      // Stored with labels by an older finish_onboarding.
+      description: 'Problem: Sales teams waste hours updating the CRM.\n\nSolution: Pipelane Pro logs calls and emails to the CRM automatically.',
+      priceMin: null,
+      priceMax: null,
+      currency: 'USD',
+      pricePeriod: 'month',
+      url: 'https://acme.io',
+    },
+    persona: { name: 'SaaS sales leaders', description: 'Job titles: VP Sales' },
+    prospect: { fullName: 'Alex Morgan', firstName: 'Alex', title: 'VP Sales', company: 'Northwind Traders', location: null, headline: null },
+    setting: {
+      toneVoice: 'Professional',
+      language: 'en',
+      callToAction: 'Would you be open to a short call? Pick a time that suits you: https://calendly.com/jane',
+      caseStudies: [],
+      messageGuidelines: '',
+      instructionsScript: '',
+      signatureText: 'Jane Doe\nHead of Sales, Acme Inc\nacme.io',
+    },
+  };
+  const seeds: CompositionContext[] = [
+    after_onboarding,
+    { ...after_onboarding, prospect: { ...after_onboarding.prospect, fullName: 'Sam Lee', firstName: 'Sam', company: 'Contoso' } },
+    { ...after_onboarding, prospect: { ...after_onboarding.prospect, fullName: 'Kim Park', firstName: 'Kim', title: 'Head of Sales' } },
+    { ...after_onboarding, setting: { ...after_onboarding.setting, toneVoice: 'Friendly' } },
+    { ...after_onboarding, setting: { ...after_onboarding.setting, toneVoice: 'Formal' } },
+    { ...after_onboarding, prospect: { ...after_onboarding.prospect, location: 'Berlin' } },
+  ];
+
+  it('addresses one prospect by their title and company, never by the persona’s plural name', () => {
+    for (const c of [...seeds, { ...after_onboarding, prospect: { ...after_onboarding.prospect, title: null } }]) {
+      const { body } = composeMessage(c);
+      expect(body).not.toContain('SaaS sales leaders');
+      if (c.prospect.title) expect(body).toContain(c.prospect.title);
+    }
+    expect(seeds.map((c) => composeMessage(c).body).some((b) => b.includes('VP Sales at Northwind Traders'))).toBe(true);
+  });
+
+  it('writes the offering as prose (no "Problem:" labels), from the company, and signs off once', () => {
+    for (const c of seeds) {
+      const { body } = composeMessage(c);
+      expect(body).not.toMatch(/problem:|solution:/i);
+      expect(body).toContain('Pipelane Pro from Acme Inc logs calls and emails to the CRM automatically.');
+      expect(body).toContain(c.setting.callToAction);
+      // The signature (appended by the caller) names Jane: the body's sign-off does not repeat it.
+      const { text } = shapeMessage(`Subject: x\n\n${body}`, '<p>Jane Doe<br>Head of Sales, Acme Inc<br>acme.io</p>');
+      expect(text.match(/Jane Doe/g)).toHaveLength(1);
+    }
+    // Without a signature the sign-off carries the name.
+    expect(composeMessage({ ...after_onboarding, setting: { ...after_onboarding.setting, signatureText: '' } }).body).toMatch(/\nJane Doe$/);
+  });
+
+  it('glues no punctuation to a link at the end of a sentence', () => {
+    for (const c of seeds) {
+      const { body } = composeMessage(c);
+      expect(body).toContain('https://calendly.com/jane');
+      expect(body).not.toMatch(/https:\/\/calendly\.com\/jane[.,!?]/);
+    }
+    expect(composeMessage({ ...after_onboarding, setting: { ...after_onboarding.setting, callToAction: 'Book a time: https://calendly.com/jane' } }).body).toMatch(/Book a time: https:\/\/calendly\.com\/jane\n/);
+  });
+
   it('as a TextProvider: "Subject:", a blank line, the body', async () => {
     const out = await composerProvider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(base_context), maxTokens: 600, timeoutMs: 1000, context: base_context });
     expect(out).toMatch(/^Subject: .+\n\n/);

@@ -1,3 +1,4 @@
+import { canDraftOnboardingSection, type OnboardingDraftSource } from '@shared/schemas/onboarding';
 import { ONBOARDING_INFO_SECTIONS } from './prompts';
 import type { CompositionContext, GenerateRequest, OnboardingInfoContext, TextProvider } from './provider';
 
@@ -48,15 +49,28 @@ const CLOSINGS: Record<Tone, string> = {
   professional: 'Best regards,',
 };
 
+/** A link at the end stays clickable: no "." glued to it. */
+const endsWithUrl = (t: string) => /(?:https?:\/\/|www\.)\S+$/i.test(t);
 const sentence = (s: string) => {
   const t = s.trim().replace(/\s+/g, ' ');
   if (!t) return '';
-  return /[.!?]$/.test(t) ? t : `${t}.`;
+  return /[.!?]$/.test(t) || endsWithUrl(t) ? t : `${t}.`;
 };
 const firstSentence = (s: string) => sentence(s.split(/(?<=[.!?])\s/)[0] ?? s);
 const lowerFirst = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 const stripEnd = (s: string) => s.trim().replace(/[.!?]+$/, '');
 const withArticle = (title: string) => (/^[aeiou]/i.test(title) ? `an ${title}` : `a ${title}`);
+/**
+ * Description text without "Problem:"-style labels at the start of its lines (older offerings were
+ * stored so, problem first): what the offering does ("Solution:") comes first.
+ */
+const withoutLabels = (s: string) =>
+  s
+    .split(/\n+/)
+    .sort((a, b) => Number(/^\s*solution\s*:/i.test(b)) - Number(/^\s*solution\s*:/i.test(a)))
+    .map((line) => line.replace(/^\s*(?:problem|solution|what sets us apart|differentiators|value proposition|ideal customer|description)\s*:\s*/i, '').trim())
+    .filter(Boolean)
+    .join(' ');
 
 function priceText(o: NonNullable<CompositionContext['offering']>): string | null {
   const fmt = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: o.currency, maximumFractionDigits: 0 }).format(n);
@@ -70,7 +84,8 @@ function priceText(o: NonNullable<CompositionContext['offering']>): string | nul
 export function composeMessage(c: CompositionContext): { subject: string; body: string } {
   const seed = hash(JSON.stringify(c));
   const tone = toneOf(c.setting.toneVoice);
-  const title = c.prospect.title?.trim() || c.persona?.name?.trim() || 'decision maker';
+  // One person's title: never the persona's (plural) name.
+  const title = c.prospect.title?.trim() || 'decision maker';
   const firstName = c.prospect.firstName?.trim() || c.prospect.fullName?.trim().split(/\s+/)[0] || 'there';
   const fullName = c.prospect.fullName?.trim() || firstName;
   const prospectCompany = c.prospect.company?.trim() || null;
@@ -81,17 +96,21 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
 
   const at = prospectCompany ? ` at ${prospectCompany}` : '';
   const openers = [
-    `As ${withArticle(title)}${at}, you are the person who feels it first when ${c.persona ? `teams like the ones we call "${c.persona.name}"` : 'a team'} outgrow their tools.`,
-    `I'm reaching out to you as ${title}${at} because ${offering} was built for exactly your role.`,
+    `As ${withArticle(title)}${at}, you are the person who feels it first when a team like yours outgrows its tools.`,
+    `I'm reaching out because, as ${withArticle(title)}${at}, you are exactly who ${offering} was built for.`,
     `Most people in your seat — ${title}${at} — tell us the same thing: there is never enough time for the work that matters.`,
     `I noticed your work as ${title}${at}${c.prospect.location ? ` in ${c.prospect.location}` : ''} and thought ${offering} could be relevant.`,
   ];
   const opener = pick(openers, seed, 1);
 
-  const description = c.offering?.description ? firstSentence(c.offering.description) : '';
-  const what = description
-    ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
-    : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
+  const description = c.offering?.description ? firstSentence(withoutLabels(c.offering.description)) : '';
+  // "Pipelane Pro logs calls …" already names the offering: "Pipelane Pro from Acme logs calls …".
+  const namesOffering = !!description && description.toLowerCase().startsWith(`${offering.toLowerCase()} `);
+  const what = namesOffering
+    ? `${offering}${sender ? ` from ${sender}` : ''}${description.slice(offering.length)}`
+    : description
+      ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
+      : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
   const price = c.offering ? priceText(c.offering) : null;
   const priceLine = price && tone !== 'direct' ? ` Pricing runs ${price}.` : '';
 
@@ -160,7 +179,10 @@ export function composeMessage(c: CompositionContext): { subject: string; body: 
       paragraphs = [greeting, opener, `${what}${priceLine}`, ...(proof ? [proof] : []), cta];
   }
   if (category !== 'call_script' && category !== 'social_post' && category !== 'linkedin_invitation') {
-    paragraphs.push(`${CLOSINGS[tone]}\n${c.company.senderName ?? sender ?? ''}`.trim());
+    // The signature appended afterwards names the sender already: sign off once.
+    const name = c.company.senderName?.trim() || sender || '';
+    const signed = !!name && c.setting.signatureText.toLowerCase().includes(name.toLowerCase());
+    paragraphs.push(signed ? CLOSINGS[tone] : `${CLOSINGS[tone]}\n${name}`.trim());
   }
   return { subject, body: paragraphs.filter(Boolean).join('\n\n') };
 }
@@ -186,70 +208,129 @@ const sizeWords = (v: string) => {
   return max ? `${Number(min).toLocaleString('en-US')}–${Number(max).toLocaleString('en-US')}` : `${Number(min).toLocaleString('en-US')}+`;
 };
 
+/** The draft's inputs in the context (the rules of what each section is written from are shared with the form). */
+export function onboardingDraftSource(c: OnboardingInfoContext): OnboardingDraftSource {
+  return {
+    description: c.company.description,
+    problem: c.problem,
+    solution: c.solution,
+    different: c.different,
+    audience: c.customers.jobTitles.length > 0 || !!c.customers.personaName?.trim(),
+  };
+}
+
 /**
  * The onboarding draft (value proposition, problem, solution, differentiators, ideal customer)
  * written from the user's own answers only, in the labelled format the HTTP provider is asked for.
+ * A section with nothing to write it from stays empty (the form then says what to fill first): it is
+ * never an instruction to the user.
  */
 export function composeOnboardingInfo(c: OnboardingInfoContext): string {
-  const offering = c.offeringName?.trim() || c.company.name?.trim() || 'Our offering';
+  const known = onboardingDraftSource(c);
+  const company = c.company.name?.trim() || null;
+  const offeringName = c.offeringName?.trim() || null;
+  /** Who sells: the offering, else the company, else "We". */
+  const subject = offeringName || company;
+  const names = [offeringName, company].filter((n): n is string => !!n);
+  // A sentence that starts with a name (or an acronym) keeps its capital after a colon.
+  const named = (s: string) => names.some((n) => s.toLowerCase().startsWith(n.toLowerCase()));
+  const lower = (s: string) => (named(s) ? s : lowerFirst(s));
   const titles = c.customers.jobTitles;
   const industries = c.customers.industries;
-  const who = titles.length ? joinOr(titles.slice(0, 3)) : c.customers.personaName?.trim() || 'B2B teams';
-  const where = industries.length ? ` in ${joinAnd(industries.slice(0, 3))}` : '';
-  const audience = `${who}${where}`;
+  const who = titles.length ? joinOr(titles.slice(0, 3)) : c.customers.personaName?.trim() || null;
+  const where = who && industries.length ? ` in ${joinAnd(industries.slice(0, 3))}` : '';
+  const customers = /agency|consultant/i.test(c.user.position ?? '') ? 'clients' : 'customers';
+  const audience = who ? `${who}${where}` : customers;
+  const Audience = who ? `${who.charAt(0).toUpperCase()}${who.slice(1)}${where}` : `Our ${customers}`;
+
   const problem = c.problem?.trim() ?? '';
   const solution = c.solution?.trim() ?? '';
-  const company = c.company.name?.trim() || null;
+  const description = c.company.description?.trim() ?? '';
+  const pain = problem ? lower(stripEnd(sentences(problem)[0]!)) : null;
+  const fix = solution ? lower(stripEnd(sentences(solution)[0]!)) : null;
+  const does = description ? lower(stripEnd(sentences(description)[0]!)) : null;
+  // "Acme builds …" already names who does it: no "Acme: " in front.
+  const doesNamed = !!does && named(does);
 
-  const pain = problem ? lowerFirst(stripEnd(sentences(problem)[0]!)) : null;
-  const fix = solution ? lowerFirst(stripEnd(sentences(solution)[0]!)) : null;
-  const valueProposition = sentence(
-    pain && fix
-      ? `${offering} helps ${audience} when ${pain}: ${fix}`
-      : fix
-        ? `${offering} helps ${audience}: ${fix}`
-        : pain
-          ? `${offering} helps ${audience} solve this: ${pain}`
-          : `${offering} helps ${audience}${c.company.description ? `: ${lowerFirst(stripEnd(c.company.description))}` : ''}`,
-  );
+  const valueProposition = !canDraftOnboardingSection('value_proposition', known)
+    ? ''
+    : sentence(
+        subject
+          ? pain && fix
+            ? `${subject} helps ${audience} when ${pain}: ${fix}`
+            : fix
+              ? `${subject} helps ${audience}: ${fix}`
+              : pain
+                ? `${subject} helps ${audience} solve this: ${pain}`
+                : doesNamed
+                  ? does!
+                  : `${subject}${who ? ` for ${audience}` : ''}: ${does}`
+          : pain && fix
+            ? `We help ${audience} when ${pain}: ${fix}`
+            : fix
+              ? `We help ${audience}: ${fix}`
+              : `We help ${audience} solve this: ${pain}`,
+      );
 
   const problemText = problem
-    ? [`${who.charAt(0).toUpperCase()}${who.slice(1)}${where} face this: ${lowerFirst(sentence(sentences(problem)[0]!))}`, ...sentences(problem).slice(1).map(sentence)].join(' ')
-    : `Describe the problem ${audience} bring to you.`;
+    ? who
+      ? [`${Audience} face this: ${lowerFirst(sentence(sentences(problem)[0]!))}`, ...sentences(problem).slice(1).map(sentence)].join(' ')
+      : [...sentences(problem).map(sentence), ...(company ? [`This is what our ${customers} come to ${company} for.`] : [])].join(' ')
+    : does
+      ? `${Audience} come to ${doesNamed ? 'us' : (company ?? 'us')} for this: ${does}. Doing it on their own costs them time and money they would rather spend on their core business.`
+      : '';
 
   const priceLine =
     c.price && (c.price.min !== null || c.price.max !== null)
-      ? priceText({ name: offering, description: '', priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period, url: null })
+      ? priceText({ name: subject ?? '', description: '', priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period, url: null })
       : null;
+  const leadIn = subject ? `${subject}${offeringName && company && company !== offeringName ? ` by ${company}` : ''}` : 'We';
   const solutionText = solution
     ? [
         // "Engine Forecast pulls …" already names the offering; anything else gets it as a lead-in.
-        solution.toLowerCase().startsWith(offering.toLowerCase())
+        subject && solution.toLowerCase().startsWith(subject.toLowerCase())
           ? sentence(sentences(solution)[0]!)
-          : `${offering}${company && company !== offering ? ` by ${company}` : ''}: ${lowerFirst(sentence(sentences(solution)[0]!))}`,
+          : subject
+            ? `${leadIn}: ${lower(sentence(sentences(solution)[0]!))}`
+            : sentence(sentences(solution)[0]!),
         ...sentences(solution).slice(1).map(sentence),
         ...(priceLine ? [`Pricing runs ${priceLine}.`] : []),
       ].join(' ')
-    : `Describe how ${offering} solves it.`;
+    : does
+      ? [
+          subject && !doesNamed ? `${leadIn}: ${does}.` : sentence(does.charAt(0).toUpperCase() + does.slice(1)),
+          ...(pain ? [`It answers the problem ${audience} bring to us: ${pain}.`] : []),
+          ...(priceLine ? [`Pricing runs ${priceLine}.`] : []),
+        ].join(' ')
+      : '';
 
-  const points = (c.different ?? '')
-    .split(/\n+|(?<=[.!?])\s+|;\s*/)
-    .map((p) => stripEnd(p.replace(/^[-*•]\s*/, '')))
-    .filter((p) => p.length > 2)
-    .slice(0, 4);
-  const differentiators = points.length ? points.map((p) => `- ${p.charAt(0).toUpperCase()}${p.slice(1)}`).join('\n') : '- Describe what sets you apart.';
+  const bullets = (text: string) =>
+    text
+      .split(/\n+|(?<=[.!?])\s+|;\s*/)
+      .map((p) => stripEnd(p.replace(/^[-*•]\s*/, '')))
+      .filter((p) => p.length > 2);
+  const capital = (p: string) => `${p.charAt(0).toUpperCase()}${p.slice(1)}`;
+  let points = bullets(c.different ?? '').slice(0, 4);
+  if (!points.length && solution) {
+    // From the solution: its points without the name they start with, and who it is made for.
+    const strip = new RegExp(`^(?:${[...names, 'it', 'we', 'our product', 'our service'].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s+`, 'i');
+    points = [...bullets(solution).map((p) => p.replace(strip, '')).slice(0, 3), ...(who ? [`Made for ${who}${where}`] : [])];
+  }
+  const differentiators = points.length ? points.map((p) => `- ${capital(p)}`).join('\n') : '';
 
   const sizes = c.customers.companySizes.map(sizeWords);
-  const idealParts = [
-    `${titles.length ? joinOr(titles) : who} at ${industries.length ? `${joinAnd(industries)} companies` : 'companies'}${sizes.length ? ` with ${joinOr(sizes)} employees` : ''}${c.customers.locations.length ? ` in ${joinAnd(c.customers.locations)}` : ''}.`,
-    c.expectations ? `Goal: ${c.expectations.meetingsPerMonth} meeting${c.expectations.meetingsPerMonth === 1 ? '' : 's'} a month${c.expectations.markets.length ? ` across ${joinAnd(c.expectations.markets)}` : ''}.` : '',
-  ];
+  const idealParts = known.audience
+    ? [
+        `${titles.length ? joinOr(titles) : who} at ${industries.length ? `${joinAnd(industries)} companies` : 'companies'}${sizes.length ? ` with ${joinOr(sizes)} employees` : ''}${c.customers.locations.length ? ` in ${joinAnd(c.customers.locations)}` : ''}.`,
+        c.expectations ? `Goal: ${c.expectations.meetingsPerMonth} meeting${c.expectations.meetingsPerMonth === 1 ? '' : 's'} a month${c.expectations.markets.length ? ` across ${joinAnd(c.expectations.markets)}` : ''}.` : '',
+      ]
+    : [];
   const values: Record<(typeof ONBOARDING_INFO_SECTIONS)[number][0], string> = {
     value_proposition: valueProposition,
     problem: problemText,
     solution: solutionText,
-    differentiators: `\n${differentiators}`,
+    differentiators: differentiators ? `\n${differentiators}` : '',
     ideal_customer: idealParts.filter(Boolean).join(' '),
   };
-  return ONBOARDING_INFO_SECTIONS.map(([key, label]) => `${label}: ${values[key]}`).join('\n\n');
+  return ONBOARDING_INFO_SECTIONS.map(([key, label]) => `${label}: ${values[key]}`.trimEnd()).join('\n\n');
 }

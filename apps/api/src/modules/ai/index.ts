@@ -4,7 +4,7 @@ import { openAiCompatibleProvider } from './openai';
 import type { TextProvider } from './provider';
 
 export * from './provider';
-export { composeMessage, composerProvider } from './composer';
+export { composeMessage, composerProvider, onboardingDraftSource } from './composer';
 export { openAiCompatibleProvider } from './openai';
 
 const cache = new WeakMap<Config, TextProvider>();

@@ -14,6 +14,7 @@ import {
   v1,
   type TestApp,
 } from '../../testing/harness';
+import { logSms } from '../../lib/sms';
 import { linkIn } from '../../testing/smtp';
 import { getBrand } from '@shared/brands';
 import { MESSAGES } from './service';
@@ -122,6 +123,23 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const unknown = await t.app.inject({ method: 'POST', url: v1('/send_sms_code'), payload: { email: uniqueEmail('ghost') } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(res.json());
+  });
+
+  it('send_sms_code emails the code to a user with a phone when no SMS provider is configured (log-only sender)', async () => {
+    const plain = await startTestApp(kind, { sms: logSms({ info: () => undefined } as never) });
+    try {
+      const email = uniqueEmail('sms-log-only');
+      await register(plain, email, 'secret-pass-1', { phone: '+44 20 7946 0958' });
+      await plain.smtp.waitForMail(email);
+      const before = plain.smtp.mails.length;
+      expect((await plain.app.inject({ method: 'POST', url: v1('/send_sms_code'), payload: { email } })).statusCode).toBe(200);
+      const mail = await plain.smtp.waitForMail(email, () => plain.smtp.mails.length > before);
+      const code = /code is (\d{6})/.exec(mail.text)![1]!;
+      const ok = await plain.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code } });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('limits wrong code attempts', async () => {

@@ -126,12 +126,15 @@ async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWi
   return { user: user!, account: found.account };
 }
 
-/** The code goes by SMS when the user gave a phone, else by email. */
+/**
+ * The code goes by SMS when the user gave a phone and an SMS provider is configured, else by email
+ * (the log-only sender would reach no phone).
+ */
 export async function sendCode(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
   const found = await findUserByEmail(deps.db, email);
   if (!found || found.user.confirmedAt) return;
   const code = await createCode(deps.db, found.user.id, 'confirmation');
-  if (found.user.phone) {
+  if (found.user.phone && !deps.sms.logOnly) {
     await deps.sms.send(found.user.phone, `${brand.brand.company_name}: your verification code is ${code}`);
   } else {
     await deliver(deps, codeMail(brand.brand, found.user.email, code), log);

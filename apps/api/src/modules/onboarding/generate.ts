@@ -1,11 +1,16 @@
 import type { GeneratedText } from '@shared/schemas/messaging';
-import type { OnboardingDraft } from '@shared/schemas/onboarding';
+import { canDraftOnboardingSection, type OnboardingDraft } from '@shared/schemas/onboarding';
+import { unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
-import { textProviderFor, TextProviderError } from '../ai';
+import { onboardingDraftSource, textProviderFor, TextProviderError } from '../ai';
 import { runGeneration, type GenerationAnswer } from '../ai/jobs';
 import { ONBOARDING_INFO_MAX_TOKENS, ONBOARDING_INFO_SECTIONS, ONBOARDING_INFO_SYSTEM, onboardingInfoPrompt, parseOnboardingInfo } from '../ai/prompts';
 import { recordActivity } from '../activities/service';
 import { onboardingInfoContext, saveDraft } from './service';
+
+export const MESSAGES = {
+  nothingToDraft: 'There is nothing to draft from yet. First tell us what your company does (step “Your website”), then ask AI again.',
+} as const;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -18,6 +23,9 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  */
 export async function generateOnboardingInfo(deps: Deps, auth: AuthContext): Promise<GenerationAnswer & { draft: OnboardingDraft | null }> {
   const context = await onboardingInfoContext(deps, auth);
+  // Nothing to write any section from: say what to answer first rather than draft an empty shell.
+  const source = onboardingDraftSource(context);
+  if (!ONBOARDING_INFO_SECTIONS.some(([section]) => canDraftOnboardingSection(section, source))) throw unprocessable(MESSAGES.nothingToDraft);
   const provider = textProviderFor(deps.config);
   let draft: OnboardingDraft | null = null;
   const answer = await runGeneration(deps, auth, 'onboarding_info', async (): Promise<GeneratedText> => {

@@ -2,14 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagingSettings, offerings, personas, users, verificationCodes } from '../../db/schema';
+import { accounts, messagingSettings, offerings, personas, users, verificationCodes } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { capturedProfile, createPersona } from '../../testing/profiles';
 import { logSms } from '../../lib/sms';
 import { parseCompanyPage } from './company-info';
-import { composeOnboardingInfo } from '../ai/composer';
-import { parseOnboardingInfo } from '../ai/prompts';
+import { canDraftOnboardingSection } from '@shared/schemas/onboarding';
+import type { OnboardingInfoContext } from '../ai';
+import { composeOnboardingInfo, onboardingDraftSource } from '../ai/composer';
+import { ONBOARDING_INFO_SECTIONS, parseOnboardingInfo } from '../ai/prompts';
 
 /** The answers of a whole onboarding, step by step. */
 export const FULL_ANSWERS = {
@@ -71,6 +73,74 @@ describe('the onboarding draft composer', () => {
     expect(draft.solution).toContain('€500 to €2,000 per month');
     expect(draft.differentiators.split('\n')).toEqual(['- Set up in one day', '- No data scientist needed', '- Works with HubSpot and Salesforce']);
     expect(draft.ideal_customer).toBe('VP Sales or CRO at Software companies with 51–200 employees in Germany. Goal: 12 meetings a month across DACH.');
+  });
+
+  const EMPTY_CONTEXT: OnboardingInfoContext = {
+    kind: 'onboarding_info',
+    company: { name: null, domain: null, description: null },
+    user: { name: null, jobTitle: null, position: null },
+    offeringName: null,
+    problem: null,
+    solution: null,
+    different: null,
+    customers: { personaName: null, jobTitles: [], industries: [], companySizes: [], locations: [] },
+    price: null,
+    expectations: null,
+  };
+  const INSTRUCTION = /\b(describe|tell us|fill in|enter|add)\b/i;
+
+  it('drafts from the website step alone (the problem-solving step): real text from the company, never an instruction', () => {
+    const draft = parseOnboardingInfo(
+      composeOnboardingInfo({
+        ...EMPTY_CONTEXT,
+        company: { name: 'Acme Inc', domain: 'acme.io', description: 'Forecasting for B2B revenue teams.' },
+        user: { name: 'Jane Doe', jobTitle: 'Head of Sales', position: 'Head of sales' },
+      }),
+    );
+    expect(draft.problem).toBe(
+      'Our customers come to Acme Inc for this: forecasting for B2B revenue teams. Doing it on their own costs them time and money they would rather spend on their core business.',
+    );
+    expect(draft.value_proposition).toBe('Acme Inc: forecasting for B2B revenue teams.');
+    expect(draft.solution).toBe('Acme Inc: forecasting for B2B revenue teams.');
+    // Nothing to write these from yet: empty, not "Describe …" and not an invented audience.
+    expect(draft.differentiators).toBe('');
+    expect(draft.ideal_customer).toBe('');
+    for (const text of Object.values(draft)) expect(text).not.toMatch(INSTRUCTION);
+    expect(Object.values(draft).join(' ')).not.toContain('B2B teams');
+  });
+
+  it('leaves every section empty when nothing is known, and draws differentiators from the solution', () => {
+    expect(Object.values(parseOnboardingInfo(composeOnboardingInfo(EMPTY_CONTEXT)))).toEqual(['', '', '', '', '']);
+    const draft = parseOnboardingInfo(
+      composeOnboardingInfo({
+        ...EMPTY_CONTEXT,
+        company: { name: 'Acme Inc', domain: 'acme.io', description: '' },
+        offeringName: 'Pipelane Pro',
+        problem: 'Sales teams waste hours updating the CRM.',
+        solution: 'Pipelane Pro logs calls and emails to the CRM automatically. It flags stalled deals.',
+        customers: { personaName: 'SaaS sales leaders', jobTitles: ['VP Sales'], industries: ['Software'], companySizes: [], locations: [] },
+        user: { name: null, jobTitle: null, position: 'Agency or consultant' },
+      }),
+    );
+    expect(draft.differentiators.split('\n')).toEqual(['- Logs calls and emails to the CRM automatically', '- Flags stalled deals', '- Made for VP Sales in Software']);
+    expect(draft.value_proposition).toBe('Pipelane Pro helps VP Sales in Software when sales teams waste hours updating the CRM: Pipelane Pro logs calls and emails to the CRM automatically.');
+    expect(draft.problem).toBe('VP Sales in Software face this: sales teams waste hours updating the CRM.');
+    for (const text of Object.values(draft)) expect(text).not.toMatch(INSTRUCTION);
+  });
+
+  it('drafts exactly the sections the shared rules say it can (the form relies on them)', () => {
+    const contexts: OnboardingInfoContext[] = [
+      EMPTY_CONTEXT,
+      { ...EMPTY_CONTEXT, company: { name: 'Acme Inc', domain: null, description: 'Anvils for everyone.' } },
+      { ...EMPTY_CONTEXT, problem: 'Anvils keep falling on coyotes.' },
+      { ...EMPTY_CONTEXT, solution: 'We ship anvils with parachutes.' },
+      { ...EMPTY_CONTEXT, different: 'Same-day delivery. Lifetime warranty.' },
+      { ...EMPTY_CONTEXT, customers: { ...EMPTY_CONTEXT.customers, personaName: 'Coyotes', jobTitles: ['Hunter'] } },
+    ];
+    for (const c of contexts) {
+      const draft = parseOnboardingInfo(composeOnboardingInfo(c));
+      for (const [section] of ONBOARDING_INFO_SECTIONS) expect(!!draft[section], `${section} from ${JSON.stringify(c)}`).toBe(canDraftOnboardingSection(section, onboardingDraftSource(c)));
+    }
   });
 
   it('reads labelled sections the way a chat model may write them', () => {
@@ -154,7 +224,8 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
     it('answers 422 naming the field for a bad answer, and 422 for an unknown step', async () => {
       const u = await signedInUser(t, 'onb-bad');
       const cases: Array<[string, unknown, RegExp]> = [
-        ['meeting-link', { meeting_link: 'cal.example.org/me' }, /meeting_link: Meeting link must start with http/],
+        ['meeting-link', { meeting_link: 'ftp://cal.example.org/me' }, /meeting_link: Meeting link must start with http/],
+        ['expectations', { markets: ['EU'] }, /meetings_per_month: Meetings per month is required/],
         ['price', { price_min: 900, price_max: 100, currency: 'EUR', price_period: 'month' }, /price_max: The highest price/],
         ['price', { price_min: 1, price_max: 2, currency: 'XXX', price_period: 'month' }, /currency/],
         ['potential-customers', { persona_name: 'X', job_titles: [], industries: [], company_sizes: [], locations: [] }, /job_titles: Add at least one job title/],
@@ -173,6 +244,8 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       }
       expect((await put(t, u.headers, 'not-a-step', {})).statusCode).toBe(422);
       expect((await state(t, u.headers)).answers).toEqual({});
+      // A meeting link typed without https:// gets it, on the server as in the form.
+      expect((await put(t, u.headers, 'meeting-link', { meeting_link: 'calendly.com/jane' })).json().data.answers['meeting-link']).toEqual({ meeting_link: 'https://calendly.com/jane' });
       // Skipping the profile step is an answer too.
       expect((await put(t, u.headers, 'choose-user-profile', { skipped: true })).statusCode).toBe(200);
     });
@@ -288,6 +361,20 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await state(t, u.headers)).draft).toEqual(draft);
       expect((await t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: { x: 1 } })).statusCode).toBe(422);
     });
+
+    it('drafts at the problem step from the website answer, and says what to answer first when nothing is known', async () => {
+      const u = await signedInUser(t, 'onb-draft-early');
+      const generate = () => t.app.inject({ method: 'POST', url: v1('/generate_onboarding_info'), headers: u.headers, payload: {} });
+      const nothing = await generate();
+      expect(nothing.statusCode).toBe(422);
+      expect(nothing.json()).toEqual({ errors: ['There is nothing to draft from yet. First tell us what your company does (step “Your website”), then ask AI again.'] });
+      await put(t, u.headers, 'your-website', { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.' });
+      await put(t, u.headers, 'job-title', { job_title: 'Head of Sales' });
+      const res = await generate();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().draft.problem).toMatch(/^Our customers come to Acme Inc for this: forecasting for B2B revenue teams\./);
+      expect(res.json().draft.problem).not.toMatch(/Describe/);
+    });
   });
 
   describe('phone verification', () => {
@@ -300,7 +387,7 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await verify('123456')).json()).toEqual({ errors: ['Enter your phone number and ask for a code first.'] });
       const sent = await send('+44 20 7946 0958');
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json().data).toMatchObject({ phone: '+442079460958', phone_verified: false });
+      expect(sent.json().data).toEqual({ phone: '+442079460958', phone_verified: false, channel: 'sms', sent_to: '+442079460958', message: 'We texted a 6-digit code to +442079460958.' });
       const sms = t.sms.at(-1)!;
       expect(sms.to).toBe('+442079460958');
       const code = /code is (\d{6})/.exec(sms.text)![1]!;
@@ -398,13 +485,41 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
 
       const [offering] = (await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data;
       expect(offering).toMatchObject({ name: 'Engine Forecast', price_min: 500, price_max: 2000, currency: 'EUR', price_period: 'month', url: 'https://analytical-engines.io' });
-      expect(offering.description).toContain('Solution: Engine Forecast pulls CRM data hourly');
-      expect(offering.description).toContain('Problem: Revenue teams miss their forecast');
+      // Prose in the user's words, what it does first: no "Problem:" / "Solution:" labels.
+      expect(offering.description).toBe(
+        'Engine Forecast pulls CRM data hourly and predicts the quarter. It flags risky deals.\n\nRevenue teams miss their forecast because pipeline data lives in spreadsheets.\n\nSet up in one day. No data scientist needed; works with HubSpot and Salesforce.',
+      );
 
       const [setting] = (await t.app.inject({ method: 'GET', url: v1('/messaging_settings'), headers: u.headers })).json().data;
       expect(setting).toMatchObject({ persona_id: null, offering_id: offering.id, language: 'en' });
       expect(setting.call_to_action).toContain('https://cal.example.org/ada/30min');
       expect(setting.signature).toBe('<p>Ada Lovelace<br>Chief Executive Officer, Analytical Engines<br>+4915112345678<br>analytical-engines.io</p>');
+
+      // Sign-up named the account after the email; the company answered names it now.
+      const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, accountId));
+      expect(account!.name).toBe('Analytical Engines');
+
+      // The example message is written from all this: one prospect, the company, prose, one sign-off, a clean link.
+      const example = await t.app.inject({ method: 'POST', url: v1('/generate_example_text'), headers: u.headers, payload: { persona_id: list[0].id } });
+      expect(example.statusCode, example.body).toBe(200);
+      const text: string = example.json().data.text;
+      expect(text).toContain('Engine Forecast from Analytical Engines pulls CRM data hourly and predicts the quarter.');
+      expect(text).toContain('VP Sales at Northwind Traders'); // the persona's first job title, for the placeholder prospect
+      expect(text).not.toContain(u.email.split('@')[0]);
+      expect(text).not.toContain('Revenue leaders');
+      expect(text).not.toMatch(/problem:|solution:/i);
+      expect(text.match(/Ada Lovelace/g)).toHaveLength(1);
+      expect(text).toContain('https://cal.example.org/ada/30min');
+      expect(text).not.toContain('https://cal.example.org/ada/30min.');
+    });
+
+    it('example messages name the company answered while the account still has the name sign-up gave it', async () => {
+      const u = await signedInUser(t, 'onb-sender');
+      await put(t, u.headers, 'your-website', { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.' });
+      const example = await t.app.inject({ method: 'POST', url: v1('/generate_example_text'), headers: u.headers, payload: {} });
+      expect(example.statusCode, example.body).toBe(200);
+      expect(example.json().data.text).toContain('At Acme Inc, we offer');
+      expect(example.json().data.text).not.toContain(u.email.split('@')[0]);
     });
 
     it('finishes with only some answers, creating what they allow and keeping an existing persona name', async () => {
@@ -417,6 +532,9 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: v1('/offerings'), headers: u.headers })).json().data).toEqual([]);
       const [user] = await t.db.db.select().from(users).where(and(eq(users.email, u.email)));
       expect(user!.onboardingFinishedAt).toBeInstanceOf(Date);
+      // No company answered: the account keeps its name.
+      const [account] = await t.db.db.select().from(accounts).where(eq(accounts.id, user!.accountId));
+      expect(account!.name).toBe(u.email.split('@')[0]);
     });
   });
 
@@ -427,6 +545,7 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       const u = await signedInUser(plain, 'onb-phone-mail');
       const sent = await plain.app.inject({ method: 'POST', url: v1('/onboarding/phone/send_code'), headers: u.headers, payload: { phone: '+4915199999999' } });
       expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().data).toMatchObject({ channel: 'email', sent_to: u.email, message: `We emailed a 6-digit code to ${u.email} to confirm +4915199999999.` });
       expect(logged.at(-1)).toMatch(/SMS \(no provider configured\) to \+4915199999999: .*code is \d{6}/);
       const mail = await plain.smtp.waitForMail(u.email, (m) => m.text.includes('phone verification code'));
       const code = /code is (\d{6})/.exec(mail.text)![1]!;

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { PHONE_CODE_RESEND_MS, type PhoneStatus } from '@shared/schemas/onboarding';
+import { PHONE_CODE_RESEND_MS, type PhoneCodeSent, type PhoneStatus } from '@shared/schemas/onboarding';
 import { users, verificationCodes } from '../../db/schema';
 import type { RequestBrand } from '../../lib/brand-request';
 import { HttpError, unprocessable } from '../../lib/http-error';
@@ -10,11 +10,13 @@ import { phoneCodeMail } from '../auth/emails';
 
 /**
  * The phone-number step: a 6-digit code by SMS to the number given (verification_codes purpose
- * 'phone': 15 minutes, 5 attempts, the last code sent is the only one that works). Sending stores the
+ * 'phone': 15 minutes, 5 attempts, the last code sent is the only one that works), or by email to the
+ * user's own address when no SMS provider is configured; the answer says which. Sending stores the
  * number on the user unverified; the right code sets phone_verified_at.
  */
 export const PHONE_MESSAGES = {
-  sent: (phone: string) => `We sent a 6-digit code to ${phone}.`,
+  texted: (phone: string) => `We texted a 6-digit code to ${phone}.`,
+  emailed: (email: string, phone: string) => `We emailed a 6-digit code to ${email} to confirm ${phone}.`,
   tooSoon: (seconds: number) => `Please wait ${seconds} s before asking for another code.`,
   noNumber: 'Enter your phone number and ask for a code first.',
   wrong: 'The code is incorrect. Check it and try again.',
@@ -23,7 +25,7 @@ export const PHONE_MESSAGES = {
   verified: 'Your phone number is verified.',
 } as const;
 
-export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: RequestBrand, phone: string): Promise<PhoneStatus> {
+export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: RequestBrand, phone: string): Promise<PhoneCodeSent> {
   const [last] = await deps.db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -41,12 +43,13 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
   evictUser(deps.db, auth.user.id);
   const code = await createCode(deps.db, auth.user.id, 'phone');
   await deps.sms.send(phone, `${brand.brand.company_name}: your phone verification code is ${code}`);
-  if (deps.sms.logOnly) {
-    // No SMS provider: the code would reach no phone, so it also goes to the user's own email (dev/test).
-    await deps.mailer.send(phoneCodeMail(brand.brand, auth.user.email, phone, code)).catch(() => undefined);
-  }
   const verified = !changed && !!auth.user.phoneVerifiedAt;
-  return { phone, phone_verified: verified, message: PHONE_MESSAGES.sent(phone) };
+  if (deps.sms.logOnly) {
+    // No SMS provider: the code would reach no phone, so it goes to the user's own email (dev/test).
+    await deps.mailer.send(phoneCodeMail(brand.brand, auth.user.email, phone, code)).catch(() => undefined);
+    return { phone, phone_verified: verified, channel: 'email', sent_to: auth.user.email, message: PHONE_MESSAGES.emailed(auth.user.email, phone) };
+  }
+  return { phone, phone_verified: verified, channel: 'sms', sent_to: phone, message: PHONE_MESSAGES.texted(phone) };
 }
 
 export async function verifyPhone(deps: Deps, auth: AuthContext, code: string): Promise<PhoneStatus> {

@@ -15,11 +15,11 @@ import {
 } from '@shared/schemas/onboarding';
 import { MESSAGE_LANGUAGES } from '@shared/schemas/messaging';
 import type { Db } from '../../db/client';
-import { onboardingAnswers, personas, users, type OnboardingAnswersRow, type UserRow } from '../../db/schema';
+import { accounts, onboardingAnswers, personas, users, type OnboardingAnswersRow, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { evictUser } from '../auth/auth-cache';
+import { evictAccount, evictUser } from '../auth/auth-cache';
 import * as messaging from '../messaging/service';
 import * as offerings from '../offerings/service';
 import * as personaService from '../personas/service';
@@ -193,8 +193,8 @@ export type FinishResult = { user: UserRow; created: { personaId: number | null;
 
 /**
  * Marks onboarding done and, the first time only, creates from the saved answers the first persona,
- * the offering and the default messaging settings (through their own services), and copies name,
- * photo and job title to the user: all in one transaction, under a lock on the user's row so two
+ * the offering and the default messaging settings (through their own services), copies name, photo
+ * and job title to the user and names the account after the company answered: all in one transaction, under a lock on the user's row so two
  * concurrent finishes create things once.
  */
 export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResult> {
@@ -241,8 +241,11 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
 
     let offeringId: number | null = null;
     if (a.solution) {
-      const description = [a['problem-solving']?.problem ? `Problem: ${a['problem-solving'].problem}` : null, `Solution: ${a.solution.solution}`, a.different ? `What sets us apart: ${a.different.different}` : null]
-        .filter(Boolean)
+      // Prose in the user's own words, what the offering does first: the composer quotes its opening
+      // sentence to prospects, so no "Problem:" / "Solution:" labels.
+      const description = [a.solution.solution, a['problem-solving']?.problem, a.different?.different]
+        .filter((p): p is string => !!p && !!p.trim())
+        .map((p) => p.trim())
         .join('\n\n');
       const offering = await offerings.create(txDeps, txAuth, {
         name: a.solution.offering_name,
@@ -282,6 +285,12 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
       messagingSettingId = setting.id;
     }
 
+    // The account was named after the sign-up email ("jane" of jane@acme.io): the company answered names it.
+    const companyName = site?.company_name.trim();
+    if (companyName && companyName !== auth.account.name) {
+      await tx.update(accounts).set({ name: companyName, updatedAt: new Date() }).where(eq(accounts.id, auth.account.id));
+    }
+
     const [user] = await tx
       .update(users)
       .set({
@@ -303,5 +312,6 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
     return { user: user!, created: { personaId, offeringId, messagingSettingId } };
   });
   evictUser(deps.db, auth.user.id);
+  evictAccount(deps.db, auth.account.id);
   return result;
 }

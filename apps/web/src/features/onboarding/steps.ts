@@ -16,6 +16,6 @@ export const STEP_QUESTIONS: Record<OnboardingStepSlug, { question: string; desc
   price: { question: 'What does it cost?', description: 'The price range of your offering helps the agent qualify prospects.' },
   expectations: { question: 'What do you expect from outbound?', description: 'How many meetings a month, and in which markets.' },
   'meeting-link': { question: 'Where should prospects book a meeting?', description: 'Your scheduling link, used in your call to action.' },
-  'phone-number': { question: 'Which phone number is yours?', description: 'We verify it with a code by SMS; it goes in your signature and receives test calls.' },
+  'phone-number': { question: 'Which phone number is yours?', description: 'We verify it with a 6-digit code; it goes in your signature and receives test calls.' },
   'notifications-list': { question: 'What should we tell you about?', description: 'Choose the events you want to hear about. You can change this later.' },
 };

@@ -6,6 +6,7 @@ import type {
   OnboardingState,
   OnboardingStepInput,
   OnboardingStepSlug,
+  PhoneCodeSent,
   PhoneStatus,
   SearchedUser,
 } from '../../schemas/onboarding';
@@ -26,7 +27,7 @@ export function onboardingEndpoints(http: ApiClient) {
         outcome: generationOutcome(r),
         draft: r.status === 200 ? ((r.data as { draft?: OnboardingDraft }).draft ?? null) : null,
       })),
-    sendPhoneCode: (phone: string) => http.post<{ data: PhoneStatus }>('/onboarding/phone/send_code', { phone }).then((r) => r.data.data),
+    sendPhoneCode: (phone: string) => http.post<{ data: PhoneCodeSent }>('/onboarding/phone/send_code', { phone }).then((r) => r.data.data),
     verifyPhone: (code: string) => http.post<{ data: PhoneStatus }>('/onboarding/phone/verify', { code }).then((r) => r.data.data),
     /** Marks onboarding done and creates the first persona, offering and messaging settings from the answers. */
     finish: () => http.post<{ data: User }>('/finish_onboarding').then((r) => r.data.data),

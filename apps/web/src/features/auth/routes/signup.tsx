@@ -70,7 +70,7 @@ export function SignUpRoute() {
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
-          hint="With a phone number, the code comes by SMS."
+          hint="The code to confirm your account comes by email."
           error={errors.phone?.message}
           {...form.register('phone')}
         />

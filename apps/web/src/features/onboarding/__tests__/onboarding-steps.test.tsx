@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ONBOARDING_STEP_SLUGS } from '@shared/schemas/onboarding';
+import { ONBOARDING_DRAFT_NEEDS, ONBOARDING_STEP_SLUGS } from '@shared/schemas/onboarding';
 import { ONBOARDING_STEPS } from '@web/config/paths';
 import { api } from '@web/lib/api';
 import { userKeys } from '@web/lib/user';
@@ -67,6 +67,29 @@ describe('the onboarding steps', () => {
     await userEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('meeting_link: Something is off');
     expect(screen.queryByRole('heading', { name: 'Next step' })).not.toBeInTheDocument();
+  });
+
+  it('take a meeting link without https:// and send it with it', async () => {
+    renderStep('meeting-link', 'phone-number');
+    await userEvent.type(await screen.findByLabelText('Meeting link'), 'ftp://calendly.com/jane');
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meeting link must start with http:// or https://')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Meeting link'));
+    await userEvent.type(screen.getByLabelText('Meeting link'), 'calendly.com/jane');
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByRole('heading', { name: 'Next step' });
+    expect(bodyOf('PUT /onboarding/steps/meeting-link')).toEqual({ meeting_link: 'https://calendly.com/jane' });
+  });
+
+  it('say an empty number field is required', async () => {
+    renderStep('expectations', 'meeting-link');
+    await userEvent.click(await screen.findByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meetings per month is required')).toBeInTheDocument();
+    expect(screen.queryByText(/must be a number/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Meetings per month'), '5');
+    await userEvent.clear(screen.getByLabelText('Meetings per month'));
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Meetings per month is required')).toBeInTheDocument();
   });
 
   it('find the user’s profile by typeahead, fill name, photo and title from it, or skip', async () => {
@@ -161,6 +184,7 @@ describe('the onboarding steps', () => {
         draft: { value_proposition: 'v', problem: 'p', solution: 'Engine pulls CRM data.', differentiators: '- Fast', ideal_customer: 'i' },
       },
     }));
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.', language: null, logo_url: null };
     renderStep('solution', 'different');
     await userEvent.click(await screen.findByRole('button', { name: /Draft with AI/ }));
     const suggested = await screen.findByLabelText('Suggested solution');
@@ -170,17 +194,48 @@ describe('the onboarding steps', () => {
     expect(screen.getByLabelText('Your solution')).toHaveValue('Engine pulls CRM data. Every hour.');
   });
 
+  it('say what to answer first when there is nothing yet to draft from, instead of offering a draft', async () => {
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: '', language: null, logo_url: null };
+    renderStep('problem-solving', 'solution');
+    expect(await screen.findByText(ONBOARDING_DRAFT_NEEDS.problem)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Draft with AI/ })).not.toBeInTheDocument();
+    expect(calls()).toEqual(['GET /onboarding']);
+  });
+
+  it('say what to answer first when the draft comes back without this part', async () => {
+    server.state.answers['your-website'] = { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.', language: null, logo_url: null };
+    server.on('POST /generate_onboarding_info', () => ({
+      status: 200,
+      data: {
+        data: { text: '', html: '', subject: null, prospect_id: null, persona_id: null, messaging_setting_id: null, provider: 'openai' },
+        draft: { value_proposition: 'v', problem: '  ', solution: 's', differentiators: '', ideal_customer: '' },
+      },
+    }));
+    renderStep('problem-solving', 'solution');
+    await userEvent.click(await screen.findByRole('button', { name: /Draft with AI/ }));
+    expect(await screen.findByText(ONBOARDING_DRAFT_NEEDS.problem)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Suggested problem')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use this text' })).not.toBeInTheDocument();
+  });
+
   it('verify the phone by code before going on', async () => {
-    server.on('POST /onboarding/phone/send_code', () => ({ status: 200, data: { data: { phone: '+14155550123', phone_verified: false, message: 'We sent a 6-digit code to +14155550123.' } } }));
+    server.on('POST /onboarding/phone/send_code', () => ({
+      status: 200,
+      data: { data: { phone: '+14155550123', phone_verified: false, channel: 'sms', sent_to: '+14155550123', message: 'We texted a 6-digit code to +14155550123.' } },
+    }));
     server.on('POST /onboarding/phone/verify', (config) =>
       JSON.parse(String(config.data)).code === '123456'
         ? { status: 200, data: { data: { phone: '+14155550123', phone_verified: true, message: 'Your phone number is verified.' } } }
         : { status: 422, data: { errors: ['The code is incorrect. Check it and try again.'] } },
     );
+    server.on('PUT /onboarding/steps/phone-number', () => ({ status: 422, data: { errors: ['Verify this phone number with the code we send before going on'] } }));
     renderStep('phone-number', 'notifications-list');
     await userEvent.type(await screen.findByLabelText('Phone number'), '+1 415 555 0123');
+    // Next before verifying is refused by the server.
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Verify this phone number with the code we send before going on')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('We sent a 6-digit code to +14155550123.')).toBeInTheDocument();
+    expect(await screen.findByText(/We texted a 6-digit code to/)).toHaveTextContent('We texted a 6-digit code to +14155550123.');
     expect(bodyOf('POST /onboarding/phone/send_code')).toEqual({ phone: '+14155550123' });
     await userEvent.type(screen.getByLabelText('Code from the SMS'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -190,6 +245,23 @@ describe('the onboarding steps', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    // No leftover errors next to the success.
+    expect(screen.queryByText('Verify this phone number with the code we send before going on')).not.toBeInTheDocument();
+    expect(screen.queryByText('The code is incorrect. Check it and try again.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('say the code was emailed when it went by email (no SMS provider)', async () => {
+    server.on('POST /onboarding/phone/send_code', () => ({
+      status: 200,
+      data: { data: { phone: '+14155550123', phone_verified: false, channel: 'email', sent_to: 'ada@example.com', message: 'We emailed a 6-digit code to ada@example.com to confirm +14155550123.' } },
+    }));
+    renderStep('phone-number', 'notifications-list');
+    await userEvent.type(await screen.findByLabelText('Phone number'), '+1 415 555 0123');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(/We emailed a 6-digit code to/)).toHaveTextContent('We emailed a 6-digit code to ada@example.com.');
+    expect(screen.getByLabelText('Code from the email')).toBeInTheDocument();
+    expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();
   });
 
   it('finish on the last step: save the choices, finish on the server, update the user and open the cabinet', async () => {
@@ -217,6 +289,8 @@ describe('Welcome', () => {
   it('starts at the first step for a new user and continues at the saved step later', async () => {
     const first = renderRoute(WelcomeRoute, { path: '/cabinet/onboarding' });
     expect(await screen.findByRole('link', { name: /Start/ })).toHaveAttribute('href', '/cabinet/onboarding/choose-user-profile');
+    // Welcome is step 1 of 14; what follows are the thirteen questions.
+    expect(screen.getByText('13 short questions')).toBeInTheDocument();
     first.unmount();
     server.state.current_step = 'price';
     renderRoute(WelcomeRoute, { path: '/cabinet/onboarding' });

@@ -5,16 +5,20 @@ import { Controller, useForm, type FieldValues, type Resolver, type UseFormRetur
 import { apiErrorMessages } from '@shared/api';
 import { CURRENCIES, PRICE_PERIODS } from '@shared/schemas/messaging';
 import {
+  canDraftOnboardingSection,
   COMPANY_SIZES,
   DEFAULT_ONBOARDING_NOTIFICATION_EVENTS,
   normalizeDomain,
+  ONBOARDING_DRAFT_NEEDS,
   ONBOARDING_NOTIFICATION_EVENTS,
+  onboardingDraftSourceOf,
   onboardingStepSchemas,
   USER_POSITIONS,
-  type OnboardingDraft,
+  type OnboardingDraftSection,
   type OnboardingState,
   type OnboardingStepInput,
   type OnboardingStepSlug,
+  type PhoneCodeSent,
 } from '@shared/schemas/onboarding';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -38,6 +42,8 @@ export type StepFormProps<S extends OnboardingStepSlug> = {
   footer: ReactNode;
   /** The server's messages after a failed save. */
   errors: string[] | null;
+  /** Drops those messages once they no longer hold (e.g. the phone was verified since). */
+  clearErrors: () => void;
 };
 
 function useStepForm<S extends OnboardingStepSlug, V extends FieldValues>(slug: S, defaultValues: V): UseFormReturn<V> {
@@ -293,14 +299,33 @@ export function JobTitleStep({ state, save, footer, errors }: StepFormProps<'job
 
 // ---------------------------------------------------------------- problem, solution, different (+ AI draft)
 
-/** "Draft with AI": the server drafts from the answers so far; the user edits the suggestion, then uses it. */
-function AiDraft({ section, label, onAccept }: { section: keyof OnboardingDraft; label: string; onAccept: (text: string) => void }) {
+/**
+ * "Draft with AI": the server drafts from the answers so far; the user edits the suggestion, then uses
+ * it. With nothing yet to draft this part from, it says what to answer first instead.
+ */
+function AiDraft({ state, section, label, onAccept }: { state: OnboardingState; section: OnboardingDraftSection; label: string; onAccept: (text: string) => void }) {
   const generate = useGenerateInfo();
   const [text, setText] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(false);
+  const possible = canDraftOnboardingSection(section, onboardingDraftSourceOf(state.answers));
   const run = () =>
     generate.mutate(undefined, {
-      onSuccess: (draft) => setText(draft[section]),
+      onSuccess: (draft) => {
+        const drafted = draft[section].trim();
+        setEmpty(!drafted);
+        setText(drafted || null);
+      },
     });
+  if (!possible) {
+    return (
+      <div className="rounded-lg border border-dashed border-border p-4">
+        <p className="text-sm text-muted">
+          <Sparkles className="mr-1.5 inline h-4 w-4 align-[-2px]" aria-hidden />
+          {ONBOARDING_DRAFT_NEEDS[section]}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 rounded-lg border border-dashed border-border p-4">
       <div className="flex items-center justify-between gap-3">
@@ -310,6 +335,7 @@ function AiDraft({ section, label, onAccept }: { section: keyof OnboardingDraft;
         </Button>
       </div>
       {generate.isError ? <ServerErrors messages={apiErrorMessages(generate.error)} /> : null}
+      {empty && text === null && !generate.isPending ? <p className="text-sm text-muted">{ONBOARDING_DRAFT_NEEDS[section]}</p> : null}
       {text !== null ? (
         <>
           <TextArea label={`Suggested ${label.toLowerCase()}`} value={text} onChange={(e) => setText(e.target.value)} />
@@ -332,7 +358,7 @@ export function ProblemSolvingStep({ state, save, footer, errors }: StepFormProp
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="Problems you solve" footer={footer} errors={errors}>
       <TextArea label="The problem you solve" placeholder="What pain do your customers come to you with?" error={form.formState.errors.problem?.message} {...form.register('problem')} />
-      <AiDraft section="problem" label="Problem" onAccept={(t) => form.setValue('problem', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="problem" label="Problem" onAccept={(t) => form.setValue('problem', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }
@@ -344,7 +370,7 @@ export function SolutionStep({ state, save, footer, errors }: StepFormProps<'sol
     <StepFormShell form={form} save={(v) => save(v)} label="Your solution" footer={footer} errors={errors}>
       <Field label="Product or service name" error={form.formState.errors.offering_name?.message} {...form.register('offering_name')} />
       <TextArea label="Your solution" placeholder="How do you solve it?" error={form.formState.errors.solution?.message} {...form.register('solution')} />
-      <AiDraft section="solution" label="Solution" onAccept={(t) => form.setValue('solution', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="solution" label="Solution" onAccept={(t) => form.setValue('solution', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }
@@ -354,7 +380,7 @@ export function DifferentStep({ state, save, footer, errors }: StepFormProps<'di
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="What makes you different" footer={footer} errors={errors}>
       <TextArea label="What sets you apart" placeholder="Why do buyers choose you over the alternatives?" error={form.formState.errors.different?.message} {...form.register('different')} />
-      <AiDraft section="differentiators" label="Differentiators" onAccept={(t) => form.setValue('different', t, { shouldValidate: true })} />
+      <AiDraft state={state} section="differentiators" label="Differentiators" onAccept={(t) => form.setValue('different', t, { shouldValidate: true })} />
     </StepFormShell>
   );
 }
@@ -476,33 +502,36 @@ export function MeetingLinkStep({ state, save, footer, errors }: StepFormProps<'
   const form = useStepForm('meeting-link', { meeting_link: state.answers['meeting-link']?.meeting_link ?? '' });
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="Meeting link" footer={footer} errors={errors}>
-      <Field label="Meeting link" type="url" placeholder="https://calendly.com/you/30min" hint="Used in your call to action." error={form.formState.errors.meeting_link?.message} {...form.register('meeting_link')} />
+      <Field label="Meeting link" type="url" placeholder="calendly.com/you/30min" hint="Used in your call to action." error={form.formState.errors.meeting_link?.message} {...form.register('meeting_link')} />
     </StepFormShell>
   );
 }
 
 // ---------------------------------------------------------------- phone-number
 
-export function PhoneNumberStep({ state, save, footer, errors }: StepFormProps<'phone-number'>) {
+export function PhoneNumberStep({ state, save, footer, errors, clearErrors }: StepFormProps<'phone-number'>) {
   const form = useStepForm('phone-number', { phone: state.answers['phone-number']?.phone ?? state.prefill.phone ?? '' });
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
   const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<PhoneCodeSent | null>(null);
   const phone = form.watch('phone');
   const normalized = phone.replace(/[\s().-]/g, '');
   const verified = (state.prefill.phone_verified && state.prefill.phone === normalized) || (verify.data?.phone_verified && verify.data.phone === normalized);
   const sendCode = async () => {
     if (!(await form.trigger('phone'))) return;
-    send.mutate(normalized, { onSuccess: (s) => (setSentTo(s.phone), setCode(''), verify.reset()) });
+    send.mutate(normalized, { onSuccess: (s) => (setSent(s), setCode(''), verify.reset()) });
   };
+  // A refused Next ("verify this number first") no longer holds once it is verified.
+  const checkCode = () => verify.mutate(code, { onSuccess: () => clearErrors() });
+  const codeLabel = sent?.channel === 'email' ? 'Code from the email' : 'Code from the SMS';
   return (
     <StepFormShell form={form} save={(v) => save(v)} label="Phone number" footer={footer} errors={errors}>
       <div className="flex items-end gap-2">
         <Field className="flex-1" label="Phone number" type="tel" autoComplete="tel" placeholder="+14155550123" error={form.formState.errors.phone?.message} {...form.register('phone')} />
         {verified ? null : (
           <Button type="button" variant="secondary" onClick={() => void sendCode()} pending={send.isPending}>
-            {sentTo ? 'Send a new code' : 'Send code'}
+            {sent ? 'Send a new code' : 'Send code'}
           </Button>
         )}
       </div>
@@ -511,12 +540,22 @@ export function PhoneNumberStep({ state, save, footer, errors }: StepFormProps<'
         <p role="status" className="flex items-center gap-2 text-sm text-success">
           <CircleCheck className="h-4 w-4" aria-hidden /> Phone number verified
         </p>
-      ) : sentTo ? (
+      ) : sent ? (
         <div className="space-y-2">
-          <p className="text-sm text-muted">{send.data?.message}</p>
+          <p className="text-sm text-muted">
+            {sent.channel === 'email' ? (
+              <>
+                We emailed a 6-digit code to <span className="font-medium text-fg">{sent.sent_to}</span>.
+              </>
+            ) : (
+              <>
+                We texted a 6-digit code to <span className="font-medium text-fg">{sent.sent_to}</span>.
+              </>
+            )}
+          </p>
           <div className="flex items-end gap-2">
-            <Field className="flex-1" label="Code from the SMS" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-            <Button type="button" onClick={() => verify.mutate(code)} pending={verify.isPending} disabled={code.length !== 6}>
+            <Field className="flex-1" label={codeLabel} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <Button type="button" onClick={checkCode} pending={verify.isPending} disabled={code.length !== 6}>
               Verify
             </Button>
           </div>

@@ -109,5 +109,5 @@ function StepBody({ slug, index }: { slug: OnboardingStepSlug; index: number }) 
     </div>
   );
   const Form = STEP_FORMS[slug] as (props: StepFormProps<OnboardingStepSlug>) => ReactNode;
-  return <Form state={state.data!} save={save} footer={footer} errors={errors} />;
+  return <Form state={state.data!} save={save} footer={footer} errors={errors} clearErrors={() => setErrors(null)} />;
 }

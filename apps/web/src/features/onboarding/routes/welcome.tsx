@@ -35,7 +35,7 @@ export function WelcomeRoute() {
           {resume ? `Continue with “${resume.title}”` : 'Start'} <ArrowRight className="h-4 w-4" aria-hidden />
         </PreloadLink>
       </Button>
-      <p className="relative mt-6 text-sm text-muted">{ONBOARDING_STEPS.length} short steps</p>
+      <p className="relative mt-6 text-sm text-muted">{ONBOARDING_STEPS.length} short questions</p>
     </div>
   );
 }

@@ -25,6 +25,19 @@ afterEach(() => {
 
 const puts = () => adapter.calls.filter((c) => c.method === 'put' && c.url === '/auto_communication_settings').map((c) => JSON.parse(String(c.data)));
 
+describe('Edit agents without agents', () => {
+  it('does not promise an action that does not exist; it points to the automatic behaviour and the tone of voice', async () => {
+    serve(() => ({ status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    expect(screen.getByRole('heading', { name: 'Named agents are coming soon' })).toBeInTheDocument();
+    expect(screen.queryByText(/Create your first agent/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit tone of voice' })).toHaveAttribute('href', '/business-information/messaging/tone-voice');
+    await screen.findByLabelText('Start');
+    await userEvent.click(screen.getByRole('button', { name: 'Set automatic behaviour' }));
+    expect(screen.getByLabelText('Start')).toHaveFocus();
+  });
+});
+
 describe('Automatic behaviour on Edit agents', () => {
   it('shows the defaults, saves the changed settings and shows Saved', async () => {
     serve((config) => {

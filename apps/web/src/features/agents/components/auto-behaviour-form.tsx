@@ -219,11 +219,14 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
   );
 }
 
+/** The section's element id (the agents page's empty state links to it). */
+export const AUTO_BEHAVIOUR_ID = 'auto-behaviour';
+
 /** "Automatic behaviour" on /cabinet/agents: GET/PUT auto_communication_settings. */
 export function AutoBehaviourSection() {
   const settings = useAutoCommunicationSettings();
   return (
-    <Card className="p-6" aria-labelledby="auto-behaviour-title">
+    <Card id={AUTO_BEHAVIOUR_ID} className="scroll-mt-6 p-6" aria-labelledby="auto-behaviour-title">
       <h2 id="auto-behaviour-title" className="text-base font-semibold">
         Automatic behaviour
       </h2>

@@ -38,6 +38,13 @@ test('the demo account sees its figures and a chart with data, and switches the 
 
   await period.getByRole('radio', { name: 'Week' }).click();
   await expect(chart.locator('rect[data-series="sent"]')).toHaveCount(7);
+  // The period is in the URL: a reload keeps it.
+  await expect(page).toHaveURL(/[?&]period=week/);
+  await page.reload();
+  await expect(period.getByRole('radio', { name: 'Week' })).toHaveAttribute('aria-checked', 'true');
+  await expect(chart.locator('rect[data-series="sent"]')).toHaveCount(7);
+  // Counts on both axes are whole numbers.
+  for (const label of await chart.locator('text[data-axis]').allTextContents()) expect(label).toMatch(/^\d[\d,]*$/);
 });
 
 test('a brand-new account sees the empty state with a way to start', async ({ page, request }) => {

@@ -18,6 +18,7 @@ test('a paid checkout turns the plan to paid and switches the scheduling link', 
   await page.getByRole('complementary').getByRole('button', { name: 'Upgrade' }).click();
   const dialog = page.getByRole('dialog', { name: 'Plans & billing' });
   await expect(dialog.getByTestId('current-plan')).toHaveText('Trial');
+  await expect(dialog.getByTestId('how-to-pay')).toHaveText('Payment runs on Stripe; you come straight back here when it is done.');
   await dialog.getByRole('listitem', { name: 'Growth plan' }).getByRole('button', { name: 'Choose Growth' }).click();
 
   // Stripe's hosted Checkout (served by the local Stripe-format server).
@@ -41,6 +42,8 @@ test('a paid checkout turns the plan to paid and switches the scheduling link', 
   // The profile page's "Plan & billing" shows it after a reload too.
   await page.goto('/cabinet/profile-edit');
   await expect(page.getByTestId('profile-plan')).toHaveText('Growth');
+  await expect(page.getByTestId('plan-details')).toContainText(/Paid on \w{3} \d{1,2}, \d{4}, billed monthly\./);
+  await expect(page.getByTestId('plan-details')).toContainText('3 virtual employees · 2,500 prospects a month');
 });
 
 test('a Checkout left without paying changes nothing', async ({ page, request }) => {

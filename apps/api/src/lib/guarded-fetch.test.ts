@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedReason, guardedFetch, GuardedFetchError, parseAllowHosts } from './guarded-fetch';
+import { blockedLiteralHost, blockedReason, guardedFetch, GuardedFetchError, parseAllowHosts } from './guarded-fetch';
 
 /** A local server whose routes the tests choose; reachable only through the allow-list. */
 let server: http.Server;
@@ -88,6 +88,25 @@ describe('blockedReason: every address form', () => {
 
   it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2002:0808:0808::1'])('%s is public', (address) => {
     expect(blockedReason(address)).toBeNull();
+  });
+});
+
+describe('blockedLiteralHost: the check before saving an address', () => {
+  it('names the host of a blocked IP literal or metadata name, lets public literals and names through', () => {
+    expect(blockedLiteralHost('http://10.0.0.1/x')).toBe('10.0.0.1');
+    expect(blockedLiteralHost('http://0x7f.1/x')).toBe('127.0.0.1');
+    expect(blockedLiteralHost('http://[fd00:ec2::254]/')).toBe('fd00:ec2::254');
+    expect(blockedLiteralHost('http://[64:ff9b::a00:1]/')).toBe('64:ff9b::a00:1');
+    expect(blockedLiteralHost('http://metadata.google.internal./x')).toBe('metadata.google.internal.');
+    expect(blockedLiteralHost('https://93.184.216.34/x')).toBeNull();
+    expect(blockedLiteralHost('https://hooks.slack.com/services/x')).toBeNull();
+    expect(blockedLiteralHost('http://localhost/x')).toBeNull();
+    expect(blockedLiteralHost('not a url')).toBeNull();
+  });
+
+  it('honours the test allowance like guardedFetch', () => {
+    expect(blockedLiteralHost('http://127.0.0.1:3199/x', { allowHosts: ['127.0.0.1:3199'] })).toBeNull();
+    expect(blockedLiteralHost('http://127.0.0.1:3200/x', { allowHosts: ['127.0.0.1:3199'] })).toBe('127.0.0.1');
   });
 });
 

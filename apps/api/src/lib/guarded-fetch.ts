@@ -143,6 +143,26 @@ function isAllowed(url: URL, allowHosts: readonly string[] | undefined): boolean
   });
 }
 
+/**
+ * For checks before anything is sent (e.g. saving a webhook rule): when the URL's host is an IP literal
+ * in a blocked range, or a cloud-metadata name, that host (as written in the URL); else null. Names are
+ * not resolved here: what they resolve to is checked when the request is made. Hosts in `allowHosts`
+ * (tests) pass, as they do in guardedFetch.
+ */
+export function blockedLiteralHost(raw: string | URL, options: GuardedFetchOptions = {}): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (isAllowed(url, options.allowHosts)) return null;
+  const host = bare(url.hostname);
+  if (METADATA_NAMES.has(host.replace(/\.$/, ''))) return host;
+  if (net.isIP(host) && blockedReason(host)) return host;
+  return null;
+}
+
 function checkUrl(raw: string | URL, base?: URL): URL {
   let url: URL;
   try {

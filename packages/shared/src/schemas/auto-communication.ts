@@ -29,14 +29,18 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-const time = (label: string) =>
-  z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
+/** 'HH:MM', 00:00–23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (label: string) => z.string({ error: `${label} is required` }).regex(TIME_OF_DAY, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
+/** An empty number input reaches the schema as NaN (web) or null/undefined (API): that is a missing value. */
 const limit = (label: string, max: number) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`) })
     .int({ error: `${label} must be a whole number` })
     .min(0, { error: `${label} must be 0 or more` })
     .max(max, { error: `${label} must be at most ${max}` });
+
+export const WORK_END_MESSAGE = 'Work end must be after work start on the same day (for example 09:00 to 17:00); overnight hours are not supported';
 
 export const autoCommunicationSettingsBodySchema = z
   .object({
@@ -57,7 +61,16 @@ export const autoCommunicationSettingsBodySchema = z
     auto_reply: z.boolean({ error: 'Auto-reply must be on or off' }),
     mode: z.enum(AUTO_COMMUNICATION_MODES, { error: 'Mode must be review or autonomous' }),
   })
-  .refine((s) => s.work_end > s.work_start, { path: ['work_end'], error: 'Work end must be after work start' });
+  // Working hours are one span within a day: no overnight windows (see docs/decisions.md). Checked
+  // whenever both times are well-formed, so it shows together with any other field's error.
+  .refine((s) => s.work_end > s.work_start, {
+    path: ['work_end'],
+    error: WORK_END_MESSAGE,
+    when: (payload) => {
+      const v = payload.value as { work_start?: unknown; work_end?: unknown } | null;
+      return typeof v?.work_start === 'string' && TIME_OF_DAY.test(v.work_start) && typeof v.work_end === 'string' && TIME_OF_DAY.test(v.work_end);
+    },
+  });
 export type AutoCommunicationSettingsBody = z.input<typeof autoCommunicationSettingsBodySchema>;
 
 export const autoCommunicationSettingsSchema = z.object({

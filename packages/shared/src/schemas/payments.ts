@@ -87,7 +87,14 @@ export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
 export const paymentLinksResponseSchema = z.object({
   data: z.array(paymentLinkSchema),
-  meta: z.object({ payments_enabled: z.boolean(), current_plan: z.string() }),
+  meta: z.object({
+    payments_enabled: z.boolean(),
+    current_plan: z.string(),
+    /** When the current paid plan was paid (Checkout approved), null when never paid. */
+    plan_paid_at: z.string().nullable(),
+    /** When the account was created: the start of its trial. */
+    account_created_at: z.string(),
+  }),
 });
 export type PaymentLinksResponse = z.infer<typeof paymentLinksResponseSchema>;
 

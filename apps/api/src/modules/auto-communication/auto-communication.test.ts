@@ -42,6 +42,10 @@ describe.each(DB_KINDS)('auto_communication_settings on %s', (kind) => {
   it.each([
     [{ work_end: '08:00' }, 'Work end must be after work start'],
     [{ work_end: '08:30' }, 'Work end must be after work start'],
+    [{ work_start: '18:00', work_end: '09:00' }, 'Work end must be after work start on the same day (for example 09:00 to 17:00); overnight hours are not supported'],
+    [{ work_start: '09:00', work_end: '09:00' }, 'Work end must be after work start'],
+    [{ daily_limit_phone: null }, 'Daily phone limit is required'],
+    [{ daily_limit_email: '50' }, 'Daily email limit must be a number'],
     [{ work_start: '9:00' }, 'Work start must be a time as HH:MM (00:00–23:59)'],
     [{ work_end: '24:00' }, 'Work end must be a time as HH:MM (00:00–23:59)'],
     [{ time_zone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone such as Europe/Berlin'],
@@ -61,6 +65,14 @@ describe.each(DB_KINDS)('auto_communication_settings on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors.join(' | ')).toContain(message);
     expect((await t.app.inject({ method: 'GET', url, headers: a.headers })).json().data.updated_at).toBeNull();
+  });
+
+  it('names every problem at once: overnight hours together with another field', async () => {
+    const a = await signedInUser(t, 'auto-several');
+    const res = await t.app.inject({ method: 'PUT', url, headers: a.headers, payload: { ...validAutoCommunicationBody, work_start: '18:00', work_end: '09:00', time_zone: 'Mars/Phobos' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.join(' | ')).toContain('Work end must be after work start');
+    expect(res.json().errors.join(' | ')).toContain('Time zone must be an IANA time zone');
   });
 
   it('refuses a body missing a field, naming it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrand } from '@shared/brands';
-import { messageFor, notificationMail, slackPayload } from './messages';
+import { messageFor, notificationMail, slackPayload, testMessage } from './messages';
 
 describe('notification messages', () => {
   it('says what each event is, from the activity payload as the features write it', () => {
@@ -16,6 +16,16 @@ describe('notification messages', () => {
     // payments webhook customer.subscription.deleted: { from, to: 'Not paid', subscription_id, via }
     expect(messageFor('plan_changed', { from: 'Growth', to: 'Not paid' }, null)).toMatchObject({ title: 'Your plan is now Not paid', body: 'Choose a plan to keep your agents working.' });
     expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
+  });
+
+  it('the test message reads as plain English and names the brand', () => {
+    const brand = getBrand(0);
+    expect(testMessage(brand)).toEqual({
+      event: 'test',
+      title: `Test notification from ${brand.company_name}`,
+      body: 'Notifications reach you here. Choose which events notify you, and where, on the Notifications page.',
+      path: '/cabinet/notifications',
+    });
   });
 
   it('builds Slack incoming-webhook JSON with escaped mrkdwn and the brand name', () => {

@@ -61,7 +61,7 @@ export function testMessage(brand: HolderConfig): NotificationMessage {
   return {
     event: 'test',
     title: `Test notification from ${brand.company_name}`,
-    body: 'Notifications reach you here. You can change which events do on the Notifications page.',
+    body: 'Notifications reach you here. Choose which events notify you, and where, on the Notifications page.',
     path: '/cabinet/notifications',
   };
 }

@@ -184,10 +184,49 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     });
   });
 
+  it('a webhook URL on a private, loopback, link-local, reserved or metadata address is refused when saved (create and both updates)', async () => {
+    const a = await signedInUser(t, 'private');
+    const cases: Array<[string, string]> = [
+      ['http://10.0.0.1/x', '10.0.0.1'],
+      ['http://127.0.0.1:9/hook', '127.0.0.1'],
+      ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+      ['http://[::1]/x', '::1'],
+      ['http://[::ffff:192.168.1.1]/x', '::ffff:c0a8:101'],
+      ['http://2130706433/x', '127.0.0.1'],
+      ['http://192.168.0.10:8080/x', '192.168.0.10'],
+      ['http://metadata.google.internal/computeMetadata/v1', 'metadata.google.internal'],
+    ];
+    for (const [target, host] of cases) {
+      const res = await inject('POST', '/campaign_notifications', a.headers, { provider: 'webhook', events: ['reply_received'], target });
+      expect(res.statusCode, target).toBe(422);
+      expect(res.json(), target).toEqual({ errors: [`Webhook URL must be a public address: ${host} is on a private network`] });
+    }
+    // The shared schema still answers first for what is not a URL at all.
+    const notUrl = await inject('POST', '/campaign_notifications', a.headers, { provider: 'webhook', events: ['reply_received'], target: 'ftp://10.0.0.1/x' });
+    expect(notUrl.json().errors.join(' ')).toContain('Webhook URL must be an http or https address (no user name or password in it)');
+
+    const hook = await createRule(t, a.headers, { provider: 'webhook', events: ['reply_received'], target: 'https://hooks.example.com/public' });
+    const one = await inject('PUT', `/campaign_notifications/${hook.id}`, a.headers, { target: 'http://10.0.0.1/x' });
+    expect(one.statusCode).toBe(422);
+    expect(one.json()).toEqual({ errors: ['Webhook URL must be a public address: 10.0.0.1 is on a private network'] });
+    const byProvider = await inject('PUT', '/campaign_notifications/update_by_provider', a.headers, { provider: 'webhook', target: 'http://172.16.5.4/x' });
+    expect(byProvider.statusCode).toBe(422);
+    expect(byProvider.json()).toEqual({ errors: ['Webhook URL must be a public address: 172.16.5.4 is on a private network'] });
+    expect((await rulesOf(t, a.headers)).find((r) => r.id === hook.id)?.target).toBe('https://hooks.example.com/public');
+
+    // Public literals, names (checked when sending) and the test allowance pass.
+    for (const target of ['http://8.8.8.8/x', 'https://[2606:4700::1111]/x', 'http://localhost:9/x', hooks.url('/allowed')]) {
+      const ok = await inject('PUT', `/campaign_notifications/${hook.id}`, a.headers, { target });
+      expect(ok.statusCode, target).toBe(200);
+    }
+  });
+
   it('test send to a loopback or private address that is not allowed is refused with a clear message, and recorded', async () => {
     const a = await signedInUser(t, 'blocked');
-    for (const target of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://10.0.0.7/x', 'http://2130706433/x']) {
-      const rule = await createRule(t, a.headers, { provider: 'webhook', events: ['reply_received'], target });
+    const accountId = await accountIdOf(t, a);
+    // Names are resolved when sending; the IP literals stand for rules saved before saving refused them.
+    for (const target of ['http://localhost:9/hook', 'http://127.0.0.1:9/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://10.0.0.7/x']) {
+      const rule = (await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'webhook', events: ['reply_received'], target }).returning())[0]!;
       const res = await inject('POST', `/campaign_notifications/${rule.id}/test`, a.headers);
       expect(res.statusCode, target).toBe(422);
       expect(res.json().errors[0], target).toMatch(/^Blocked: /);
@@ -267,13 +306,13 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
   it('a failing webhook is recorded on the rule and never reaches the writer', async () => {
     const a = await signedInUser(t, 'failsafe');
     const accountId = await accountIdOf(t, a);
-    const blocked = await createRule(t, a.headers, { provider: 'webhook', events: ['meeting_booked'], target: 'http://10.1.2.3/hook' });
+    const [blocked] = await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'webhook', events: ['meeting_booked'], target: 'http://10.1.2.3/hook' }).returning();
     const failing = await createRule(t, a.headers, { provider: 'webhook', events: ['meeting_booked'], target: hooks.url('/fail') });
     const row = await recordActivity(t.db.db, { accountId, actorType: 'system', verb: 'meeting_booked' });
     expect(row.verb).toBe('meeting_booked');
     await settle();
     const stored = await rulesOf(t, a.headers);
-    expect(stored.find((r) => r.id === blocked.id)?.last_status).toMatch(/^Blocked: 10\.1\.2\.3/);
+    expect(stored.find((r) => r.id === blocked!.id)?.last_status).toMatch(/^Blocked: 10\.1\.2\.3/);
     expect(stored.find((r) => r.id === failing.id)?.last_status).toBe('The webhook answered 500: channel_not_found');
   });
 

@@ -15,6 +15,7 @@ import {
 } from '@shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { campaignNotifications, notifications, type CampaignNotificationRow, type NotificationRow } from '../../db/schema';
+import { blockedLiteralHost } from '../../lib/guarded-fetch';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { dispatcherFor } from './dispatch';
@@ -29,7 +30,17 @@ export const MESSAGES = {
   severalTargets: (provider: string) => `The account has several ${provider} rules; change their addresses one at a time`,
   sent: 'Test notification sent',
   dispatcherMissing: 'Notifications are not running',
+  privateWebhook: (host: string) => `Webhook URL must be a public address: ${host} is on a private network`,
 } as const;
+
+/**
+ * After the shared schema: a webhook URL whose host is a private, loopback, link-local, reserved or
+ * metadata address is refused when saved (422). Names are checked when sending (DNS can change).
+ */
+function assertPublicWebhook(deps: Deps, url: string): void {
+  const host = blockedLiteralHost(url, { allowHosts: deps.config.guardedFetch.allowHosts });
+  if (host) throw unprocessable(MESSAGES.privateWebhook(host));
+}
 
 export function toRuleJson(row: CampaignNotificationRow): CampaignNotification {
   return {
@@ -90,6 +101,7 @@ export async function create(deps: Deps, auth: AuthContext, body: z.output<typeo
       .where(and(eq(campaignNotifications.accountId, auth.account.id), eq(campaignNotifications.provider, 'in_app')));
     if (existing) throw unprocessable(MESSAGES.inAppExists);
   }
+  if (body.provider === 'webhook' && body.target) assertPublicWebhook(deps, body.target);
   const [row] = await deps.db
     .insert(campaignNotifications)
     .values({ accountId: auth.account.id, provider: body.provider, events: body.events, target: body.target, enabled: body.enabled })
@@ -98,7 +110,7 @@ export async function create(deps: Deps, auth: AuthContext, body: z.output<typeo
 }
 
 /** A target for one rule of a provider, checked like at creation. */
-function checkedTarget(provider: CampaignNotificationRow['provider'], target: string | null): string | null {
+function checkedTarget(deps: Deps, provider: CampaignNotificationRow['provider'], target: string | null): string | null {
   if (provider === 'in_app') {
     if (target !== null) throw unprocessable('In-app notifications have no target');
     return null;
@@ -106,6 +118,7 @@ function checkedTarget(provider: CampaignNotificationRow['provider'], target: st
   if (provider === 'webhook') {
     const r = webhookUrlSchema.safeParse(target ?? undefined);
     if (!r.success) throw unprocessable(r.error.issues[0]?.message ?? 'Webhook URL is invalid');
+    assertPublicWebhook(deps, r.data);
     return r.data;
   }
   if (target === null || target.trim() === '') return null;
@@ -119,7 +132,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
   const set: Partial<typeof campaignNotifications.$inferInsert> = { updatedAt: new Date() };
   if (body.events !== undefined) set.events = body.events;
   if (body.enabled !== undefined) set.enabled = body.enabled;
-  if (body.target !== undefined) set.target = checkedTarget(rule.provider, body.target);
+  if (body.target !== undefined) set.target = checkedTarget(deps, rule.provider, body.target);
   const [row] = await deps.db.update(campaignNotifications).set(set).where(and(eq(campaignNotifications.id, id), eq(campaignNotifications.accountId, auth.account.id))).returning();
   return toRuleJson(row!);
 }
@@ -130,6 +143,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
  * when there is exactly one rule of the provider. With no rule of that provider, 422.
  */
 export async function updateByProvider(deps: Deps, auth: AuthContext, body: z.output<typeof updateByProviderBodySchema>): Promise<CampaignNotification[]> {
+  if (body.provider === 'webhook' && body.target) assertPublicWebhook(deps, body.target);
   await ensureDefaultRules(deps.db, auth.account.id);
   const where = and(eq(campaignNotifications.accountId, auth.account.id), eq(campaignNotifications.provider, body.provider));
   return deps.db.transaction(async (tx) => {

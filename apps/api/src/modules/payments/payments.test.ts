@@ -56,7 +56,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/payment_links'), headers: a.headers });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ payments_enabled: true, current_plan: 'Trial' });
+    expect(body.meta).toEqual({ payments_enabled: true, current_plan: 'Trial', plan_paid_at: null, account_created_at: expect.any(String) });
+    expect(Date.now() - Date.parse(body.meta.account_created_at)).toBeLessThan(60_000);
     expect(body.data.map((l: { plan: string }) => l.plan)).toEqual(['Starter', 'Growth', 'Scale']);
     expect(body.data[1]).toMatchObject({
       name: 'Growth',
@@ -121,6 +122,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(account).toMatchObject({ tariffPlan: 'Growth', stripeCustomerId: paid.customer, stripeSubscriptionId: paid.subscription });
     expect(account.planPaidAt).toBeInstanceOf(Date);
     expect((await userInfo(a)).tariff_plan).toBe('Growth');
+    const meta = (await t.app.inject({ method: 'GET', url: v1('/payment_links'), headers: a.headers })).json().meta;
+    expect(meta).toMatchObject({ current_plan: 'Growth', plan_paid_at: account.planPaidAt!.toISOString() });
 
     const again = await post(a, '/approve_subscription', { session_id: id });
     expect(again.statusCode).toBe(200);
@@ -309,7 +312,7 @@ describe('payments without Stripe configured', () => {
   it('lists the plans with a scheduling link instead of checkout, and answers 503 to checkout and webhooks', async () => {
     const a = await signedInUser(t, 'pay-off');
     const links = (await t.app.inject({ method: 'GET', url: v1('/payment_links'), headers: { ...a.headers, host: 'brand2.localhost:3000' } })).json();
-    expect(links.meta).toEqual({ payments_enabled: false, current_plan: 'Trial' });
+    expect(links.meta).toEqual({ payments_enabled: false, current_plan: 'Trial', plan_paid_at: null, account_created_at: expect.any(String) });
     expect(links.data.every((l: { checkout: string; contact_url: string }) => l.checkout === 'contact' && l.contact_url === getBrand(2).calendly_link)).toBe(true);
     expect(getBrand(2).calendly_link).not.toBe(PAID_CUSTOMER_SCHEDULING_LINK);
     const create = await t.app.inject({ method: 'POST', url: v1('/create_stripe_session'), headers: a.headers, payload: { plan: 'Growth' } });

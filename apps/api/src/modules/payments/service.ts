@@ -52,7 +52,12 @@ export function paymentLinks(deps: Deps, auth: AuthContext, brand: RequestBrand)
         contact_url: checkout ? null : schedulingLink(brand.brand, current),
       };
     }),
-    meta: { payments_enabled: cfg !== null && PAID_PLANS.some((p) => priceOf(cfg, p) !== null), current_plan: current },
+    meta: {
+      payments_enabled: cfg !== null && PAID_PLANS.some((p) => priceOf(cfg, p) !== null),
+      current_plan: current,
+      plan_paid_at: auth.account.planPaidAt?.toISOString() ?? null,
+      account_created_at: auth.account.createdAt.toISOString(),
+    },
   };
 }
 

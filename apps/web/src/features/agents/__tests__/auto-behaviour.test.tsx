@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
+import { DEFAULT_AUTO_COMMUNICATION_SETTINGS, WORK_END_MESSAGE } from '@shared/schemas/auto-communication';
 import { api } from '@web/lib/api';
 import { fakeAdapter, type FakeHandler } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
@@ -24,6 +24,19 @@ afterEach(() => {
 });
 
 const puts = () => adapter.calls.filter((c) => c.method === 'put' && c.url === '/auto_communication_settings').map((c) => JSON.parse(String(c.data)));
+
+describe('Edit agents without agents', () => {
+  it('does not promise an action that does not exist; it points to the automatic behaviour and the tone of voice', async () => {
+    serve(() => ({ status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    expect(screen.getByRole('heading', { name: 'Named agents are coming soon' })).toBeInTheDocument();
+    expect(screen.queryByText(/Create your first agent/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit tone of voice' })).toHaveAttribute('href', '/business-information/messaging/tone-voice');
+    await screen.findByLabelText('Start');
+    await userEvent.click(screen.getByRole('button', { name: 'Set automatic behaviour' }));
+    expect(screen.getByLabelText('Start')).toHaveFocus();
+  });
+});
 
 describe('Automatic behaviour on Edit agents', () => {
   it('shows the defaults, saves the changed settings and shows Saved', async () => {
@@ -81,10 +94,55 @@ describe('Automatic behaviour on Edit agents', () => {
     await userEvent.clear(calls);
     await userEvent.type(calls, '999');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Work end must be after work start')).toBeInTheDocument();
+    expect(await screen.findByText(WORK_END_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('Time zone must be an IANA time zone such as Europe/Berlin')).toBeInTheDocument();
     expect(screen.getByText('Daily phone limit must be at most 200')).toBeInTheDocument();
     expect(puts()).toEqual([]);
+  });
+
+  it('says at once, before Save, that 18:00 to 09:00 is refused (no overnight hours), and that an emptied limit is required', async () => {
+    serve(() => ({ status: 200, data: { data: { ...DEFAULT_AUTO_COMMUNICATION_SETTINGS, updated_at: '2026-11-01T00:00:00Z' } } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    const start = await screen.findByLabelText('Start');
+    expect(screen.getByText('8 h a day')).toBeInTheDocument();
+    await userEvent.clear(start);
+    await userEvent.type(start, '18:00');
+    await userEvent.tab();
+    expect(await screen.findByText(WORK_END_MESSAGE)).toBeInTheDocument();
+    const end = screen.getByLabelText('End');
+    await userEvent.clear(end);
+    await userEvent.type(end, '20:30');
+    await waitFor(() => expect(screen.queryByText(WORK_END_MESSAGE)).not.toBeInTheDocument());
+    expect(screen.getByText('2 h 30 min a day')).toBeInTheDocument();
+
+    const calls = screen.getByLabelText('Calls a day');
+    await userEvent.clear(calls);
+    await userEvent.tab();
+    expect(await screen.findByText('Daily phone limit is required')).toBeInTheDocument();
+    expect(screen.queryByText(/must be a number/)).not.toBeInTheDocument();
+    expect(puts()).toEqual([]);
+  });
+
+  it('offers the IANA zones to search (UTC included) and checks the zone as the field is left', async () => {
+    serve(() => ({ status: 200, data: { data: { ...DEFAULT_AUTO_COMMUNICATION_SETTINGS, updated_at: '2026-11-01T00:00:00Z' } } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    const zone = await screen.findByLabelText('Time zone');
+    const list = document.getElementById(zone.getAttribute('list')!)!;
+    const options = [...list.querySelectorAll('option')].map((o) => o.value);
+    expect(options[0]).toBe('UTC');
+    expect(options).toContain('Europe/Berlin');
+    expect(options).toContain('America/New_York');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Mars/Phobos');
+    await userEvent.tab();
+    expect(await screen.findByText('Time zone must be an IANA time zone such as Europe/Berlin')).toBeInTheDocument();
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Asia/Tokyo');
+    await waitFor(() => expect(screen.queryByText('Time zone must be an IANA time zone such as Europe/Berlin')).not.toBeInTheDocument());
+    expect(screen.getByText(/^\d\d:\d\d there now$/)).toBeInTheDocument();
+    const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await userEvent.click(screen.getByRole('button', { name: `Use mine (${mine})` }));
+    expect(zone).toHaveValue(mine);
   });
 
   it("shows the server's errors and no Saved", async () => {

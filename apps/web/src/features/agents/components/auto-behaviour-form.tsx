@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api';
 import {
   autoCommunicationSettingsBodySchema,
   DAILY_LIMIT_MAX,
+  isValidTimeZone,
+  TIME_OF_DAY,
   WEEKDAYS,
   type AutoCommunicationSettings,
 } from '@shared/schemas/auto-communication';
@@ -37,16 +39,42 @@ const valuesOf = (s: AutoCommunicationSettings): Input => ({
 
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
 
-function timeZones(): string[] {
+/** IANA zones for the picker: the browser's list (UTC added, which it leaves out), or a short fallback. */
+export function timeZones(): string[] {
   const withSupported = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-  return withSupported.supportedValuesOf?.('timeZone') ?? ['UTC'];
+  const list = withSupported.supportedValuesOf?.('timeZone') ?? [];
+  return ['UTC', ...list.filter((z) => z !== 'UTC')];
+}
+
+const browserZone = (): string | null => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : null;
+};
+
+/** "14:05 there now" for a valid zone, else null. */
+function nowIn(zone: string): string | null {
+  if (!isValidTimeZone(zone.trim())) return null;
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone.trim(), hour: '2-digit', minute: '2-digit' }).format(new Date());
+}
+
+/** "8 h a day" (or "8 h 30 min a day") when end is after start, else null. */
+function span(start: string, end: string): string | null {
+  if (!TIME_OF_DAY.test(start) || !TIME_OF_DAY.test(end) || end <= start) return null;
+  const minutes = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3));
+  const d = minutes(end) - minutes(start);
+  return `${Math.floor(d / 60)} h${d % 60 ? ` ${d % 60} min` : ''} a day`;
 }
 
 function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }) {
   const id = useId();
   const save = useSaveAutoCommunicationSettings();
   const zones = useMemo(() => timeZones(), []);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(autoCommunicationSettingsBodySchema), defaultValues: valuesOf(settings) });
+  const mine = useMemo(() => browserZone(), []);
+  // Checked as the user leaves a field (and again on every change after that), not only on Save.
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(autoCommunicationSettingsBodySchema), defaultValues: valuesOf(settings), mode: 'onTouched' });
+  const [zone, start, end] = useWatch({ control: form.control, name: ['time_zone', 'work_start', 'work_end'] });
+  const zoneNow = nowIn(zone ?? '');
+  const hours = span(start ?? '', end ?? '');
   const { errors, isDirty } = form.formState;
 
   useEffect(() => {
@@ -73,9 +101,36 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">Working hours</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Start" type="time" error={errors.work_start?.message} {...form.register('work_start')} />
-          <Field label="End" type="time" error={errors.work_end?.message} {...form.register('work_end')} />
-          <Field label="Time zone" list={`${id}-zones`} autoComplete="off" error={errors.time_zone?.message} {...form.register('time_zone')} />
+          <Field label="Start" type="time" error={errors.work_start?.message} {...form.register('work_start', { deps: ['work_end'] })} />
+          <Field
+            label="End"
+            type="time"
+            error={errors.work_end?.message}
+            hint={hours ?? 'Same day, after the start'}
+            // A shown error goes as soon as the time is fixed, before the field is left.
+            {...form.register('work_end', { onChange: () => void (form.formState.errors.work_end ? form.trigger('work_end') : undefined) })}
+          />
+          <Field
+            label="Time zone"
+            list={`${id}-zones`}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search, e.g. Berlin or America/New_York"
+            error={errors.time_zone?.message}
+            hint={zoneNow ? `${zoneNow} there now` : 'Pick from the list as you type'}
+            labelAside={
+              mine && mine !== zone ? (
+                <button
+                  type="button"
+                  className="text-xs text-accent hover:underline"
+                  onClick={() => form.setValue('time_zone', mine, { shouldDirty: true, shouldTouch: true, shouldValidate: true })}
+                >
+                  Use mine ({mine})
+                </button>
+              ) : null
+            }
+            {...form.register('time_zone')}
+          />
           <datalist id={`${id}-zones`}>
             {zones.map((z) => (
               <option key={z} value={z} />
@@ -164,11 +219,14 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
   );
 }
 
+/** The section's element id (the agents page's empty state links to it). */
+export const AUTO_BEHAVIOUR_ID = 'auto-behaviour';
+
 /** "Automatic behaviour" on /cabinet/agents: GET/PUT auto_communication_settings. */
 export function AutoBehaviourSection() {
   const settings = useAutoCommunicationSettings();
   return (
-    <Card className="p-6" aria-labelledby="auto-behaviour-title">
+    <Card id={AUTO_BEHAVIOUR_ID} className="scroll-mt-6 p-6" aria-labelledby="auto-behaviour-title">
       <h2 id="auto-behaviour-title" className="text-base font-semibold">
         Automatic behaviour
       </h2>

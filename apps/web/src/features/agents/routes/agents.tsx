@@ -1,13 +1,38 @@
-import { Bot } from 'lucide-react';
+import { Bot, Settings2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { AutoBehaviourSection } from '../components/auto-behaviour-form';
+import { Button } from '@web/components/ui/button';
+import { paths } from '@web/config/paths';
+import { AutoBehaviourSection, AUTO_BEHAVIOUR_ID } from '../components/auto-behaviour-form';
+
+/** Moves to the Automatic behaviour section on this page and puts the focus on its first field. */
+function goToAutoBehaviour() {
+  const section = document.getElementById(AUTO_BEHAVIOUR_ID);
+  section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  section?.querySelector<HTMLElement>('input, select, button')?.focus({ preventScroll: true });
+}
 
 export function AgentsRoute() {
   return (
-    <PageFrame title="Edit agents" description="Your virtual employees: the names, roles and voices your AI agents write and post under.">
+    <PageFrame title="Edit agents" description="How your AI agents work: when, how much on each channel, and whether you review their messages first.">
       <div className="space-y-6">
-        <EmptyState icon={Bot} title="No agents yet">
-          Create your first agent to give your outreach a name and a face; it writes under that identity on every channel.
+        {/* Virtual employees (names, roles, voices) arrive in a later release: say so, and offer what exists now. */}
+        <EmptyState
+          icon={Bot}
+          title="Named agents are coming soon"
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button type="button" size="sm" onClick={goToAutoBehaviour}>
+                <Settings2 className="h-4 w-4" aria-hidden /> Set automatic behaviour
+              </Button>
+              <Button asChild variant="secondary" size="sm">
+                <Link to={paths.businessInformation.messaging.toneVoice.getHref()}>Edit tone of voice</Link>
+              </Button>
+            </div>
+          }
+        >
+          Soon you will give each agent its own name, role and voice here. Until then your agents write in your tone of voice and work by the
+          automatic behaviour settings below.
         </EmptyState>
         <AutoBehaviourSection />
       </div>

@@ -29,7 +29,7 @@ const baseUser = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-const links = (paymentsEnabled = true, current = 'Trial'): PaymentLinksResponse => ({
+const links = (paymentsEnabled = true, current = 'Trial', paidAt: string | null = null): PaymentLinksResponse => ({
   data: PLAN_CATALOG.map((p) => ({
     plan: p.name,
     name: p.name,
@@ -41,7 +41,7 @@ const links = (paymentsEnabled = true, current = 'Trial'): PaymentLinksResponse 
     checkout: paymentsEnabled ? 'checkout' : 'contact',
     contact_url: paymentsEnabled ? null : getBrand(0).calendly_link,
   })),
-  meta: { payments_enabled: paymentsEnabled, current_plan: current },
+  meta: { payments_enabled: paymentsEnabled, current_plan: current, plan_paid_at: paidAt, account_created_at: '2026-11-02T09:00:00Z' },
 });
 
 let original: typeof api.http.defaults.adapter;
@@ -79,6 +79,38 @@ function Cabinet() {
   );
 }
 
+describe('Plan & billing card', () => {
+  it('on the trial: since when, that nothing is charged, and what the plans start at', async () => {
+    serve((config) => {
+      if (config.url === '/user_info') return { status: 200, data: { data: baseUser } };
+      if (config.url === '/payment_links') return { status: 200, data: links() };
+      return { status: 404 };
+    });
+    renderRoute(PlanBillingSection, { path: '/cabinet/profile-edit' });
+    expect(await screen.findByTestId('profile-plan')).toHaveTextContent('Trial');
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-details')).toHaveTextContent(
+        'Free trial since Nov 2, 2026: nothing is charged. Paid plans start at $99 a month (Starter: 1 virtual employee, 500 prospects a month, 100 emails a day).',
+      ),
+    );
+  });
+
+  it('on a paid plan: its price, when it was paid and its limits', async () => {
+    serve((config) => {
+      if (config.url === '/user_info') return { status: 200, data: { data: { ...baseUser, tariff_plan: 'Growth' } } };
+      if (config.url === '/payment_links') return { status: 200, data: links(true, 'Growth', '2026-11-20T12:00:00Z') };
+      return { status: 404 };
+    });
+    renderRoute(PlanBillingSection, { path: '/cabinet/profile-edit' });
+    expect(await screen.findByTestId('profile-plan')).toHaveTextContent('Growth');
+    expect(screen.getByText(/Your plan:/)).toHaveTextContent('Your plan: Growth · $299 a month');
+    const details = screen.getByTestId('plan-details');
+    await waitFor(() => expect(details).toHaveTextContent('Paid on Nov 20, 2026, billed monthly.'));
+    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month · 300 emails a day · 50 LinkedIn actions a day');
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Upgrade and Checkout', () => {
   it('lists the plans in a dialog and sends the browser to the Checkout URL of the chosen plan', async () => {
     const assign = vi.fn();
@@ -115,11 +147,17 @@ describe('Upgrade and Checkout', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Choose Scale' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("No such price: 'price_x'");
 
+    // One message per state about how paying works, never two that disagree.
+    expect(within(dialog).getByTestId('how-to-pay')).toHaveTextContent('Payment runs on Stripe; you come straight back here when it is done.');
+    expect(within(dialog).queryByText(/not available here yet/)).not.toBeInTheDocument();
+
     enabled = false;
     await queryClient.invalidateQueries();
     const call = await within(dialog).findByRole('link', { name: 'Book a call for Starter' });
     expect(call).toHaveAttribute('href', getBrand(0).calendly_link);
     expect(within(dialog).queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('how-to-pay')).toHaveTextContent('Online payment is not available here yet: book a call and we will set up your plan.');
+    expect(within(dialog).queryByText(/straight back/)).not.toBeInTheDocument();
   });
 
   it('back from Checkout: approves the session, toasts, hides Upgrade and switches the scheduling link', async () => {

@@ -1,32 +1,68 @@
 import { isPaidPlan } from '@shared/brands';
+import { PAID_PLANS, planOf, type PaidPlan } from '@shared/schemas/payments';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useUser } from '@web/lib/user';
 import { useBrand } from '@web/stores/brand';
+import { usePaymentLinks } from '../api/billing-queries';
+import { formatBillingDate, formatPrice, limitPhrases } from './plan-limits';
 import { PlansDialog } from './plans-dialog';
 
-/** "Plan & billing" on the profile page: the current plan, and the plans dialog to change it. */
+const isCatalogPlan = (plan: string | null | undefined): plan is PaidPlan => (PAID_PLANS as readonly string[]).includes(plan ?? '');
+
+/**
+ * "Plan & billing" on the profile page: the current plan with what it means (a paid plan: its price,
+ * when it was paid and its limits; the trial: since when, and what the plans start at; not paid: that
+ * a plan is needed), and the plans dialog to change it.
+ */
 export function PlanBillingSection() {
   const { data: user } = useUser();
   const brand = useBrand();
+  const links = usePaymentLinks(Boolean(user));
   if (!user) return null;
-  const paid = isPaidPlan(user.tariff_plan);
+  const plan = user.tariff_plan ?? 'Trial';
+  const paid = isPaidPlan(plan);
+  const meta = links.data?.meta;
+  const cheapest = planOf(PAID_PLANS[0]);
   return (
     <Card className="p-6" aria-labelledby="plan-billing-title">
       <h2 id="plan-billing-title" className="text-base font-semibold">
         Plan &amp; billing
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Your plan: <strong className="text-fg" data-testid="profile-plan">{user.tariff_plan ?? 'Trial'}</strong>
-        {paid ? ' — to change or cancel it, book a call from the help menu.' : null}
+        Your plan:{' '}
+        <strong className="text-fg" data-testid="profile-plan">
+          {plan}
+        </strong>
+        {isCatalogPlan(plan) ? ` · ${formatPrice(planOf(plan).price_usd_month)} a month` : null}
       </p>
+      <div className="mt-2 space-y-1 text-sm text-muted" data-testid="plan-details">
+        {paid ? (
+          <>
+            {meta?.plan_paid_at ? <p>Paid on {formatBillingDate(meta.plan_paid_at)}, billed monthly.</p> : null}
+            {isCatalogPlan(plan) ? (
+              <p>
+                Includes: <span className="text-fg">{limitPhrases(planOf(plan).limits).join(' · ')}</span>
+              </p>
+            ) : null}
+            <p>To change or cancel it, book a call from the help menu.</p>
+          </>
+        ) : plan === 'Not paid' ? (
+          <p>Your subscription has ended{meta?.plan_paid_at ? ` (last paid ${formatBillingDate(meta.plan_paid_at)})` : ''}. Choose a plan to keep your agents working.</p>
+        ) : (
+          <p>
+            Free trial{meta ? ` since ${formatBillingDate(meta.account_created_at)}` : ''}: nothing is charged. Paid plans start at{' '}
+            {formatPrice(cheapest.price_usd_month)} a month ({cheapest.name}: {limitPhrases(cheapest.limits).join(', ')}).
+          </p>
+        )}
+      </div>
       {brand.feature_flags.upgrade_button && !paid ? (
         <div className="mt-4">
           <PlansDialog
             currentPlan={user.tariff_plan}
             trigger={
               <Button variant="secondary" size="sm">
-                Upgrade
+                {plan === 'Not paid' ? 'Choose a plan' : 'Upgrade'}
               </Button>
             }
           />

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { usePaymentLinks, useStartCheckout } from '../api/billing-queries';
+import { limitPhrases } from './plan-limits';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -29,11 +30,8 @@ function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; on
             {f}
           </li>
         ))}
-        <li className="pt-1 text-xs text-muted">
-          {number.format(link.limits.prospects_per_month)} prospects a month · {number.format(link.limits.emails_per_day)} emails a day
-          {link.limits.linkedin_actions_per_day > 0 ? ` · ${link.limits.linkedin_actions_per_day} LinkedIn actions a day` : ''}
-          {link.limits.phone_minutes_per_month > 0 ? ` · ${link.limits.phone_minutes_per_month} call minutes a month` : ''}
-        </li>
+        {/* Virtual employees are already the first feature. */}
+        <li className="pt-1 text-xs text-muted">{limitPhrases(link.limits, { agents: false }).join(' · ')}</li>
       </ul>
       <div className="mt-4">
         {link.current ? (
@@ -66,7 +64,12 @@ export function PlansList({ currentPlan }: { currentPlan: string | null | undefi
       <p className="text-sm">
         Current plan: <strong data-testid="current-plan">{currentPlan ?? meta.current_plan}</strong>
       </p>
-      {!meta.payments_enabled ? <p className="text-sm text-muted">Online payment is not available here yet: book a call and we will set up your plan.</p> : null}
+      {/* One message per state: how paying works here. */}
+      <p className="text-sm text-muted" data-testid="how-to-pay">
+        {meta.payments_enabled
+          ? 'Payment runs on Stripe; you come straight back here when it is done.'
+          : 'Online payment is not available here yet: book a call and we will set up your plan.'}
+      </p>
       <ServerErrors messages={checkout.isError ? apiErrorMessages(checkout.error) : null} />
       <ul className="grid gap-3 md:grid-cols-3">
         {data.map((link) => (
@@ -93,7 +96,7 @@ export function PlansDialog({ trigger, currentPlan }: { trigger: ReactNode; curr
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold">Plans &amp; billing</Dialog.Title>
-              <Dialog.Description className="text-sm text-muted">Choose a plan; payment runs on Stripe and you come straight back here.</Dialog.Description>
+              <Dialog.Description className="text-sm text-muted">Compare the plans, their prices and limits.</Dialog.Description>
             </div>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close">

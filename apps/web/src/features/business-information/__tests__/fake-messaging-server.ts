@@ -49,6 +49,22 @@ export function fakeMessagingServer() {
     failNextPut: null as FakeReply | null,
     /** generate_example_text answers 202 and the job needs this many polls. */
     pendingPolls: 0,
+    /** The signed-in user (GET user_info); null answers 401. */
+    user: {
+      id: 1,
+      account_id: 1,
+      email: 'ada@example.com',
+      uid: 'ada@example.com',
+      provider: 'email',
+      name: 'Ada',
+      phone: null as string | null,
+      image: null,
+      confirmed: true,
+      onboarding_finished: true,
+      tariff_plan: 'Trial',
+      holder_id: 0,
+      created_at: '2026-01-01T00:00:00Z',
+    } as Record<string, unknown> | null,
   };
   let nextId = 1;
   const setting = (body: Partial<MessagingSetting>): MessagingSetting => ({
@@ -193,6 +209,9 @@ export function fakeMessagingServer() {
           },
         },
       };
+    }
+    if (url === '/user_info' && method === 'GET') {
+      return db.user ? { status: 200, data: { data: db.user } } : { status: 401, data: { errors: ['You need to sign in or sign up before continuing.'] } };
     }
     if (url === '/test_call' && method === 'POST') {
       return { status: 200, data: { data: { status: 'simulated', simulated: true, call_id: null, message: `Test call to ${String(body.phone)} simulated` } } };

@@ -152,6 +152,18 @@ describe('Test call', () => {
     expect(await screen.findByText('Test call to +14155550123 simulated')).toBeInTheDocument();
   });
 
+  it('starts with the phone the user verified (their profile phone), which they may change', async () => {
+    server.db.user!.phone = '+14155550199';
+    server.db.settings = [server.setting({})];
+    render(InstructionsScriptRoute);
+    const phone = await screen.findByLabelText('Your phone number');
+    await waitFor(() => expect(phone).toHaveValue('+14155550199'));
+    expect(screen.getByText('Your phone from your profile; change it to call another number.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Test call' }));
+    expect(await screen.findByText('Test call to +14155550199 simulated')).toBeInTheDocument();
+    expect(sent(server.calls('POST', '/test_call')[0]!)).toEqual({ phone: '+14155550199' });
+  });
+
   it('is never shown when the brand’s phone-call flag is off', async () => {
     const brand = getBrand(1);
     expect(brand.feature_flags.phone_calls).toBe(false);

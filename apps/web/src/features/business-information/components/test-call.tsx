@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PhoneCall } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api';
 import { testCallBodySchema, type TestCallResult } from '@shared/schemas/messaging';
@@ -9,6 +9,7 @@ import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
+import { useUser } from '@web/lib/user';
 import { useBrand } from '@web/stores/brand';
 import { useTestCall } from '../api/test-call';
 
@@ -20,7 +21,14 @@ export function TestCall() {
   const brand = useBrand();
   const call = useTestCall();
   const [result, setResult] = useState<TestCallResult | null>(null);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(testCallBodySchema), defaultValues: { phone: '' } });
+  const { data: user } = useUser();
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(testCallBodySchema), defaultValues: { phone: user?.phone ?? '' } });
+  // The phone verified in onboarding (the profile's), once it is known, unless the user typed one already.
+  const profilePhone = user?.phone ?? null;
+  const typed = useWatch({ control: form.control, name: 'phone' });
+  useEffect(() => {
+    if (profilePhone && !form.getFieldState('phone').isDirty && !form.getValues('phone')) form.reset({ phone: profilePhone });
+  }, [profilePhone, form]);
   if (!brand.feature_flags.phone_calls) return null;
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
@@ -45,6 +53,7 @@ export function TestCall() {
           autoComplete="tel"
           placeholder="+14155550123"
           error={form.formState.errors.phone?.message}
+          hint={profilePhone && typed === profilePhone ? 'Your phone from your profile; change it to call another number.' : undefined}
           {...form.register('phone')}
         />
         <Button type="submit" className="mt-7" pending={call.isPending}>

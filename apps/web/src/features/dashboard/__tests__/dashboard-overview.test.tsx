@@ -7,7 +7,7 @@ import { api } from '@web/lib/api';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
 import { changeText } from '../components/stat-cards';
-import { niceMax } from '../components/activity-chart';
+import { axisTicks, countAxisMax } from '../components/activity-chart';
 import { DashboardOverview } from '../components/dashboard-overview';
 
 const range = { from: '2026-02-17T00:00:00.000Z', to: '2026-03-18T15:00:00.000Z' };
@@ -171,6 +171,36 @@ describe('the dashboard overview', () => {
     expect(server.calls('/dashboard_activity_graph_statistics').map((c) => (c.params as { period: string }).period)).toEqual(['month', 'week', 'quarter', 'year']);
   });
 
+  it('keeps the period in the URL: a reload (or a shared link) opens on it', async () => {
+    const server = use(fakeServer());
+    const user = userEvent.setup();
+    const { router } = renderRoute(DashboardOverview, { path: '/cabinet', url: '/cabinet?period=week' });
+    const group = await screen.findByRole('radiogroup', { name: 'Period' });
+    expect(within(group).getByRole('radio', { name: 'Week' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(screen.getByTestId('activity-chart').querySelectorAll('rect[data-series="sent"]')).toHaveLength(7));
+    await user.click(within(group).getByRole('radio', { name: 'Quarter' }));
+    expect(router.state.location.search).toBe('?period=quarter');
+    await waitFor(() => expect(screen.getByTestId('activity-chart').querySelectorAll('rect[data-series="sent"]')).toHaveLength(13));
+    expect(server.calls('/dashboard_activity_graph_statistics').map((c) => (c.params as { period: string }).period)).toEqual(['week', 'quarter']);
+  });
+
+  it('a bad period in the URL falls back to Month', async () => {
+    use(fakeServer());
+    renderRoute(DashboardOverview, { path: '/cabinet', url: '/cabinet?period=decade' });
+    const group = await screen.findByRole('radiogroup', { name: 'Period' });
+    expect(within(group).getByRole('radio', { name: 'Month' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('labels both axes with whole numbers only', async () => {
+    use(fakeServer());
+    renderRoute(DashboardOverview, { path: '/cabinet' });
+    const chart = await screen.findByTestId('activity-chart');
+    const right = [...chart.querySelectorAll('text[data-axis="right"]')].map((t) => t.textContent ?? '');
+    const left = [...chart.querySelectorAll('text[data-axis="left"]')].map((t) => t.textContent ?? '');
+    expect(right).toHaveLength(5);
+    for (const label of [...left, ...right]) expect(label).toMatch(/^\d[\d,]*$/);
+  });
+
   it('loads more of the feed', async () => {
     const server = use(fakeServer());
     const user = userEvent.setup();
@@ -220,7 +250,13 @@ describe('figures', () => {
     expect(changeText(m(0, 0))).toEqual({ text: 'No change vs previous period', direction: 'flat' });
     expect(changeText(m(12.5, 10), true)).toEqual({ text: '+2.5 pts vs previous period', direction: 'up' });
   });
-  it('rounds the axis up to a round number', () => {
-    expect([niceMax(0), niceMax(1), niceMax(3), niceMax(7), niceMax(42), niceMax(250), niceMax(251)]).toEqual([4, 1, 5, 10, 50, 250, 500]);
+  it('rounds a count axis up so that every tick is a whole number', () => {
+    expect([0, 1, 3, 5, 7, 42, 250, 251, 950].map((m) => countAxisMax(m))).toEqual([4, 4, 4, 8, 8, 60, 320, 320, 1000]);
+    for (const m of [0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 17, 23, 37, 42, 99, 101, 250, 251, 999, 1234, 12345]) {
+      const top = countAxisMax(m);
+      expect(top, String(m)).toBeGreaterThanOrEqual(m);
+      expect(axisTicks(top).every(Number.isInteger), String(m)).toBe(true);
+    }
+    expect(axisTicks(8)).toEqual([0, 2, 4, 6, 8]);
   });
 });

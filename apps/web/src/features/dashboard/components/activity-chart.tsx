@@ -6,13 +6,25 @@ const W = 720;
 const H = 240;
 const PAD = { left: 40, right: 36, top: 12, bottom: 28 };
 
-/** A round axis maximum at or above the data's (1, 2, 5 × 10^n; never 0). */
-export function niceMax(max: number): number {
-  if (max <= 0) return 4;
-  const exp = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * exp >= max)!;
-  return step * exp;
+/** Gridline intervals on both axes (ticks at 0, ¼, ½, ¾ and the top). */
+export const AXIS_INTERVALS = 4;
+
+/**
+ * The top of an axis of counts: the smallest round whole step (1, 2, 3, 4, 5, 6, 8 × 10^n, and 15, 25 × 10^n
+ * from 15 up) times the intervals at or above the data's maximum, so every tick is a whole number (never
+ * "1.3 meetings"); never 0.
+ */
+export function countAxisMax(max: number, intervals = AXIS_INTERVALS): number {
+  const raw = max / intervals;
+  if (raw <= 1) return intervals;
+  const exp = 10 ** Math.floor(Math.log10(raw));
+  const steps = exp >= 10 ? [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] : [1, 2, 3, 4, 5, 6, 8, 10];
+  const step = steps.map((s) => s * exp).find((s) => s >= raw)!;
+  return step * intervals;
 }
+
+/** The tick values of an axis from countAxisMax: whole numbers from 0 to the top. */
+export const axisTicks = (axisMax: number, intervals = AXIS_INTERVALS): number[] => Array.from({ length: intervals + 1 }, (_, i) => (axisMax / intervals) * i);
 
 export const SERIES = [
   { key: 'sent', label: 'Sent', swatch: 'bg-accent' },
@@ -28,8 +40,9 @@ export const SERIES = [
 export function ActivityChart({ graph }: { graph: ActivityGraph }) {
   const id = useId();
   const n = graph.points.length;
-  const max = niceMax(Math.max(0, ...graph.points.map((p) => p.sent)));
-  const maxRight = niceMax(Math.max(0, ...graph.points.flatMap((p) => [p.replies, p.meetings])));
+  const max = countAxisMax(Math.max(0, ...graph.points.map((p) => p.sent)));
+  const maxRight = countAxisMax(Math.max(0, ...graph.points.flatMap((p) => [p.replies, p.meetings])));
+  const rightTicks = axisTicks(maxRight);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const band = plotW / Math.max(1, n);
@@ -53,14 +66,14 @@ export function ActivityChart({ graph }: { graph: ActivityGraph }) {
       </div>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} data-testid="activity-chart">
         <title id={`${id}-title`}>{summary}</title>
-        {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-          <g key={f}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-border" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" className="fill-muted text-[11px]">
-              {formatNumber(Math.round(max * f * 10) / 10)}
+        {axisTicks(max).map((tick, i) => (
+          <g key={tick}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeWidth={1} />
+            <text data-axis="left" x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-muted text-[11px]">
+              {formatNumber(tick)}
             </text>
-            <text x={W - PAD.right + 6} y={y(max * f) + 4} textAnchor="start" className="fill-muted text-[11px]">
-              {formatNumber(Math.round(maxRight * f * 10) / 10)}
+            <text data-axis="right" x={W - PAD.right + 6} y={yRight(rightTicks[i]!) + 4} textAnchor="start" className="fill-muted text-[11px]">
+              {formatNumber(rightTicks[i]!)}
             </text>
           </g>
         ))}

@@ -1,6 +1,6 @@
 import { ChartLine, Plus } from 'lucide-react';
-import { useState } from 'react';
-import type { DashboardPeriod } from '@shared/schemas/dashboard';
+import { useSearchParams } from 'react-router';
+import { dashboardGraphQuerySchema, type DashboardPeriod } from '@shared/schemas/dashboard';
 import { EmptyState } from '@web/components/page-frame';
 import { PreloadLink } from '@web/components/preload-link';
 import { buttonVariants } from '@web/components/ui/button';
@@ -50,9 +50,28 @@ function NewAccountEmptyState({ hasPersona }: { hasPersona: boolean }) {
   );
 }
 
+const DEFAULT_PERIOD: DashboardPeriod = 'month';
+
+/** The selected period lives in the URL (?period=week), so a reload or a shared link keeps it. */
+function usePeriodParam(): [DashboardPeriod, (p: DashboardPeriod) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = dashboardGraphQuerySchema.shape.period.safeParse(params.get('period'));
+  const period = parsed.success ? parsed.data : DEFAULT_PERIOD;
+  const set = (p: DashboardPeriod) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('period', p);
+        return next;
+      },
+      { replace: true },
+    );
+  return [period, set];
+}
+
 /** The figures of the cabinet: stat cards, the activity chart, channels, companies reached and the feed. */
 export function DashboardOverview() {
-  const [period, setPeriod] = useState<DashboardPeriod>('month');
+  const [period, setPeriod] = usePeriodParam();
   const stats = useGeneralStatistics(period);
   const graph = useActivityGraph(period);
   const channels = useChannelsActivity(period);

@@ -38,6 +38,8 @@ export function fakeNotificationsServer() {
     /** Answers for test sends by rule id (default: 200). */
     testReplies: new Map<number, FakeReply>(),
     failRules: null as FakeReply | null,
+    /** An answer for the next rule update (PUT by id or update_by_provider), then normal again. */
+    failNextUpdate: null as FakeReply | null,
   };
   let nextId = 10;
   const body = (c: InternalAxiosRequestConfig) => (c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {});
@@ -51,6 +53,11 @@ export function fakeNotificationsServer() {
       const rule = ruleFixture(nextId++, { provider: b.provider as CampaignNotification['provider'], events: b.events as string[], target: (b.target as string | null) ?? null });
       db.rules.push(rule);
       return { status: 200, data: { data: rule } };
+    }
+    if (method === 'PUT' && url.startsWith('/campaign_notifications/') && db.failNextUpdate) {
+      const reply = db.failNextUpdate;
+      db.failNextUpdate = null;
+      return reply;
     }
     if (url === '/campaign_notifications/update_by_provider' && method === 'PUT') {
       const b = body(c);
@@ -66,6 +73,7 @@ export function fakeNotificationsServer() {
         const reply = db.testReplies.get(rule.id) ?? { status: 200, data: { data: { ok: true, message: 'Test notification sent', rule } } };
         if (reply.status === 200) rule.last_status = 'ok';
         else rule.last_status = ((reply.data as { errors: string[] }).errors ?? []).join(' ');
+        rule.last_sent_at = new Date().toISOString();
         return reply;
       }
       if (method === 'PUT') {

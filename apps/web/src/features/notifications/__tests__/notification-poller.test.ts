@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('the unread-notification poller', () => {
-  it('asks at once, then every interval after the previous answer; hands over each new notification once and remembers it per user', async () => {
+  it('asks at once, then every interval after the previous answer; the first answer is the baseline, later new ones are handed over once and remembered per user', async () => {
     const server: AppNotification[] = [];
     const fetchNew = vi.fn(async (after: number) => server.filter((n) => n.id > after && !n.read_at).sort((a, b) => b.id - a.id));
     const onNew = vi.fn();
@@ -43,27 +43,68 @@ describe('the unread-notification poller', () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenLastCalledWith(0);
-    expect(onNew).toHaveBeenCalledWith([expect.objectContaining({ id: 4 })]);
-    expect(storage.map.get('notifications.shown.a@example.com')).toBe('4');
+    // Already there when the user arrived: in the history, not a toast.
+    expect(onNew).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(14_999);
     expect(fetchNew).toHaveBeenCalledTimes(1);
     server.push(notificationFixture(5, 'Meeting booked'), notificationFixture(6, 'Import finished'));
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchNew).toHaveBeenLastCalledWith(4);
+    expect(onNew).toHaveBeenCalledTimes(1);
     expect(onNew).toHaveBeenLastCalledWith([expect.objectContaining({ id: 6 }), expect.objectContaining({ id: 5 })]);
+    expect(storage.map.get('notifications.shown.a@example.com')).toBe('6');
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(onNew).toHaveBeenCalledTimes(2);
-
-    // A new poller (a reload) does not show them again.
-    poller.stop();
-    const again = vi.fn();
-    const reloaded = createNotificationPoller({ fetchNew, onNew: again, userKey: 'a@example.com', doc, storage, intervalMs: 15_000 });
-    reloaded.start();
-    await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenLastCalledWith(6);
-    expect(again).not.toHaveBeenCalled();
-    reloaded.stop();
+    expect(onNew).toHaveBeenCalledTimes(1);
+    poller.stop();
+  });
+
+  it('a new session (reload, new browser, cleared storage) does not toast unread ones that were already there; one arriving later is toasted', async () => {
+    const server = [notificationFixture(7, 'Test notification from Pipelane'), notificationFixture(3, 'Dana replied')];
+    const fetchNew = vi.fn(async (after: number) => server.filter((n) => n.id > after).sort((a, b) => b.id - a.id));
+    const onNew = vi.fn();
+    const { doc } = fakeDoc();
+    const poller = createNotificationPoller({ fetchNew, onNew, userKey: 'u', doc, storage: memoryStorage(), intervalMs: 1000 });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchNew).toHaveBeenLastCalledWith(7);
+    expect(onNew).not.toHaveBeenCalled();
+    server.push(notificationFixture(8, 'Meeting booked'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(onNew).toHaveBeenCalledWith([expect.objectContaining({ id: 8 })]);
+    poller.stop();
+  });
+
+  it('a second tab does not toast what the first one showed; a failed first poll sets no baseline', async () => {
+    const server: AppNotification[] = [];
+    let fail = true;
+    const fetchNew = vi.fn(async (after: number) => {
+      if (fail) throw new Error('offline');
+      return server.filter((n) => n.id > after).sort((a, b) => b.id - a.id);
+    });
+    const storage = memoryStorage();
+    const first = vi.fn();
+    const second = vi.fn();
+    const tabA = createNotificationPoller({ fetchNew, onNew: first, userKey: 'u', doc: fakeDoc().doc, storage, intervalMs: 1000, logger: { warn: vi.fn() } });
+    tabA.start();
+    await vi.advanceTimersByTimeAsync(0);
+    fail = false;
+    server.push(notificationFixture(2, 'Old'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first).not.toHaveBeenCalled();
+    const tabB = createNotificationPoller({ fetchNew, onNew: second, userKey: 'u', doc: fakeDoc().doc, storage, intervalMs: 60_000 });
+    tabB.start();
+    await vi.advanceTimersByTimeAsync(0);
+    server.push(notificationFixture(9, 'Fresh'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first).toHaveBeenCalledWith([expect.objectContaining({ id: 9 })]);
+    tabB.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second).not.toHaveBeenCalled();
+    tabA.stop();
+    tabB.stop();
   });
 
   it('pauses while the page is hidden, asks at once when it shows again, and stops for good on stop', async () => {

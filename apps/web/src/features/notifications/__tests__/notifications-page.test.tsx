@@ -21,6 +21,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A paragraph whose whole text (a <time> inside included) matches. */
+const paragraph = (re: RegExp) => (_: string, el: Element | null) => el?.tagName === 'P' && re.test(el.textContent ?? '');
 const render = () => renderRoute(NotificationsRoute, { path: '/cabinet/notifications' });
 const section = (name: RegExp | string) => screen.getByRole('region', { name });
 
@@ -60,6 +62,24 @@ describe('Notifications page: rules', () => {
     expect(within(email).getByRole('switch', { name: 'Enabled: Everyone on your account' })).not.toBeChecked();
   });
 
+  it('a checkbox change shows at once and says "Saved"; a refused save says so and puts the box back', async () => {
+    render();
+    const email = await screen.findByRole('group', { name: 'Everyone on your account' });
+    const imports = within(email).getByRole('checkbox', { name: 'An import finished' });
+    await userEvent.click(imports);
+    expect(imports).toBeChecked();
+    expect(await within(email).findByText('Saved')).toBeInTheDocument();
+    expect(server.sent(server.calls('PUT', '/campaign_notifications/2')[0]!)).toEqual({ events: ['reply_received', 'meeting_booked', 'import_finished'] });
+
+    server.db.failNextUpdate = { status: 500, data: { errors: ['Something broke'] } };
+    const plan = within(email).getByRole('checkbox', { name: 'Your plan changed' });
+    await userEvent.click(plan);
+    expect(await within(email).findByRole('alert')).toHaveTextContent('Not saved: Something broke');
+    expect(plan).not.toBeChecked();
+    expect(within(email).queryByText('Saved')).not.toBeInTheDocument();
+    expect(within(email).getByRole('checkbox', { name: 'An import finished' })).toBeChecked();
+  });
+
   it('adds a webhook: a bad URL is refused before sending, a good one is created; its test send shows the server’s refusal', async () => {
     render();
     await screen.findByRole('group', { name: 'In the app' });
@@ -81,7 +101,7 @@ describe('Notifications page: rules', () => {
     server.db.testReplies.set(10, { status: 422, data: { errors: ['Blocked: 127.0.0.1 is a private, loopback, link-local or reserved address'] } });
     await userEvent.click(within(card).getByRole('button', { name: 'Send test to http://127.0.0.1:9/hook' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('Test failed: Blocked: 127.0.0.1 is a private, loopback, link-local or reserved address');
-    expect(await within(card).findByText(/Last delivery: Blocked: 127\.0\.0\.1/)).toBeInTheDocument();
+    expect(await within(card).findByText(paragraph(/^Last delivery failed less than a minute ago: Blocked: 127\.0\.0\.1/))).toBeInTheDocument();
   });
 
   it('a successful test send says so; a rule is deleted after confirming', async () => {
@@ -90,6 +110,8 @@ describe('Notifications page: rules', () => {
     const card = await screen.findByRole('group', { name: 'https://hooks.example.com/x' });
     await userEvent.click(within(card).getByRole('button', { name: /^Send test/ }));
     expect(await within(card).findByRole('status')).toHaveTextContent('Sent: the test reached its target.');
+    expect(await within(card).findByText(paragraph(/^Delivered less than a minute ago$/))).toBeInTheDocument();
+    expect(within(card).queryByText(/Last delivery: ok/)).not.toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole('button', { name: 'Delete https://hooks.example.com/x' }));
     const confirm = within(card).getByRole('button', { name: 'Delete this rule' });

@@ -2,9 +2,12 @@ import { NOTIFICATION_POLL_INTERVAL_MS, type AppNotification } from '@shared/sch
 
 /**
  * Polls the user's unread in-app notifications (every 15 s while signed in and the page is visible)
- * and hands each batch of new ones to `onNew` once. "New" means an id above the highest one already
- * shown, kept per user in localStorage, so a reload or a second tab does not show it again. Showing
- * does not mark a notification read: the history keeps it unread until the user says so.
+ * and hands each batch of new ones to `onNew` once. Only notifications that arrive while the app is
+ * open are new: the first answer after start sets the baseline (its newest id) and shows nothing, so
+ * a reload or a new browser session never toasts what was already there; later answers hand over ids
+ * above both the baseline and the highest one shown, kept per user in localStorage so a second open
+ * tab does not show it again. Showing does not mark a notification read: the history and the badge
+ * keep it unread until the user says so.
  *
  * A setTimeout chain (the next request only after the previous settled), paused while the page is
  * hidden and resumed with an immediate tick when it shows again, like the extension poller.
@@ -39,14 +42,22 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
   let again = false;
   let failureLogged = false;
 
+  /** The newest id when this session's first poll answered; null until then. */
+  let baseline: number | null = null;
+
   const shownUpTo = () => Number(deps.storage.getItem(storageKey(deps.userKey))) || 0;
+  const seenUpTo = () => Math.max(baseline ?? 0, shownUpTo());
 
   async function tick() {
-    const after = shownUpTo();
-    const list = await deps.fetchNew(after);
+    const list = await deps.fetchNew(seenUpTo());
     if (!running) return;
+    if (baseline === null) {
+      // What is already there when the user arrives is in the history, not a toast.
+      baseline = Math.max(seenUpTo(), ...list.map((n) => n.id));
+      return;
+    }
     // Another tab may have shown some meanwhile.
-    const fresh = list.filter((n) => n.id > shownUpTo());
+    const fresh = list.filter((n) => n.id > seenUpTo());
     if (!fresh.length) return;
     deps.storage.setItem(storageKey(deps.userKey), String(Math.max(...fresh.map((n) => n.id))));
     deps.onNew(fresh);

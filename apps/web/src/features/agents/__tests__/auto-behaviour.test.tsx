@@ -29,7 +29,8 @@ describe('Edit agents without agents', () => {
   it('does not promise an action that does not exist; it points to the automatic behaviour and the tone of voice', async () => {
     serve(() => ({ status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } }));
     renderRoute(AgentsRoute, { path: '/cabinet/agents' });
-    expect(screen.getByRole('heading', { name: 'Named agents are coming soon' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your agents work from your settings' })).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/Create your first agent/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit tone of voice' })).toHaveAttribute('href', '/business-information/messaging/tone-voice');
     await screen.findByLabelText('Start');

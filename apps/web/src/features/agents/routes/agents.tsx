@@ -16,10 +16,10 @@ export function AgentsRoute() {
   return (
     <PageFrame title="Edit agents" description="How your AI agents work: when, how much on each channel, and whether you review their messages first.">
       <div className="space-y-6">
-        {/* Virtual employees (names, roles, voices) arrive in a later release: say so, and offer what exists now. */}
+        {/* What drives the agents today, and where to change it: no promise of features that are not here. */}
         <EmptyState
           icon={Bot}
-          title="Named agents are coming soon"
+          title="Your agents work from your settings"
           action={
             <div className="flex flex-wrap justify-center gap-2">
               <Button type="button" size="sm" onClick={goToAutoBehaviour}>
@@ -31,8 +31,8 @@ export function AgentsRoute() {
             </div>
           }
         >
-          Soon you will give each agent its own name, role and voice here. Until then your agents write in your tone of voice and work by the
-          automatic behaviour settings below.
+          Your agents write in your tone of voice, to the personas you describe, and send within the working hours and daily limits set
+          below.
         </EmptyState>
         <AutoBehaviourSection />
       </div>

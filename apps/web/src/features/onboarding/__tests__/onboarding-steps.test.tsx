@@ -59,6 +59,13 @@ describe('the onboarding steps', () => {
     expect(bodyOf('PUT /onboarding/steps/problem-solving')).toEqual({ problem: 'Forecasts live in spreadsheets.' });
   });
 
+  it('put the focus on the question when a step opens, so keyboard users are not left on the page body', async () => {
+    renderStep('expectations');
+    const question = await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('button', { name: /Next/ });
+    expect(question).toHaveFocus();
+  });
+
   it('start from the saved answer and show the server’s refusal', async () => {
     server.state.answers['meeting-link'] = { meeting_link: 'https://cal.example.org/me' };
     server.on('PUT /onboarding/steps/meeting-link', () => ({ status: 422, data: { errors: ['meeting_link: Something is off'] } }));

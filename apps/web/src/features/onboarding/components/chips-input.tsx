@@ -46,7 +46,7 @@ export function ChipsInput({ label, value, onChange, placeholder, error, suggest
               {v}
               <button
                 type="button"
-                className="rounded-full p-0.5 text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40"
+                className="rounded-full p-0.5 text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 max-md:p-2"
                 aria-label={`Remove ${v}`}
                 onClick={() => onChange(value.filter((x) => x !== v))}
               >
@@ -74,7 +74,7 @@ export function ChipsInput({ label, value, onChange, placeholder, error, suggest
       {unused.length ? (
         <div className="flex flex-wrap gap-1.5">
           {unused.slice(0, 8).map((s) => (
-            <button key={s} type="button" className="rounded-full border border-dashed border-border px-2.5 py-0.5 text-xs text-muted hover:text-fg" onClick={() => add(s)}>
+            <button key={s} type="button" className="inline-flex min-h-8 items-center rounded-full border border-dashed border-border px-3 py-1 text-xs text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent max-md:min-h-10 max-md:text-sm" onClick={() => add(s)}>
               + {s}
             </button>
           ))}

@@ -406,12 +406,12 @@ export function PotentialCustomersStep({ state, save, footer, errors }: StepForm
       <Controller
         control={form.control}
         name="job_titles"
-        render={({ field }) => <ChipsInput label="Job titles" value={field.value} onChange={field.onChange} placeholder="Type a title, press Enter" suggestions={TITLE_SUGGESTIONS} error={e.job_titles?.message ?? e.job_titles?.root?.message} />}
+        render={({ field }) => <ChipsInput label="Job titles" value={field.value} onChange={field.onChange} placeholder="Add a job title" suggestions={TITLE_SUGGESTIONS} error={e.job_titles?.message ?? e.job_titles?.root?.message} />}
       />
       <Controller
         control={form.control}
         name="industries"
-        render={({ field }) => <ChipsInput label="Industries" value={field.value} onChange={field.onChange} placeholder="Type an industry, press Enter" suggestions={INDUSTRY_SUGGESTIONS} error={e.industries?.message} />}
+        render={({ field }) => <ChipsInput label="Industries" value={field.value} onChange={field.onChange} placeholder="Add an industry" suggestions={INDUSTRY_SUGGESTIONS} error={e.industries?.message} />}
       />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-fg">Company sizes (employees)</legend>

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import type { OnboardingStepInput, OnboardingStepSlug } from '@shared/schemas/onboarding';
@@ -23,12 +23,21 @@ export function OnboardingStepRoute() {
   const index = ONBOARDING_STEPS.findIndex((s) => s.slug === slug);
   const step = ONBOARDING_STEPS[index];
   const state = useOnboardingState();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new step replaces the form the focus was in: put the focus on the question (for keyboard and
+  // screen-reader users), unless a field of the new step already took it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  }, [slug]);
   if (!step) return null;
   const { question, description } = STEP_QUESTIONS[step.slug];
   return (
     <Card className="p-6 sm:p-8">
       <p className="text-sm font-medium text-accent">{step.title}</p>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-fg">{question}</h1>
+      <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-semibold tracking-tight text-fg outline-none">
+        {question}
+      </h1>
       <p className="mt-2 text-muted">{description}</p>
       {state.isPending ? (
         <div className="mt-8 flex justify-center">

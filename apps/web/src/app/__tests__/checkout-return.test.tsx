@@ -15,23 +15,10 @@ import { useBrandStore } from '@web/stores/brand';
 import { fakeAdapter } from '@web/testing/fake-adapter';
 import { AppProvider } from '../provider';
 import { createRootRoute } from '../root-route';
+import { userFixture } from '@web/testing/user-fixture';
 
 /** The whole cabinet shell: Stripe's success_url lands on /cabinet?checkout_session_id=…. */
-const user: User = {
-  id: 1,
-  account_id: 1,
-  email: 'ada@example.com',
-  uid: 'ada@example.com',
-  provider: 'email',
-  name: 'Ada Lovelace',
-  phone: null,
-  image: null,
-  confirmed: true,
-  onboarding_finished: true,
-  tariff_plan: 'Trial',
-  holder_id: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const user = userFixture({ name: 'Ada Lovelace' });
 
 let plan: User['tariff_plan'] = 'Trial';
 let original: typeof api.http.defaults.adapter;

@@ -16,22 +16,9 @@ import { fakeAdapter } from '@web/testing/fake-adapter';
 import { guardLoader } from '../guard-loader';
 import { AppProvider } from '../provider';
 import { createRootRoute } from '../root-route';
+import { userFixture } from '@web/testing/user-fixture';
 
-const baseUser: User = {
-  id: 1,
-  account_id: 1,
-  email: 'ada@example.com',
-  uid: 'ada@example.com',
-  provider: 'email',
-  name: 'Ada Lovelace',
-  phone: null,
-  image: null,
-  confirmed: true,
-  onboarding_finished: true,
-  tariff_plan: 'Trial',
-  holder_id: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const baseUser = userFixture({ name: 'Ada Lovelace' });
 
 let holderId = 0;
 let original: typeof api.http.defaults.adapter;

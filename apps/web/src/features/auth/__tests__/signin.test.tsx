@@ -7,22 +7,9 @@ import { readAuthCookie } from '@web/lib/auth-cookie';
 import { fakeAdapter, type FakeHandler } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
 import { SignInRoute } from '../routes/signin';
+import { userFixture } from '@web/testing/user-fixture';
 
-const user = {
-  id: 1,
-  account_id: 1,
-  email: 'ada@example.com',
-  uid: 'ada@example.com',
-  provider: 'email',
-  name: 'Ada',
-  phone: null,
-  image: null,
-  confirmed: true,
-  onboarding_finished: false,
-  tariff_plan: 'Trial',
-  holder_id: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const user = userFixture({ onboarding_finished: false });
 
 let original: typeof api.http.defaults.adapter;
 let adapter: ReturnType<typeof fakeAdapter>;

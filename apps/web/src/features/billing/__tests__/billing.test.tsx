@@ -12,22 +12,9 @@ import { useBrand, useBrandStore } from '@web/stores/brand';
 import { fakeAdapter, type FakeHandler } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
 import { CheckoutReturn, PlanBillingSection, UpgradeButton } from '../index';
+import { userFixture } from '@web/testing/user-fixture';
 
-const baseUser = {
-  id: 1,
-  account_id: 1,
-  email: 'ada@example.com',
-  uid: 'ada@example.com',
-  provider: 'email',
-  name: 'Ada',
-  phone: null,
-  image: null,
-  confirmed: true,
-  onboarding_finished: true,
-  tariff_plan: 'Trial',
-  holder_id: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const baseUser = userFixture();
 
 const links = (paymentsEnabled = true, current = 'Trial', paidAt: string | null = null): PaymentLinksResponse => ({
   data: PLAN_CATALOG.map((p) => ({

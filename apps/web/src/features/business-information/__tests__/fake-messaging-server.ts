@@ -2,6 +2,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { FollowupSettings, MessageInstruction, MessagingSetting, Offering } from '@shared/schemas/messaging';
 import type { Persona, Prospect } from '@shared/schemas/personas';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
+import { userFixture } from '@web/testing/user-fixture';
 
 const now = '2026-03-01T10:00:00.000Z';
 
@@ -50,21 +51,7 @@ export function fakeMessagingServer() {
     /** generate_example_text answers 202 and the job needs this many polls. */
     pendingPolls: 0,
     /** The signed-in user (GET user_info); null answers 401. */
-    user: {
-      id: 1,
-      account_id: 1,
-      email: 'ada@example.com',
-      uid: 'ada@example.com',
-      provider: 'email',
-      name: 'Ada',
-      phone: null as string | null,
-      image: null,
-      confirmed: true,
-      onboarding_finished: true,
-      tariff_plan: 'Trial',
-      holder_id: 0,
-      created_at: '2026-01-01T00:00:00Z',
-    } as Record<string, unknown> | null,
+    user: userFixture() as Record<string, unknown> | null,
   };
   let nextId = 1;
   const setting = (body: Partial<MessagingSetting>): MessagingSetting => ({

@@ -9,7 +9,6 @@ export const IMPORT_POLL_MS = 1000;
 export type PreparedFile = {
   /** The chosen file: each request sends its raw bytes (multipart); the server detects the encoding and delimiter. */
   file: File;
-  file_name: string;
   validation: UploadValidation;
   preview: FilePreview | null;
   fields: GeneratedFields | null;
@@ -21,10 +20,10 @@ export function usePrepareImport() {
     mutationFn: async (file: File): Promise<PreparedFile> => {
       const upload = { file, file_name: file.name };
       const validation = await api.persons.validateUpload(upload);
-      if (!validation.valid) return { ...upload, validation, preview: null, fields: null };
+      if (!validation.valid) return { file, validation, preview: null, fields: null };
       const preview = await api.persons.filePreview({ ...upload, rows: 5 });
       const fields = await api.persons.generateFields(preview.headers);
-      return { ...upload, validation, preview, fields };
+      return { file, validation, preview, fields };
     },
   });
 }
@@ -33,9 +32,9 @@ export function usePrepareImport() {
 export function useStartImport() {
   const [sent, setSent] = useState(0);
   const mutation = useMutation({
-    mutationFn: (body: { file: File; file_name: string; mapping: ImportMapping; persona_id: number | null }) => {
+    mutationFn: ({ file, mapping, persona_id }: { file: File; mapping: ImportMapping; persona_id: number | null }) => {
       setSent(0);
-      return api.persons.upload(body, setSent);
+      return api.persons.upload({ file, file_name: file.name, mapping, persona_id }, setSent);
     },
   });
   return Object.assign(mutation, { sent });

@@ -62,7 +62,7 @@ function PreviewTable({ prepared }: { prepared: PreparedFile }) {
     <div className="overflow-x-auto rounded-lg border border-border">
       <table className="w-full border-collapse">
         <caption className="px-3 py-2 text-left text-xs text-muted">
-          First rows of {prepared.file_name} ({nf.format(preview.total_rows)} rows)
+          First rows of {prepared.file.name} ({nf.format(preview.total_rows)} rows)
         </caption>
         <thead className="border-b border-border">
           <tr>
@@ -131,6 +131,23 @@ function MappingEditor({
   );
 }
 
+/** A determinate bar (0–100 %) with its accessible name. */
+function ProgressBar({ label, percent, className }: { label: string; percent: number; className: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}%`}
+      className={cn('overflow-hidden rounded-full bg-surface-2', className)}
+    >
+      <div className="h-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
 /** While the file travels to the server (a big file on a slow line takes a while). */
 function UploadProgress({ fileName, sent }: { fileName: string; sent: number }) {
   const percent = Math.round(sent * 100);
@@ -139,17 +156,7 @@ function UploadProgress({ fileName, sent }: { fileName: string; sent: number }) 
       <p className="text-sm text-muted">
         {percent < 100 ? `Uploading ${fileName}… ${percent}%` : `Uploaded ${fileName}; starting the import…`}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-        className="h-1.5 overflow-hidden rounded-full bg-surface-2"
-      >
-        <div className="h-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Upload progress" percent={percent} className="h-1.5" />
     </div>
   );
 }
@@ -168,17 +175,7 @@ function Progress({ job }: { job: ImportJob | undefined }) {
           {nf.format(processed)} / {nf.format(total)}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Import progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-        className="h-2 overflow-hidden rounded-full bg-surface-2"
-      >
-        <div className="h-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Import progress" percent={percent} className="h-2" />
     </div>
   );
 }
@@ -308,7 +305,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
         <MappingEditor headers={headers} mapping={mapping} remembered={prepared.fields.remembered} onChange={setMapping} />
         {!ok ? <p className="text-sm text-warning">Map a column to Email or LinkedIn URL: every prospect needs one of them.</p> : null}
         <ServerErrors messages={start.isError ? apiErrorMessages(start.error) : null} />
-        {start.isPending ? <UploadProgress fileName={prepared.file_name} sent={start.sent} /> : null}
+        {start.isPending ? <UploadProgress fileName={prepared.file.name} sent={start.sent} /> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={reset}>
             Choose another file
@@ -319,7 +316,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
             pending={start.isPending}
             onClick={() =>
               start.mutate(
-                { file: prepared.file, file_name: prepared.file_name, mapping, persona_id: personaId },
+                { file: prepared.file, mapping, persona_id: personaId },
                 { onSuccess: (r) => setJobId(r.job_id) },
               )
             }
@@ -342,7 +339,7 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
       ) : null}
       {prepared && !prepared.validation.valid ? (
         <Alert>
-          <p className="font-medium">{prepared.file_name} cannot be imported:</p>
+          <p className="font-medium">{prepared.file.name} cannot be imported:</p>
           {prepared.validation.errors.map((e) => (
             <p key={e}>{e}</p>
           ))}

@@ -2,8 +2,11 @@ import multipart, { type MultipartFile, type MultipartValue } from '@fastify/mul
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unprocessable } from './http-error';
 
-/** The file of a multipart request, read into memory up to the route's limit. */
-export type UploadedFile = { name: string; bytes: Buffer; truncated: boolean };
+/**
+ * The file of a multipart request, read into memory up to the route's limit: a bigger file arrives cut
+ * at that limit, so a route whose limit is one byte above what it accepts sees it as too large.
+ */
+export type UploadedFile = { name: string; bytes: Buffer };
 
 const files = new WeakMap<FastifyRequest, UploadedFile>();
 
@@ -25,7 +28,7 @@ type Part = MultipartFile | MultipartValue;
 /**
  * Lets a scope's routes take multipart/form-data as well as JSON (a browser's file upload, streamed to
  * the server as raw bytes instead of base64 in JSON): one file part, read while it arrives and kept
- * up to `maxBytes` (a bigger file is cut there and flagged `truncated`, never buffered whole), and
+ * up to `maxBytes` (a bigger file is cut there, never buffered whole), and
  * fields turned into the JSON body the route's schema validates. The file's name becomes `file_name`.
  */
 export async function acceptFileUploads(scope: FastifyInstance, maxBytes: number): Promise<void> {
@@ -43,7 +46,7 @@ export async function acceptFileUploads(scope: FastifyInstance, maxBytes: number
     for (const [name, entry] of Object.entries((req.body ?? {}) as Record<string, Part | Part[]>)) {
       if (Array.isArray(entry)) throw unprocessable(`Send the form field "${name}" once.`);
       if (entry.type === 'file') {
-        files.set(req, { name: entry.filename, bytes: entry.value as Buffer, truncated: entry.file.truncated });
+        files.set(req, { name: entry.filename, bytes: entry.value as Buffer });
         body.file_name ??= entry.filename;
       } else {
         body[name] = fieldValue(String(entry.value ?? ''));

@@ -73,7 +73,7 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   bodyLimit?: number;
   /**
    * The body may also come as multipart/form-data (a browser's file upload): one file part, read into
-   * ctx.file up to maxBytes (a bigger one arrives cut and flagged `truncated`), and fields that the body
+   * ctx.file up to maxBytes (a bigger one arrives cut there), and fields that the body
    * schema validates as it would a JSON body (lib/multipart.ts).
    */
   fileUpload?: { maxBytes: number };

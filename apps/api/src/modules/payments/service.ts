@@ -99,23 +99,7 @@ async function closeEarlierCheckouts(deps: Deps, client: StripeClient, auth: Aut
     .from(stripeCheckoutSessions)
     .where(and(eq(stripeCheckoutSessions.accountId, auth.account.id), eq(stripeCheckoutSessions.status, 'open')));
   for (const row of rows) {
-    let session: CheckoutSession | null;
-    try {
-      session = await client.retrieveCheckoutSession(row.id);
-      if (session.status === 'open') {
-        session = await client.expireCheckoutSession(row.id).catch(async (err: unknown) => {
-          // Completed between the two calls (Stripe refuses to expire it): look again.
-          const again = await client.retrieveCheckoutSession(row.id);
-          if (again.status === 'open') throw err;
-          return again;
-        });
-      }
-    } catch (err) {
-      // Unknown to Stripe (another Stripe account or mode): nothing there can be paid.
-      if (err instanceof StripeError && err.status === 404) session = null;
-      else if (err instanceof StripeError) throw new HttpError(err.status, [err.message]);
-      else throw err;
-    }
+    const session = await viaStripe(() => expireIfOpen(client, row.id));
     if (session && isPaid(session)) {
       await applyPaidSession(deps.db, row, session, { type: 'user', id: auth.user.id }, 'create_stripe_session');
       throw new HttpError(409, [`Your payment for the ${row.plan} plan has gone through; your account is now on it.`]);
@@ -127,6 +111,26 @@ async function closeEarlierCheckouts(deps: Deps, client: StripeClient, auth: Aut
       .update(stripeCheckoutSessions)
       .set({ status: 'expired' })
       .where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.status, 'open')));
+  }
+}
+
+/**
+ * The session as Stripe has it after expiring it if it was still open; null when Stripe does not know
+ * it (another Stripe account or mode: nothing there can be paid).
+ */
+async function expireIfOpen(client: StripeClient, id: string): Promise<CheckoutSession | null> {
+  try {
+    const session = await client.retrieveCheckoutSession(id);
+    if (session.status !== 'open') return session;
+    return await client.expireCheckoutSession(id).catch(async (err: unknown) => {
+      // Completed between the two calls (Stripe refuses to expire it): look again.
+      const again = await client.retrieveCheckoutSession(id);
+      if (again.status === 'open') throw err;
+      return again;
+    });
+  } catch (err) {
+    if (err instanceof StripeError && err.status === 404) return null;
+    throw err;
   }
 }
 

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { GeneratedText } from '@shared/schemas/messaging';
-import { onboardingStepSchemas } from '@shared/schemas/onboarding';
-import { offerings, onboardingAnswers, personaProspects, personas, prospects, type MessagingSettingRow, type OfferingRow } from '../../db/schema';
+import { offerings, personaProspects, personas, prospects, type MessagingSettingRow, type OfferingRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
@@ -54,20 +53,6 @@ export type ExampleInput = {
   instructions?: string | null;
   message_instruction_id?: number;
 };
-
-/**
- * The sender's company: the account's name, unless it is still the one sign-up made from the email
- * ("jane" of jane@acme.io) and the user named the company during onboarding (accounts that finished
- * onboarding before finish_onboarding named the account).
- */
-async function senderCompany(db: Deps['db'], auth: AuthContext): Promise<string | null> {
-  const name = auth.account.name?.trim() || null;
-  const signUpDefault = !name || name === auth.user.email.split('@')[0] || name === auth.user.name?.trim();
-  if (!signUpDefault) return name;
-  const [row] = await db.select({ answers: onboardingAnswers.answers }).from(onboardingAnswers).where(and(eq(onboardingAnswers.userId, auth.user.id), eq(onboardingAnswers.accountId, auth.account.id)));
-  const site = onboardingStepSchemas['your-website'].safeParse(row?.answers?.['your-website']);
-  return (site.success && site.data.company_name) || name;
-}
 
 /** A job title of the persona (its first job-title filter), for a placeholder prospect: one person, not the persona's name. */
 function personaJobTitle(filters: Record<string, unknown> | undefined): string | null {
@@ -151,7 +136,7 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
   const context: CompositionContext = {
     kind: 'example_message',
     category,
-    company: { name: await senderCompany(db, auth), senderName: auth.user.name },
+    company: { name: auth.account.name || null, senderName: auth.user.name },
     offering: offering
       ? {
           name: offering.name,

@@ -120,7 +120,19 @@ export async function saveStep<S extends OnboardingStepSlug>(deps: Deps, auth: A
       set: { currentStep: next, answers: sql`${onboardingAnswers.answers} || ${value}::jsonb`, updatedAt: new Date() },
       where: eq(onboardingAnswers.accountId, auth.account.id),
     });
+  if (slug === 'your-website' && !auth.user.onboardingFinishedAt) await nameAccount(deps, auth, (answer as OnboardingStepAnswer<'your-website'>).company_name);
   return getState(deps, auth);
+}
+
+/**
+ * Sign-up named the account after the email ("jane" of jane@acme.io): the company answered while
+ * onboarding names it, so what is written from now on (example messages, signatures) uses it.
+ */
+async function nameAccount(deps: Deps, auth: AuthContext, companyName: string): Promise<void> {
+  const name = companyName.trim();
+  if (!name || name === auth.account.name) return;
+  await deps.db.update(accounts).set({ name, updatedAt: new Date() }).where(eq(accounts.id, auth.account.id));
+  evictAccount(deps.db, auth.account.id);
 }
 
 export async function saveDraft(db: Db, auth: AuthContext, draft: OnboardingDraft): Promise<void> {
@@ -193,9 +205,9 @@ export type FinishResult = { user: UserRow; created: { personaId: number | null;
 
 /**
  * Marks onboarding done and, the first time only, creates from the saved answers the first persona,
- * the offering and the default messaging settings (through their own services), copies name, photo
- * and job title to the user and names the account after the company answered: all in one transaction, under a lock on the user's row so two
- * concurrent finishes create things once.
+ * the offering and the default messaging settings (through their own services), and copies name,
+ * photo and job title to the user (the account was named when the company was answered): all in one
+ * transaction, under a lock on the user's row so two concurrent finishes create things once.
  */
 export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResult> {
   const result = await deps.db.transaction(async (tx): Promise<FinishResult> => {
@@ -285,12 +297,6 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
       messagingSettingId = setting.id;
     }
 
-    // The account was named after the sign-up email ("jane" of jane@acme.io): the company answered names it.
-    const companyName = site?.company_name.trim();
-    if (companyName && companyName !== auth.account.name) {
-      await tx.update(accounts).set({ name: companyName, updatedAt: new Date() }).where(eq(accounts.id, auth.account.id));
-    }
-
     const [user] = await tx
       .update(users)
       .set({
@@ -312,6 +318,5 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
     return { user: user!, created: { personaId, offeringId, messagingSettingId } };
   });
   evictUser(deps.db, auth.user.id);
-  evictAccount(deps.db, auth.account.id);
   return result;
 }

@@ -252,25 +252,18 @@ export function composeOnboardingInfo(c: OnboardingInfoContext): string {
   // "Acme builds …" already names who does it: no "Acme: " in front.
   const doesNamed = !!does && named(does);
 
-  const valueProposition = !canDraftOnboardingSection('value_proposition', known)
-    ? ''
-    : sentence(
-        subject
-          ? pain && fix
-            ? `${subject} helps ${audience} when ${pain}: ${fix}`
-            : fix
-              ? `${subject} helps ${audience}: ${fix}`
-              : pain
-                ? `${subject} helps ${audience} solve this: ${pain}`
-                : doesNamed
-                  ? does!
-                  : `${subject}${who ? ` for ${audience}` : ''}: ${does}`
-          : pain && fix
-            ? `We help ${audience} when ${pain}: ${fix}`
-            : fix
-              ? `We help ${audience}: ${fix}`
-              : `We help ${audience} solve this: ${pain}`,
-      );
+  /** One sentence: who helps whom, with what (the problem and the fix, or what the company does). */
+  const valueLine = (): string => {
+    const helps = subject ? `${subject} helps` : 'We help';
+    if (pain && fix) return `${helps} ${audience} when ${pain}: ${fix}`;
+    if (fix) return `${helps} ${audience}: ${fix}`;
+    if (pain) return `${helps} ${audience} solve this: ${pain}`;
+    // Only what the company does is known (canDraft… guarantees one of the three).
+    if (doesNamed) return does!;
+    if (!subject) return `${does!.charAt(0).toUpperCase()}${does!.slice(1)}`;
+    return `${subject}${who ? ` for ${audience}` : ''}: ${does}`;
+  };
+  const valueProposition = canDraftOnboardingSection('value_proposition', known) ? sentence(valueLine()) : '';
 
   const problemText = problem
     ? who

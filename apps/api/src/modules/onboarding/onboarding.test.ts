@@ -109,6 +109,12 @@ describe('the onboarding draft composer', () => {
     expect(Object.values(draft).join(' ')).not.toContain('B2B teams');
   });
 
+  it('drafts the value proposition from what the company does even without a company name', () => {
+    const draft = parseOnboardingInfo(composeOnboardingInfo({ ...EMPTY_CONTEXT, company: { name: null, domain: 'acme.io', description: 'Forecasting for B2B revenue teams.' } }));
+    expect(draft.value_proposition).toBe('Forecasting for B2B revenue teams.');
+    expect(draft.value_proposition).not.toMatch(/null|undefined/);
+  });
+
   it('leaves every section empty when nothing is known, and draws differentiators from the solution', () => {
     expect(Object.values(parseOnboardingInfo(composeOnboardingInfo(EMPTY_CONTEXT)))).toEqual(['', '', '', '', '']);
     const draft = parseOnboardingInfo(

@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { missingOr } from './missing';
 
-/** A field left empty reads "… is required", not zod's "expected string, received undefined". */
-const required = (field: string, otherwise: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : otherwise) });
-const email = z.email(required('Email', 'Email is not a valid address')).max(254).transform((s) => s.trim().toLowerCase());
+const email = z.email(missingOr('Email is required', 'Email is not a valid address')).max(254).transform((s) => s.trim().toLowerCase());
 const password = z
-  .string(required('Password', 'Password must be text'))
+  .string(missingOr('Password is required', 'Password must be text'))
   .min(8, { error: 'Password must be at least 8 characters' })
   .max(128, { error: 'Password must be at most 128 characters' });
+const passwordConfirmation = z.string(missingOr('Confirm your password', 'Password confirmation must be text'));
 const phone = z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'Phone must be a valid phone number' });
 
-export const signInBodySchema = z.strictObject({ email, password: z.string(required('Password', 'Password must be text')).min(1, { error: 'Password is required' }).max(128) });
+export const signInBodySchema = z.strictObject({ email, password: z.string(missingOr('Password is required', 'Password must be text')).min(1, { error: 'Password is required' }).max(128) });
 export type SignInBody = z.input<typeof signInBodySchema>;
 
 export const signUpBodySchema = z
   .strictObject({
     email,
     password,
-    password_confirmation: z.string({ error: (issue) => (issue.input === undefined ? 'Confirm your password' : 'Password confirmation must be text') }),
+    password_confirmation: passwordConfirmation,
     phone: phone.optional(),
     name: z.string().trim().max(120).optional(),
     confirm_success_url: z.string().max(2000).optional(),
@@ -46,7 +46,7 @@ export const passwordResetRequestBodySchema = z.strictObject({ email, redirect_u
 export const passwordUpdateBodySchema = z
   .strictObject({
     password,
-    password_confirmation: z.string({ error: (issue) => (issue.input === undefined ? 'Confirm your password' : 'Password confirmation must be text') }),
+    password_confirmation: passwordConfirmation,
     reset_password_token: z.string().min(1).max(200).optional(),
     current_password: z.string().min(1).max(128).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingOr } from './missing';
 
 /**
  * Automatic behaviour of the AI sales agent (spec §7 "Auto communication": GET and PUT
@@ -32,10 +33,9 @@ export function isValidTimeZone(zone: string): boolean {
 /** 'HH:MM', 00:00–23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (label: string) => z.string({ error: `${label} is required` }).regex(TIME_OF_DAY, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
-/** An empty number input reaches the schema as NaN (web) or null/undefined (API): that is a missing value. */
 const limit = (label: string, max: number) =>
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null || Number.isNaN(issue.input) ? `${label} is required` : `${label} must be a number`) })
+    .number(missingOr(`${label} is required`, `${label} must be a number`))
     .int({ error: `${label} must be a whole number` })
     .min(0, { error: `${label} must be 0 or more` })
     .max(max, { error: `${label} must be at most ${max}` });

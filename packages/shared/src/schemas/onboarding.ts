@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingOr } from './missing';
 import { CURRENCIES, PRICE_PERIODS } from './messaging';
 import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from './notifications';
 
@@ -215,7 +216,7 @@ export const onboardingStepSchemas = {
     .refine((v) => v.price_min != null || v.price_max != null, { error: 'Enter at least one price', path: ['price_min'] }),
   expectations: z.strictObject({
     meetings_per_month: z
-      .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'Meetings per month is required' : 'Meetings per month must be a number') })
+      .number(missingOr('Meetings per month is required', 'Meetings per month must be a number'))
       .int({ error: 'Meetings per month must be a whole number' })
       .min(1, { error: 'Aim for at least 1 meeting a month' })
       .max(1000, { error: 'At most 1000 meetings a month' }),

@@ -8,9 +8,8 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { usePaymentLinks, useStartCheckout } from '../api/billing-queries';
-import { limitPhrases } from './plan-limits';
+import { formatPrice, limitPhrases } from './plan-limits';
 
-const number = new Intl.NumberFormat('en-US');
 
 function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; onChoose: () => void; pending: boolean; disabled: boolean }) {
   return (
@@ -18,7 +17,7 @@ function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; on
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="text-base font-semibold">{link.name}</h3>
         <p className="text-sm">
-          <span className="text-xl font-semibold">${number.format(link.price.amount)}</span>
+          <span className="text-xl font-semibold">{formatPrice(link.price.amount)}</span>
           <span className="text-muted"> / {link.price.interval}</span>
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { isPaidPlan } from '@shared/brands';
-import { PAID_PLANS, planOf, type PaidPlan } from '@shared/schemas/payments';
+import { PAID_PLANS, paidPlanSchema, planOf, type PaidPlan } from '@shared/schemas/payments';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useUser } from '@web/lib/user';
@@ -8,7 +8,8 @@ import { usePaymentLinks } from '../api/billing-queries';
 import { formatBillingDate, formatPrice, limitPhrases } from './plan-limits';
 import { PlansDialog } from './plans-dialog';
 
-const isCatalogPlan = (plan: string | null | undefined): plan is PaidPlan => (PAID_PLANS as readonly string[]).includes(plan ?? '');
+/** One of the plans sold here (a paid plan may also be an older, custom one). */
+const isCatalogPlan = (plan: string | null | undefined): plan is PaidPlan => paidPlanSchema.safeParse(plan).success;
 
 /**
  * "Plan & billing" on the profile page: the current plan with what it means (a paid plan: its price,

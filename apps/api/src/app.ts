@@ -14,6 +14,8 @@ import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
+import { jobDefinitions } from './jobs';
+import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -29,6 +31,13 @@ export type AppOptions = {
   oidc?: OidcProvider | null;
   logger?: FastifyServerOptions['logger'];
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests drain it). */
+    jobs: JobQueue<Deps>;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -65,7 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const jobs = new JobQueue<Deps>(options.db, jobDefinitions, { pollIntervalMs: config.jobs.pollIntervalMs, log: app.log });
+  app.decorate('jobs', jobs);
   const deps: Deps = {
+    jobs,
     db: options.db,
     config,
     mailer: options.mailer ?? (config.smtp ? smtpMailer(config.smtp) : logMailer(app.log)),
@@ -79,6 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Notification rules hear every recorded activity (after its commit) until the app closes.
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log });
   app.addHook('onClose', () => notifications.stop());
+  // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
+  // stop between steps) when the app closes.
+  await jobs.start(deps);
+  app.addHook('onClose', () => jobs.stop());
 
   // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.

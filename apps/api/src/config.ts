@@ -49,6 +49,8 @@ export type Config = {
   guardedFetch: { allowHosts: string[] };
   /** Payments through Stripe Checkout; null: payment routes answer 503 and the web app offers a call instead. */
   stripe: StripeConfig | null;
+  /** The durable job queue: how often each process looks for due jobs (a local enqueue runs at once). */
+  jobs: { pollIntervalMs: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
           timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 15_000),
         }
       : null,
+    jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
   };
 }
 

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
+import { installJobSchema } from '../lib/jobs/queue';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -60,7 +61,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
       db,
       client,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+      migrate: async () => {
+        await migratePglite(db as never, { migrationsFolder: migrationsDir });
+        await installJobSchema(db);
+      },
       close: async () => {
         try {
           await client.close();
@@ -89,7 +93,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
     db,
     pool,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder: migrationsDir });
+      await installJobSchema(db);
+    },
     close: () => pool.end(),
   };
 }

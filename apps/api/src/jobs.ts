@@ -1,6 +1,6 @@
-import type { JobDefinition } from './lib/jobs/queue';
+import type { AnyJob } from './lib/jobs/queue';
 import { emailJob } from './lib/jobs/email';
 import type { Deps } from './lib/route';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<JobDefinition<never, Deps>> = [emailJob as unknown as JobDefinition<never, Deps>];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob];

@@ -60,6 +60,9 @@ export const INTERRUPTED_REASON = 'The server stopped while this job was running
 
 type Logger = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 type AnyDefinition = JobDefinition<never, never>;
+/** Any job of these deps, whatever its payload (a list of jobs mixes payload types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJob<D> = JobDefinition<any, D>;
 type FetchedJob = { id: string; name: string; data: unknown; retryCount?: number; retry_count?: number };
 
 /** A deterministic UUID for an idempotency key, so pg-boss's own primary key refuses the repeat. */
@@ -91,7 +94,7 @@ export class JobQueue<D = unknown> {
 
   constructor(
     private readonly db: Db,
-    definitions: ReadonlyArray<JobDefinition<never, D>>,
+    definitions: ReadonlyArray<AnyJob<D>>,
     private readonly options: { pollIntervalMs: number; log: Logger; worker?: boolean },
   ) {
     this.kind = dbKindOf(db);

@@ -28,9 +28,16 @@ export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-
 /** The app on a fresh copy of the migrated database, mailing to a real SMTP server on loopback. */
 export async function startTestApp(
   kind: DbKind,
-  options: { env?: Record<string, string>; oidc?: OidcProvider | null; /** Instead of the recording double (t.sms). */ sms?: SmsSender } = {},
+  options: {
+    env?: Record<string, string>;
+    oidc?: OidcProvider | null;
+    /** Instead of the recording double (t.sms). */
+    sms?: SmsSender;
+    /** An existing database (a restart on the same data); the caller closes it. */
+    db?: DbHandle;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb(kind);
+  const db = options.db ?? (await createTestDb(kind));
   const smtp = await startSmtpServer();
   const sms: TestApp['sms'] = [];
   const smsSender: SmsSender = { send: async (to, text) => void sms.push({ to, text }) };
@@ -54,7 +61,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await smtp.close();
-      await db.close();
+      if (!options.db) await db.close();
     },
   };
 }

@@ -304,6 +304,22 @@ export const uploadResponseSchema = z.object({ data: z.object({ job_id: z.number
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const importRowErrorSchema = z.object({ row: z.number().int(), reason: z.string() });
+export const importConflictSchema = z.object({
+  row: z.number().int(),
+  /** The earlier row of this file with that email, if the prospect came from this file. */
+  other_row: z.number().int().nullable(),
+  /** The prospect the email belongs to (null: another row of this file that was not written). */
+  prospect_id: z.number().int().nullable(),
+  email: z.string(),
+  reason: z.string(),
+});
+export const importMergeSchema = z.object({
+  /** The rows merged into the prospect (as a spreadsheet numbers them). */
+  rows: z.array(z.number().int()),
+  prospect_id: z.number().int().nullable(),
+  /** The row of this file that created the prospect; null when it existed before the import. */
+  first_row: z.number().int().nullable(),
+});
 export const importJobSchema = z.object({
   id: z.number().int(),
   status: z.enum(IMPORT_STATUSES),
@@ -317,6 +333,16 @@ export const importJobSchema = z.object({
   /** Row numbers count the header as row 1, as a spreadsheet shows them; capped at IMPORT_ERRORS_CAP. */
   errors: z.array(importRowErrorSchema),
   failure: z.string().nullable(),
+  /** Valid rows with a LinkedIn URL and no email (LinkedIn and phone steps need no email). */
+  linkedin_only: z.number().int(),
+  /**
+   * Rows not merged because their email names another row or prospect whose LinkedIn URL is someone else's
+   * (two people sharing an address); capped at IMPORT_ERRORS_CAP, conflict_count has the full number.
+   */
+  conflicts: z.array(importConflictSchema),
+  conflict_count: z.number().int(),
+  /** Which rows were merged into which prospect (capped at IMPORT_ERRORS_CAP prospects). */
+  merges: z.array(importMergeSchema),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

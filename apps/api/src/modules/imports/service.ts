@@ -1,7 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  IMPORT_ERRORS_CAP,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   FILE_CONTENT_REQUIRED,
@@ -16,14 +15,13 @@ import {
   type validateUploadBodySchema,
 } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
-import { importJobs, importMappings, personaProspects, personas, prospects, type ImportJobRow } from '../../db/schema';
+import { importJobs, importMappings, personas, type ImportJobRow } from '../../db/schema';
 import { csvRecords, decodeCsvBytes, detectDelimiter, parseCsv, type CsvDelimiter, type CsvEncoding } from '../../lib/csv';
-import { HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { notFound, unprocessable } from '../../lib/http-error';
 import type { UploadedFile } from '../../lib/multipart';
 import type { AuthContext, Deps } from '../../lib/route';
 import { autoMapping, headerKey } from './fields';
 import { importJob } from './job';
-import { givenFields, rowToProspect, type ProspectInsert } from './rows';
 
 export const IMPORT_MESSAGES = {
   notFound: 'Import not found',

@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Outreach platform API', version: '1.0.0', description: 'Auth is devise_token_auth compatible: send access-token, client, expiry and uid headers.' },
+      components: { securitySchemes: AUTH_SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });
@@ -109,6 +110,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerStatic(web, config.webDist, config.extensionDist);
   });
   return app;
+}
+
+/** The four devise_token_auth headers, each an apiKey scheme named after its header. */
+export const AUTH_SECURITY_SCHEMES = {
+  'access-token': { type: 'apiKey', in: 'header', name: 'access-token', description: 'The session token from the last answer.' },
+  client: { type: 'apiKey', in: 'header', name: 'client', description: 'The client (device) id of the session.' },
+  expiry: { type: 'apiKey', in: 'header', name: 'expiry', description: 'When the token expires (seconds since the epoch).' },
+  uid: { type: 'apiKey', in: 'header', name: 'uid', description: 'The signed-in user’s uid (their email).' },
+} as const;
+
+const ALL_AUTH_HEADERS = Object.fromEntries(Object.keys(AUTH_SECURITY_SCHEMES).map((k) => [k, []])) as Record<keyof typeof AUTH_SECURITY_SCHEMES, never[]>;
+
+/** An operation's OpenAPI security, from the route's declared access: none, all four headers, or either. */
+function securityOf(access: Access): Array<Record<string, never[]>> {
+  if (access === 'public') return [];
+  if (access === 'user') return [ALL_AUTH_HEADERS];
+  return [{}, ALL_AUTH_HEADERS];
 }
 
 function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions {
@@ -153,7 +171,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   app.route({
     method: route.method,
     url: route.url,
-    schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden },
+    schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden, security: securityOf(route.access) },
     config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),

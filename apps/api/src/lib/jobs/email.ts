@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
 import type { Mail } from '../mailer';
 import type { Deps } from '../route';
 import { defineJob } from './queue';
 
 const mailSchema = z.object({
-  from: z.object({ name: z.string(), address: z.string() }),
-  to: z.string().min(1),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  link: z.string().optional(),
-  code: z.string().optional(),
+  from: z.object({ name: text(), address: text() }),
+  to: text().min(1),
+  subject: text(),
+  text: text(),
+  html: text(),
+  link: text().optional(),
+  code: text().optional(),
 });
 
 /** One email through the configured mailer, retried with backoff (an SMTP server that is briefly down). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import {
   confirmationQuerySchema,
@@ -172,7 +173,7 @@ export const authRoutes = [
     owner: 'none',
     summary: 'Start Google sign-in (browser navigation); 404 when not configured',
     tags: TAGS,
-    schema: { querystring: z.strictObject({ origin: z.string().max(500) }) },
+    schema: { querystring: z.strictObject({ origin: text().max(500) }) },
     handler: ({ deps, req, reply, query }) => startGoogleSignIn(deps, req, reply, query.origin),
   }),
   defineRoute({
@@ -184,7 +185,7 @@ export const authRoutes = [
     tags: TAGS,
     // Providers add their own parameters (scope, authuser, prompt…), so this query is not strict.
     schema: {
-      querystring: z.looseObject({ state: z.string().max(500).optional(), code: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+      querystring: z.looseObject({ state: text().max(500).optional(), code: text().max(4000).optional(), error: text().max(200).optional() }),
     },
     handler: ({ deps, req, reply, query }) => finishGoogleSignIn(deps, req, reply, query),
   }),

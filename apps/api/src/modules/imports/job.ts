@@ -1,3 +1,4 @@
+import { dbId } from '@shared/schemas/primitives';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMPORT_ERRORS_CAP, type ImportMapping } from '@shared/schemas/personas';
@@ -384,7 +385,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
  */
 export const importJob = defineJob<{ import_id: number }, Deps>({
   name: 'csv-import',
-  payload: z.object({ import_id: z.number().int().positive() }),
+  payload: z.object({ import_id: dbId() }),
   retryLimit: 0,
   expireInSeconds: 30 * 60,
   concurrency: 1,

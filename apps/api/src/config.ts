@@ -1,6 +1,6 @@
 import { extensionDist, repoRoot } from './lib/paths';
 import path from 'node:path';
-import { parseBrandDomains } from '@shared/brands';
+import { BRANDS, parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
 import { parseAllowHosts } from './lib/guarded-fetch';
 
@@ -27,6 +27,11 @@ export type Config = {
   seedDemo: boolean;
   /** Extra host → holder map on top of the brands' own domains. */
   brandDomains: Record<string, number>;
+  /**
+   * The origin of every link the server writes into an email, per holder id (index 0..9): never the
+   * request's Host or X-Forwarded-Host (lib/brand-request.ts brandOrigin).
+   */
+  publicOrigins: string[];
   /** Behind a reverse proxy: honour X-Forwarded-* and the holder header it sets. */
   trustProxy: boolean;
   holderHeader: string;
@@ -78,6 +83,7 @@ export function loadConfig(env: Env = process.env): Config {
     // The demo account belongs on the embedded database; on PostgreSQL only when asked.
     seedDemo: env.SEED_DEMO !== undefined ? flag(env.SEED_DEMO) : !databaseUrl,
     brandDomains: parseBrandDomains(env.BRAND_DOMAINS),
+    publicOrigins: parsePublicOrigins(env, databaseUrl),
     trustProxy: flag(env.TRUST_PROXY),
     holderHeader: (env.HOLDER_HEADER || 'x-holder-id').toLowerCase(),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || null } : null,
@@ -141,6 +147,42 @@ function stripeApiBase(raw: string | undefined): string {
   const base = raw?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new Error(`STRIPE_API_BASE must be an http(s) address, got "${base}"`);
   return base;
+}
+
+function asOrigin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name}: "${raw}" is not an address like https://app.example.com`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/$/, '') !== '' || url.search || url.hash || url.username) {
+    throw new Error(`${name}: "${raw}" must be an http(s) origin (scheme, host and port only)`);
+  }
+  return url.origin;
+}
+
+/**
+ * Each brand's public origin: its BRAND_ORIGINS entry ("3=https://sales.acme.com,…"), else the
+ * PUBLIC_ORIGIN template with {holder} replaced by the holder id, else public_origin from
+ * brands/<N>/config.json. On the embedded database (the on-your-machine default) PUBLIC_ORIGIN
+ * defaults to http://brand{holder}.localhost:<PORT>, so links work where `npm start` runs.
+ */
+export function parsePublicOrigins(env: Env, databaseUrl: string | null): string[] {
+  const explicit = new Map<number, string>();
+  for (const pair of (env.BRAND_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const id = Number(pair.slice(0, at));
+    if (at < 1 || !Number.isInteger(id) || id < 0 || id > 9) throw new Error(`BRAND_ORIGINS: "${pair}" must be <holder id 0-9>=<origin>`);
+    explicit.set(id, asOrigin('BRAND_ORIGINS', pair.slice(at + 1).trim()));
+  }
+  const template = env.PUBLIC_ORIGIN?.trim() || (databaseUrl ? null : `http://brand{holder}.localhost:${int(env, 'PORT', 3000)}`);
+  return BRANDS.map((b) => {
+    const id = b.holder_id;
+    if (explicit.has(id)) return explicit.get(id)!;
+    if (template) return asOrigin('PUBLIC_ORIGIN', template.replaceAll('{holder}', String(id)));
+    return b.public_origin;
+  });
 }
 
 const EXTENSION_ID_PATTERN = /^[a-p]{32}$/;

@@ -64,10 +64,11 @@ export function headersOf(res: LightMyRequestResponse): AuthHeaders {
   return { 'access-token': String(h['access-token']), client: String(h.client), expiry: String(h.expiry), uid: String(h.uid) };
 }
 
-export async function register(t: TestApp, email: string, password = 'secret-pass-1', extra: Record<string, unknown> = {}) {
+export async function register(t: TestApp, email: string, password = 'secret-pass-1', extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: v1('/auth'),
+    headers,
     payload: { email, password, password_confirmation: password, ...extra },
   });
   expect(res.statusCode, res.body).toBe(200);

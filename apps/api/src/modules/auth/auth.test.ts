@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const confirmed = await confirmByLink(t, email);
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe(
-      `http://localhost/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(email)}`,
+      `http://brand0.localhost:3000/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(email)}`,
     );
 
     const signInRes = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: email.toUpperCase(), password: 'secret-pass-1' } });

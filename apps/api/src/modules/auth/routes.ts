@@ -13,7 +13,7 @@ import {
   userSchema,
   verifyByCodeBodySchema,
 } from '@shared/schemas/auth';
-import { allowedOrigin } from '../../lib/brand-request';
+import { brandOrigin } from '../../lib/brand-request';
 import { defineRoute } from '../../lib/route';
 import { toUserJson } from '../users/repository';
 import { finishGoogleSignIn, startGoogleSignIn } from './google';
@@ -33,9 +33,10 @@ export const authRoutes = [
     tags: TAGS,
     rateLimit: 'auth',
     schema: { body: signUpBodySchema, response: { 200: z.object({ status: z.literal('success'), data: userSchema }) } },
+    // confirm_success_url is accepted (devise_token_auth clients send it) but the emailed link always
+    // points at the brand's configured origin (docs/decisions.md, links in emails).
     handler: async ({ body, brand, deps, req }) => {
-      const webOrigin = allowedOrigin(body.confirm_success_url, req, deps.config);
-      const created = await auth.register(deps, brand, body, req.log, webOrigin);
+      const created = await auth.register(deps, brand, body, req.log);
       return { status: 'success' as const, data: toUserJson(created) };
     },
   }),
@@ -79,7 +80,7 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: resendConfirmationBodySchema, response: { 200: messageResponseSchema } },
     handler: async ({ body, brand, deps, req }) => {
-      await auth.resendConfirmation(deps, brand, body.email, req.log, allowedOrigin(body.redirect_url, req, deps.config));
+      await auth.resendConfirmation(deps, brand, body.email, req.log);
       return { success: true, message: auth.MESSAGES.confirmationSent };
     },
   }),
@@ -91,12 +92,12 @@ export const authRoutes = [
     summary: 'Confirm by the emailed link; redirects to the web app',
     tags: TAGS,
     schema: { querystring: confirmationQuerySchema },
-    handler: async ({ query, brand, deps, req, reply }) => {
-      const origin = allowedOrigin(query.redirect_url, req, deps.config) ?? brand.origin;
+    handler: async ({ query, brand, deps, reply }) => {
       const confirmed = await auth.confirmByToken(deps, query.confirmation_token);
+      // Back to the configured origin of the account's own brand; redirect_url is ignored (an open redirect otherwise).
       const target = confirmed
-        ? `${origin}/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(confirmed.user.email)}`
-        : `${origin}/auth/verify?confirmation_error=invalid`;
+        ? `${brandOrigin(deps.config, confirmed.account.holderId)}/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(confirmed.user.email)}`
+        : `${brand.origin}/auth/verify?confirmation_error=invalid`;
       return reply.redirect(target, 302);
     },
   }),
@@ -135,8 +136,7 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: passwordResetRequestBodySchema, response: { 200: messageResponseSchema } },
     handler: async ({ body, brand, deps, req }) => {
-      const origin = allowedOrigin(body.redirect_url, req, deps.config) ?? brand.origin;
-      await auth.requestPasswordReset(deps, origin, brand, body.email, req.log);
+      await auth.requestPasswordReset(deps, brand, body.email, req.log);
       return { success: true, message: auth.MESSAGES.resetSent };
     },
   }),

@@ -54,20 +54,19 @@ async function deliver(deps: Deps, mail: Mail, log: Log): Promise<void> {
   }
 }
 
-/** webOrigin: where the link's redirect lands, when the client named an allowed one (devise's redirect_url). */
-async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log, webOrigin: string | null): Promise<void> {
+/** The link points at the brand's configured origin, whatever Host the request came on (brand.origin). */
+async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
   const token = randomToken();
   await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
     confirmationTokenHash: sha256(token),
     confirmationSentAt: new Date(),
   });
   const code = await createCode(deps.db, found.user.id, 'confirmation');
-  const redirect = webOrigin && webOrigin !== brand.origin ? `&redirect_url=${encodeURIComponent(webOrigin)}` : '';
-  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}${redirect}`;
+  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
   await deliver(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
 
-export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log, webOrigin: string | null): Promise<UserWithAccount> {
+export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
   const email = body.email.toLowerCase();
   if (await findUserByEmail(deps.db, email)) throw unprocessable(MESSAGES.emailTaken);
   const name = body.name?.trim() || null;
@@ -89,7 +88,7 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
   }
   // Default notification settings from the start (spec §1); a failure here must not lose the sign-up.
   await ensureDefaultRules(deps.db, created.account.id).catch((err: unknown) => log.error({ err }, 'default notification rules failed'));
-  await sendConfirmation(deps, brand, created, log, webOrigin);
+  await sendConfirmation(deps, brand, created, log);
   return created;
 }
 
@@ -104,9 +103,9 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
 // A well-formed scrypt hash no password matches: checking against it costs what a real check costs.
 const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
-export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log, webOrigin: string | null): Promise<void> {
+export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
   const found = await findUserByEmail(deps.db, email);
-  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log, webOrigin);
+  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log);
 }
 
 /** Confirms by the emailed link; null when the token is unknown or too old. */
@@ -152,7 +151,7 @@ export async function verifyCode(deps: Deps, email: string, code: string): Promi
   return markConfirmed(deps, found);
 }
 
-export async function requestPasswordReset(deps: Deps, origin: string, brand: RequestBrand, email: string, log: Log): Promise<void> {
+export async function requestPasswordReset(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
   const found = await findUserByEmail(deps.db, email);
   if (!found) return;
   const token = randomToken();
@@ -160,7 +159,7 @@ export async function requestPasswordReset(deps: Deps, origin: string, brand: Re
     resetPasswordTokenHash: sha256(token),
     resetPasswordSentAt: new Date(),
   });
-  const link = `${origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
+  const link = `${brand.origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
   await deliver(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
 }
 

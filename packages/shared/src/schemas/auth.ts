@@ -40,6 +40,9 @@ export const confirmationQuerySchema = z.strictObject({
   redirect_url: z.string().max(2000).optional(),
 });
 
+/** The email-change links (confirm the new address, undo from the old one). */
+export const emailLinkQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
+
 export const passwordResetRequestBodySchema = z.strictObject({ email, redirect_url: z.string().max(2000).optional() });
 
 /** PUT auth/password: either reset_password_token (from the email) or current_password (signed in). */
@@ -73,6 +76,8 @@ export const userSchema = z.object({
   tariff_plan: tariffPlanSchema.nullable(),
   holder_id: z.number().int(),
   created_at: z.string(),
+  /** A requested new sign-in email that waits for its confirmation link; `email` stays until then. */
+  unconfirmed_email: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -80,6 +85,8 @@ export type User = z.infer<typeof userSchema>;
 export const userUpdateBodySchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'Name is required' }).max(120).optional(),
   email: email.optional(),
+  /** Required to change the sign-in email. */
+  current_password: z.string().max(128).optional(),
   phone: phone.nullable().optional(),
   image: z
     .string()

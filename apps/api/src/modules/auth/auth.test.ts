@@ -201,14 +201,15 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const ask = await t.app.inject({
       method: 'POST',
       url: v1('/auth/password'),
-      headers: { host: 'brand6.localhost:3000' },
+      // The account's own brand: a reset asked on another brand's host finds no account (brands are separate tenants).
+      headers: { host: 'brand0.localhost:3000' },
       payload: { email },
     });
     expect(ask.statusCode).toBe(200);
     const mail = await t.smtp.waitForMail(email, (m) => m.text.includes('reset_password_token='));
     expect(mail.text).toContain('hello@'); // from the brand's system email
     const link = new URL(linkIn(mail, /https?:\/\/[^\s"<>]+reset_password_token=[A-Za-z0-9_-]+/));
-    expect(link.origin).toBe('http://brand6.localhost:3000');
+    expect(link.origin).toBe('http://brand0.localhost:3000');
     expect(link.pathname).toBe('/auth/reset-password');
     const token = link.searchParams.get('reset_password_token')!;
 
@@ -265,25 +266,16 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     await signIn(t, email, 'changed-pass-1');
   });
 
-  it('edits the profile; a taken email is refused; a new email becomes the uid', async () => {
+  it('edits the profile: name, phone and photo at once (a new email waits for its link: users/email-change.test.ts)', async () => {
     const a = await signedInUser(t, 'profile-a');
-    const b = await signedInUser(t, 'profile-b');
-    const taken = await t.app.inject({ method: 'PUT', url: v1('/users'), headers: a.headers, payload: { email: b.email } });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors).toEqual(['Email has already been taken']);
-
-    const newEmail = uniqueEmail('renamed');
     const res = await t.app.inject({
       method: 'PUT',
       url: v1('/users'),
       headers: a.headers,
-      payload: { name: 'Fox Mulder', email: newEmail, phone: '+1 202 555 0199', image: 'data:image/png;base64,iVBORw0KGgo=' },
+      payload: { name: 'Fox Mulder', phone: '+1 202 555 0199', image: 'data:image/png;base64,iVBORw0KGgo=' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Fox Mulder', email: newEmail, uid: newEmail, phone: '+1 202 555 0199' });
-    expect(res.headers.uid).toBe(newEmail);
-    const info = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: { ...a.headers, uid: newEmail } });
-    expect(info.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Fox Mulder', email: a.email, uid: a.email, phone: '+1 202 555 0199' });
   });
 
   it('answers 429 with a clear message once the auth rate limit is reached', async () => {

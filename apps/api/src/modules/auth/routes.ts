@@ -49,8 +49,8 @@ export const authRoutes = [
     tags: TAGS,
     rateLimit: 'auth',
     schema: { body: signInBodySchema, response: { 200: userEnvelopeSchema } },
-    handler: async ({ body, deps, reply }) => {
-      const signedIn = await auth.signIn(deps, body.email, body.password);
+    handler: async ({ body, brand, deps, reply }) => {
+      const signedIn = await auth.signIn(deps, brand, body.email, body.password);
       reply.headers(authHeaders(signedIn.user.uid, signedIn.token));
       return { data: toUserJson(signedIn) };
     },
@@ -124,7 +124,7 @@ export const authRoutes = [
     tags: TAGS,
     rateLimit: 'auth',
     schema: { body: verifyByCodeBodySchema, response: { 200: userEnvelopeSchema } },
-    handler: async ({ body, deps }) => ({ data: toUserJson(await auth.verifyCode(deps, body.email, body.code)) }),
+    handler: async ({ body, brand, deps }) => ({ data: toUserJson(await auth.verifyCode(deps, brand, body.email, body.code)) }),
   }),
   defineRoute({
     method: 'POST',

@@ -68,7 +68,7 @@ async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWith
 
 export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
   const email = body.email.toLowerCase();
-  if (await findUserByEmail(deps.db, email)) throw unprocessable(MESSAGES.emailTaken);
+  if (await findUserByEmail(deps.db, brand.holderId, email)) throw unprocessable(MESSAGES.emailTaken);
   const name = body.name?.trim() || null;
   let created: UserWithAccount;
   try {
@@ -92,8 +92,8 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
   return created;
 }
 
-export async function signIn(deps: Deps, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
-  const found = await findUserByEmail(deps.db, email);
+export async function signIn(deps: Deps, brand: RequestBrand, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   // Verify even for an unknown email, so the answer time does not tell which emails exist.
   const ok = await verifyPassword(password, found?.user.encryptedPassword ?? DUMMY_HASH);
   if (!found || !ok) throw unauthorized(MESSAGES.invalidCredentials);
@@ -104,7 +104,7 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
 const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
 export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log);
 }
 
@@ -130,7 +130,7 @@ async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWi
  * (the log-only sender would reach no phone).
  */
 export async function sendCode(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found || found.user.confirmedAt) return;
   const code = await createCode(deps.db, found.user.id, 'confirmation');
   if (found.user.phone && !deps.sms.logOnly) {
@@ -140,8 +140,8 @@ export async function sendCode(deps: Deps, brand: RequestBrand, email: string, l
   }
 }
 
-export async function verifyCode(deps: Deps, email: string, code: string): Promise<UserWithAccount> {
-  const found = await findUserByEmail(deps.db, email);
+export async function verifyCode(deps: Deps, brand: RequestBrand, email: string, code: string): Promise<UserWithAccount> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found) throw unprocessable(MESSAGES.codeExpired);
   if (found.user.confirmedAt) throw unprocessable(MESSAGES.alreadyConfirmed);
   const result = await checkCode(deps.db, found.user.id, 'confirmation', code);
@@ -152,7 +152,7 @@ export async function verifyCode(deps: Deps, email: string, code: string): Promi
 }
 
 export async function requestPasswordReset(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found) return;
   const token = randomToken();
   await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {

@@ -37,8 +37,14 @@ export type Config = {
   holderHeader: string;
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
-  /** authMax: per IP + email on credential routes; publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per account on routes that fetch a user-supplied address. */
-  rateLimit: { authMax: number; publicMax: number; outboundMax: number; windowMs: number };
+  /**
+   * authMax: per IP + email on credential routes; authIpMax: per IP on each credential route whatever the
+   * email (stops spraying); publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per
+   * account on routes that fetch a user-supplied address.
+   */
+  rateLimit: { authMax: number; authIpMax: number; publicMax: number; outboundMax: number; windowMs: number };
+  /** Per target address: at most perAddressMax auth emails in windowMs, counted in the database (modules/auth/mail.ts). */
+  authMail: { perAddressMax: number; windowMs: number };
   /** Origins that get CORS headers: the extension's (fixed dev/test id) plus EXTENSION_ORIGINS. Nothing wider. */
   extensionOrigins: string[];
   /** How long a validated token is trusted without asking the database (0: always ask). */
@@ -93,10 +99,12 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     rateLimit: {
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10),
+      authIpMax: int(env, 'RATE_LIMIT_AUTH_IP_MAX', 20),
       publicMax: int(env, 'RATE_LIMIT_PUBLIC_MAX', 60),
       outboundMax: int(env, 'RATE_LIMIT_OUTBOUND_MAX', 20),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
     },
+    authMail: { perAddressMax: int(env, 'AUTH_MAIL_PER_ADDRESS_MAX', 5), windowMs: int(env, 'AUTH_MAIL_PER_ADDRESS_WINDOW_MS', 3_600_000) },
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
+import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
 import type { OidcProvider } from '../modules/auth/oidc';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
@@ -17,6 +18,8 @@ export type TestApp = {
   db: DbHandle;
   smtp: SmtpTestServer;
   sms: Array<{ to: string; text: string }>;
+  /** Every mail handed to the mailer, recorded when handed (auth mails are not awaited: smtp.waitForMail sees them arrive). */
+  handedOff: Mail[];
   close(): Promise<void>;
 };
 
@@ -41,16 +44,22 @@ export async function startTestApp(
     EXTENSION_DIST: '/nonexistent-extension-dist',
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_PUBLIC_MAX: '1000',
+    RATE_LIMIT_AUTH_IP_MAX: '1000',
+    AUTH_MAIL_PER_ADDRESS_MAX: '50',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, db: db.db, logger: false, sms: options.sms ?? smsSender, oidc: options.oidc });
+  const handedOff: Mail[] = [];
+  const smtpOut = smtpMailer(config.smtp!);
+  const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc });
   await app.ready();
   return {
     app,
     db,
     smtp,
     sms,
+    handedOff,
     close: async () => {
       await app.close();
       await smtp.close();

@@ -5,7 +5,6 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { unauthorized, unprocessable } from '../../lib/http-error';
 import type { RequestBrand } from '../../lib/brand-request';
 import type { AuthContext, Deps } from '../../lib/route';
-import type { Mail } from '../../lib/mailer';
 import {
   createUserWithAccount,
   findUserByConfirmationHash,
@@ -16,6 +15,7 @@ import {
 } from '../users/repository';
 import { checkCode, createCode } from './codes';
 import { codeMail, confirmationMail, resetPasswordMail } from './emails';
+import { deliverAuthMail } from './mail';
 import { ensureDefaultRules } from '../notifications/service';
 import { issueToken, revokeAllTokens, revokeOtherTokens, type IssuedToken } from './tokens';
 
@@ -43,16 +43,7 @@ const RESET_TTL_MS = 6 * 60 * 60 * 1000;
 type SignUp = z.output<typeof signUpBodySchema>;
 type PasswordUpdate = z.output<typeof passwordUpdateBodySchema>;
 
-type Log = { error(o: object, m: string): void };
-
-/** A mail that cannot be sent must not lose the sign-up: the user can ask again; we log why. */
-async function deliver(deps: Deps, mail: Mail, log: Log): Promise<void> {
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    log.error({ err, to: mail.to }, 'sending email failed');
-  }
-}
+type Log = Parameters<typeof deliverAuthMail>[2];
 
 /** The link points at the brand's configured origin, whatever Host the request came on (brand.origin). */
 async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
@@ -63,7 +54,7 @@ async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWith
   });
   const code = await createCode(deps.db, found.user.id, 'confirmation');
   const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
-  await deliver(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
+  await deliverAuthMail(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
 
 export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
@@ -136,7 +127,7 @@ export async function sendCode(deps: Deps, brand: RequestBrand, email: string, l
   if (found.user.phone && !deps.sms.logOnly) {
     await deps.sms.send(found.user.phone, `${brand.brand.company_name}: your verification code is ${code}`);
   } else {
-    await deliver(deps, codeMail(brand.brand, found.user.email, code), log);
+    await deliverAuthMail(deps, codeMail(brand.brand, found.user.email, code), log);
   }
 }
 
@@ -160,7 +151,7 @@ export async function requestPasswordReset(deps: Deps, brand: RequestBrand, emai
     resetPasswordSentAt: new Date(),
   });
   const link = `${brand.origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
-  await deliver(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
+  await deliverAuthMail(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
 }
 
 /**

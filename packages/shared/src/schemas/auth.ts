@@ -26,6 +26,9 @@ export const signUpBodySchema = z
     path: ['password_confirmation'],
   });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
+/** The same answer whether the email was new or taken (no enumeration): check your email. */
+export const signUpResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const resendConfirmationBodySchema = z.strictObject({ email, redirect_url: z.string().max(2000).optional() });
 

@@ -82,3 +82,19 @@ export function emailChangeNoticeMail(brand: HolderConfig, to: string, newEmail:
     { url: undoLink, label: 'Undo the email change' },
   );
 }
+
+/** To the owner of an address someone tried to sign up with again: no new account, a way in instead. */
+export function signUpAttemptMail(brand: HolderConfig, to: string, signInLink: string, resetLink: string): Mail {
+  const mail = compose(
+    brand,
+    to,
+    `Someone tried to sign up to ${brand.company_name} with your email`,
+    [
+      `Someone tried to create a ${brand.company_name} account with ${to}, but this address already has an account, so nothing was created.`,
+      `If it was you, sign in instead: ${signInLink}`,
+      "If you don't remember your password, reset it with the link below. If it wasn't you, ignore this email: your account is unchanged.",
+    ],
+    { url: resetLink, label: 'Reset my password' },
+  );
+  return mail;
+}

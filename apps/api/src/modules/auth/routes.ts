@@ -10,7 +10,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
   userEnvelopeSchema,
-  userSchema,
+  signUpResponseSchema,
   verifyByCodeBodySchema,
 } from '@shared/schemas/auth';
 import { brandOrigin } from '../../lib/brand-request';
@@ -29,15 +29,16 @@ export const authRoutes = [
     url: v1('/auth'),
     access: 'public',
     owner: 'none',
-    summary: 'Register; sends the confirmation email (link and 6-digit code)',
+    summary:
+      'Register; sends the confirmation email (link and 6-digit code). Answers the same for a taken email (whose owner is emailed instead)',
     tags: TAGS,
     rateLimit: 'auth',
-    schema: { body: signUpBodySchema, response: { 200: z.object({ status: z.literal('success'), data: userSchema }) } },
+    schema: { body: signUpBodySchema, response: { 200: signUpResponseSchema } },
     // confirm_success_url is accepted (devise_token_auth clients send it) but the emailed link always
     // points at the brand's configured origin (docs/decisions.md, links in emails).
     handler: async ({ body, brand, deps, req }) => {
-      const created = await auth.register(deps, brand, body, req.log);
-      return { status: 'success' as const, data: toUserJson(created) };
+      await auth.register(deps, brand, body, req.log);
+      return { status: 'success' as const, message: auth.MESSAGES.signUpReceived };
     },
   }),
   defineRoute({

@@ -14,7 +14,7 @@ import {
   type UserWithAccount,
 } from '../users/repository';
 import { checkCode, createCode } from './codes';
-import { codeMail, confirmationMail, resetPasswordMail } from './emails';
+import { codeMail, confirmationMail, resetPasswordMail, signUpAttemptMail } from './emails';
 import { deliverAuthMail } from './mail';
 import { ensureDefaultRules } from '../notifications/service';
 import { issueToken, revokeAllTokens, revokeOtherTokens, type IssuedToken } from './tokens';
@@ -24,13 +24,13 @@ export const MESSAGES = {
   unconfirmed: (email: string) =>
     `Please confirm your email address before signing in. We sent a confirmation link and code to ${email}; you can ask for a new one on the verification page.`,
   emailTaken: 'Email has already been taken',
+  signUpReceived: 'Check your email: we sent it a 6-digit code and a link to confirm your account.',
   confirmationSent: 'If this email belongs to an account that is not yet confirmed, we sent it new confirmation instructions.',
   codeSent: 'If this email belongs to an account waiting for confirmation, we sent it a 6-digit code.',
   resetSent: 'If this email belongs to an account, we sent it instructions to reset the password.',
   codeWrong: 'The code is incorrect. Check it and try again.',
   codeExpired: 'The code has expired or was never sent. Ask for a new code.',
   codeTooMany: 'Too many wrong codes. Ask for a new code.',
-  alreadyConfirmed: 'This account is already confirmed. Please sign in.',
   resetTokenInvalid: 'The reset password link is invalid or has expired. Please ask for a new one.',
   currentPasswordWrong: 'Current password is invalid',
   passwordChanged: 'Your password has been changed successfully.',
@@ -57,9 +57,17 @@ async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWith
   await deliverAuthMail(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
 
-export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<UserWithAccount> {
+/**
+ * Sign-up answers the same whether the email is new or not (no enumeration). New: the account and its
+ * confirmation mail. Taken and still unconfirmed: a fresh confirmation (the person is most likely
+ * retrying). Taken and confirmed: the owner is told someone tried, with links to sign in or reset.
+ * The password is hashed in every case, so the answer time does not tell them apart either.
+ */
+export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<void> {
   const email = body.email.toLowerCase();
-  if (await findUserByEmail(deps.db, brand.holderId, email)) throw unprocessable(MESSAGES.emailTaken);
+  const encryptedPassword = await hashPassword(body.password);
+  const existing = await findUserByEmail(deps.db, brand.holderId, email);
+  if (existing) return tellExistingOwner(deps, brand, existing, log);
   const name = body.name?.trim() || null;
   let created: UserWithAccount;
   try {
@@ -67,20 +75,32 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
       email,
       provider: 'email',
       uid: email,
-      encryptedPassword: await hashPassword(body.password),
+      encryptedPassword,
       name,
       phone: body.phone ?? null,
       accountName: name ?? email.split('@')[0]!,
       holderId: brand.holderId,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
-    throw err;
+    // A concurrent sign-up with the same email won the race: answer as for any taken address.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findUserByEmail(deps.db, brand.holderId, email);
+    if (winner) await tellExistingOwner(deps, brand, winner, log);
+    return;
   }
   // Default notification settings from the start (spec §1); a failure here must not lose the sign-up.
   await ensureDefaultRules(deps.db, created.account.id).catch((err: unknown) => log.error({ err }, 'default notification rules failed'));
   await sendConfirmation(deps, brand, created, log);
-  return created;
+}
+
+async function tellExistingOwner(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
+  if (!found.user.confirmedAt) return sendConfirmation(deps, brand, found, log);
+  const email = encodeURIComponent(found.user.email);
+  await deliverAuthMail(
+    deps,
+    signUpAttemptMail(brand.brand, found.user.email, `${brand.origin}/auth/signin?email=${email}`, `${brand.origin}/auth/recover?email=${email}`),
+    log,
+  );
 }
 
 export async function signIn(deps: Deps, brand: RequestBrand, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
@@ -133,8 +153,8 @@ export async function sendCode(deps: Deps, brand: RequestBrand, email: string, l
 
 export async function verifyCode(deps: Deps, brand: RequestBrand, email: string, code: string): Promise<UserWithAccount> {
   const found = await findUserByEmail(deps.db, brand.holderId, email);
-  if (!found) throw unprocessable(MESSAGES.codeExpired);
-  if (found.user.confirmedAt) throw unprocessable(MESSAGES.alreadyConfirmed);
+  // Unknown and already confirmed answer alike (as an account with no live code): no enumeration.
+  if (!found || found.user.confirmedAt) throw unprocessable(MESSAGES.codeExpired);
   const result = await checkCode(deps.db, found.user.id, 'confirmation', code);
   if (result === 'wrong') throw unprocessable(MESSAGES.codeWrong);
   if (result === 'expired') throw unprocessable(MESSAGES.codeExpired);

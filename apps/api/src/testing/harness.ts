@@ -47,6 +47,7 @@ export async function startTestApp(
     RATE_LIMIT_PUBLIC_MAX: '1000',
     RATE_LIMIT_AUTH_IP_MAX: '1000',
     AUTH_MAIL_PER_ADDRESS_MAX: '50',
+    AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     ...options.env,
   });

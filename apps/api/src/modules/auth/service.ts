@@ -52,7 +52,7 @@ async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWith
     confirmationTokenHash: sha256(token),
     confirmationSentAt: new Date(),
   });
-  const code = await createCode(deps.db, found.user.id, 'confirmation');
+  const code = await createCode(deps, found.user.id, 'confirmation');
   const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
   await deliverAuthMail(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
@@ -143,7 +143,7 @@ async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWi
 export async function sendCode(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
   const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found || found.user.confirmedAt) return;
-  const code = await createCode(deps.db, found.user.id, 'confirmation');
+  const code = await createCode(deps, found.user.id, 'confirmation');
   if (found.user.phone && !deps.sms.logOnly) {
     await deps.sms.send(found.user.phone, `${brand.brand.company_name}: your verification code is ${code}`);
   } else {
@@ -155,7 +155,7 @@ export async function verifyCode(deps: Deps, brand: RequestBrand, email: string,
   const found = await findUserByEmail(deps.db, brand.holderId, email);
   // Unknown and already confirmed answer alike (as an account with no live code): no enumeration.
   if (!found || found.user.confirmedAt) throw unprocessable(MESSAGES.codeExpired);
-  const result = await checkCode(deps.db, found.user.id, 'confirmation', code);
+  const result = await checkCode(deps, found.user.id, 'confirmation', code);
   if (result === 'wrong') throw unprocessable(MESSAGES.codeWrong);
   if (result === 'expired') throw unprocessable(MESSAGES.codeExpired);
   if (result === 'too_many_attempts') throw unprocessable(MESSAGES.codeTooMany);

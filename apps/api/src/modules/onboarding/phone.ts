@@ -42,7 +42,7 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
     .set({ phone, ...(changed ? { phoneVerifiedAt: null } : {}), updatedAt: new Date() })
     .where(and(eq(users.id, auth.user.id), eq(users.accountId, auth.account.id)));
   evictUser(deps.db, auth.user.id);
-  const code = await createCode(deps.db, auth.user.id, 'phone');
+  const code = await createCode(deps, auth.user.id, 'phone');
   await deps.sms.send(phone, `${brand.brand.company_name}: your phone verification code is ${code}`);
   const verified = !changed && !!auth.user.phoneVerifiedAt;
   if (deps.sms.logOnly) {
@@ -55,7 +55,7 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
 
 export async function verifyPhone(deps: Deps, auth: AuthContext, code: string): Promise<PhoneStatus> {
   if (!auth.user.phone) throw unprocessable(PHONE_MESSAGES.noNumber);
-  const result = await checkCode(deps.db, auth.user.id, 'phone', code);
+  const result = await checkCode(deps, auth.user.id, 'phone', code);
   if (result === 'wrong') throw unprocessable(PHONE_MESSAGES.wrong);
   if (result === 'expired') throw unprocessable(PHONE_MESSAGES.expired);
   if (result === 'too_many_attempts') throw unprocessable(PHONE_MESSAGES.tooMany);

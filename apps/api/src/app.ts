@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -144,6 +144,21 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
   };
 }
 
+/**
+ * Per IP on each credential route, whatever the email: the per-IP-and-email limit alone let one
+ * address spray 40 different emails. On request, so malformed attempts count too. Kept apart from the
+ * route's own limiter (@fastify/rate-limit runs one limiter per request), answered 429 with Retry-After.
+ */
+function authIpCeiling(app: FastifyInstance, url: string, config: Config): onRequestAsyncHookHandler {
+  const check = app.createRateLimit({ max: config.rateLimit.authIpMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `authip|${url}|${req.ip}` });
+  return async (req, reply) => {
+    const limit = await check(req);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new HttpError(429, [`Too many attempts from your network. Please wait ${limit.ttlInSeconds} s and try again.`]);
+  };
+}
+
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   if (route.fileUpload) {
     // Its own scope: multipart parsing only where a file is expected.
@@ -174,7 +189,10 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden, security: securityOf(route.access) },
     config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
+    onRequest: [
+      ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
+      ...[authHook(route.access, deps.db, config.authCacheTtlMs)].filter((h) => h !== undefined),
+    ],
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
       const ctx: RouteContext<RouteSchemas, Access> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, dbId } from './primitives';
+import { text, dbId, int32 } from './primitives';
 import { missingOr } from './missing';
 
 const email = z.email(missingOr('Email is required', 'Email is not a valid address')).max(254).transform((s) => s.trim().toLowerCase());
@@ -26,6 +26,9 @@ export const signUpBodySchema = z
     path: ['password_confirmation'],
   });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
+/** The same answer whether the email was new or taken (no enumeration): check your email. */
+export const signUpResponseSchema = z.object({ status: z.literal('success'), message: text() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const resendConfirmationBodySchema = z.strictObject({ email, redirect_url: text().max(2000).optional() });
 
@@ -39,6 +42,9 @@ export const confirmationQuerySchema = z.strictObject({
   confirmation_token: text().min(1).max(200),
   redirect_url: text().max(2000).optional(),
 });
+
+/** The email-change links (confirm the new address, undo from the old one). */
+export const emailLinkQuerySchema = z.strictObject({ token: text().min(1).max(200) });
 
 export const passwordResetRequestBodySchema = z.strictObject({ email, redirect_url: text().max(2000).optional() });
 
@@ -71,8 +77,10 @@ export const userSchema = z.object({
   confirmed: z.boolean(),
   onboarding_finished: z.boolean(),
   tariff_plan: tariffPlanSchema.nullable(),
-  holder_id: dbId(),
+  holder_id: int32(),
   created_at: text(),
+  /** A requested new sign-in email that waits for its confirmation link; `email` stays until then. */
+  unconfirmed_email: text().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -80,6 +88,8 @@ export type User = z.infer<typeof userSchema>;
 export const userUpdateBodySchema = z.strictObject({
   name: text().trim().min(1, { error: 'Name is required' }).max(120).optional(),
   email: email.optional(),
+  /** Required to change the sign-in email. */
+  current_password: text().max(128).optional(),
   phone: phone.nullable().optional(),
   image: text()
     .max(700_000, { error: 'Photo must be smaller than 500 KB' })

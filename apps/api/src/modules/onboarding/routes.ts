@@ -110,7 +110,7 @@ export const onboardingRoutes = [
     summary: "Send a 6-digit code to verify the phone (E.164): by SMS, or to the user's email when no SMS provider is configured (`channel` says which)",
     tags: ['onboarding'],
     schema: { body: sendPhoneCodeBodySchema, response: { 200: phoneCodeSentResponseSchema } },
-    handler: async ({ auth, deps, body, brand }) => ({ data: await sendPhoneCode(deps, auth, brand, body.phone) }),
+    handler: async ({ auth, deps, body, brand, req }) => ({ data: await sendPhoneCode(deps, auth, brand, body.phone, req.log) }),
   }),
   defineRoute({
     method: 'POST',

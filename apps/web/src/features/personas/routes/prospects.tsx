@@ -182,7 +182,8 @@ export function ProspectsRoute() {
             </div>
           </div>
         ) : null}
-        <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+        {/* relative: the sr-only caption (absolutely positioned) stays inside the scroller instead of widening the page. */}
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
           <table className="w-full min-w-[48rem] border-collapse">
             <caption className="sr-only">Prospects</caption>
             <thead className="border-b border-border">

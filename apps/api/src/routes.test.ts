@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRoute } from './lib/route';
 import { dashboardOwnershipProbes } from './modules/dashboard/ownership-probes';
+import { prospectOwnershipProbes } from './modules/prospects/ownership-probes';
 import { messagingOwnershipProbes } from './modules/messaging/ownership-probes';
 import { routes } from './routes';
 import { DB_KINDS } from './testing/databases';
@@ -57,6 +58,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...autoCommunicationOwnershipProbes,
   ...notificationOwnershipProbes,
   ...dashboardOwnershipProbes,
+  ...prospectOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -6,6 +6,8 @@ export const TOAST_DURATION_MS = 6000;
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const TOAST_MAX_VISIBLE = 1;
 export const TOAST_POSITION = 'top-right' as const;
+/** Toasts sit below the 64 px app header, so they never cover the help and avatar buttons in it. */
+export const TOAST_TOP_OFFSET_PX = 76;
 export const TOAST_DISMISSIBLE = false;
 
 export const HOLDER_COOKIE_NAME = 'holder';

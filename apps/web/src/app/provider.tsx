@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_POSITION } from '@shared/constants';
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE, TOAST_POSITION, TOAST_TOP_OFFSET_PX } from '@shared/constants';
 import { BrandEffect } from '@web/components/brand-effect';
 import { queryClient as defaultQueryClient } from '@web/lib/query-client';
 import { selectBrandKnown, useBrandStore } from '@web/stores/brand';
@@ -16,6 +16,8 @@ export function AppToaster() {
     <Toaster
       theme="dark"
       position={TOAST_POSITION}
+      offset={{ top: TOAST_TOP_OFFSET_PX }}
+      mobileOffset={{ top: TOAST_TOP_OFFSET_PX }}
       visibleToasts={TOAST_MAX_VISIBLE}
       duration={TOAST_DURATION_MS}
       closeButton={false}

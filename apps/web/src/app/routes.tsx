@@ -116,6 +116,11 @@ export const routeDefs: RouteDef[] = [
     lazy: () => import('@web/features/personas/routes/personas').then((m) => ({ Component: m.PersonasRoute })),
   },
   {
+    path: bi.prospects.path,
+    meta: { title: bi.prospects.title, layout: 'topnav' },
+    lazy: () => import('@web/features/personas/routes/prospects').then((m) => ({ Component: m.ProspectsRoute })),
+  },
+  {
     path: bi.persona.path,
     meta: { title: bi.persona.title, layout: 'topnav' },
     validate: positiveIntegerParam('id'),

@@ -9,7 +9,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
         <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
         {description ? <p className="max-w-2xl text-sm text-muted">{description}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
+      {/* Actions wrap on a narrow screen rather than push the page sideways. */}
+      {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div> : null}
     </header>
   );
 }

@@ -22,6 +22,7 @@ export const paths = {
   businessInformation: {
     followup: p('/business-information/followup', 'Follow Up'),
     personas: p('/business-information/personas', 'Personas'),
+    prospects: p('/business-information/prospects', 'Prospects'),
     persona: {
       path: '/business-information/personas/:id',
       title: 'Persona',

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './linkedin';
 export * from './personas';
 export * from './person-filters';
+export * from './prospects';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, int32 } from './primitives';
 import { missingOr } from './missing';
+import { COMPANY_SIZE_BUCKETS } from './person-filters';
 import { CURRENCIES, PRICE_PERIODS } from './messaging';
 import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from './notifications';
 
@@ -135,17 +136,8 @@ export const USER_POSITION_VALUES = USER_POSITIONS.map((p) => p.value) as [
   ...(typeof USER_POSITIONS)[number]['value'][],
 ];
 
-/** Company-size buckets as people-data vendors send them (the person-filter model's employees_numbers). */
-export const COMPANY_SIZES = [
-  { name: '1–10', value: '1,10' },
-  { name: '11–50', value: '11,50' },
-  { name: '51–200', value: '51,200' },
-  { name: '201–500', value: '201,500' },
-  { name: '501–1,000', value: '501,1000' },
-  { name: '1,001–5,000', value: '1001,5000' },
-  { name: '5,001–10,000', value: '5001,10000' },
-  { name: '10,001+', value: '10001,' },
-] as const;
+/** Company-size buckets: the person-filter model's (one list, no overlaps). */
+export const COMPANY_SIZES = COMPANY_SIZE_BUCKETS;
 const COMPANY_SIZE_VALUES = COMPANY_SIZES.map((s) => s.value) as [string, ...string[]];
 
 /**
@@ -217,7 +209,10 @@ export const onboardingStepSchemas = {
     markets: chipList('Markets', { min: 1 }),
   }),
   'meeting-link': z.strictObject({ meeting_link: httpUrl('Meeting link') }),
-  'phone-number': z.strictObject({ phone: e164PhoneSchema }),
+  // Skippable: the number only goes in the signature (and receives test calls where the brand has calls).
+  'phone-number': z
+    .strictObject({ skipped: z.boolean().default(false), phone: e164PhoneSchema.nullable().default(null) })
+    .refine((v) => v.skipped || !!v.phone, { error: 'Enter your phone number, or skip this step', path: ['phone'] }),
   'notifications-list': z.strictObject({
     events: z
       .array(z.enum(NOTIFICATION_EVENTS, { error: 'Unknown notification' }))

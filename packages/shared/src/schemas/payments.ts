@@ -24,12 +24,52 @@ export type PlanLimits = {
   phone_minutes_per_month: number;
 };
 
+/**
+ * THE list of what a plan can include. Each feature says whether the product does it today; only
+ * available ones are shown to buyers. Work that builds a feature flips `available` here (and adds a
+ * feature it introduces), and every plan card follows.
+ */
+export const PRODUCT_FEATURES = {
+  personas: { label: 'Personas with people-search filters', available: true },
+  prospects: { label: 'Prospect import from CSV and LinkedIn capture with the browser extension', available: true },
+  ai_messaging: { label: 'AI-written messages from your business information', available: true },
+  notifications: { label: 'Notifications by email, in the app and by webhook', available: true },
+  email_outreach: { label: 'Email outreach and follow-ups', available: false },
+  linkedin_outreach: { label: 'LinkedIn outreach', available: false },
+  phone_calls: { label: 'Phone calls', available: false },
+  inbox_pipeline: { label: 'Inbox and pipeline', available: false },
+  visitor_tracking: { label: 'Website visitor tracking', available: false },
+  crm_sync: { label: 'HubSpot and Salesforce sync', available: false },
+  insights: { label: 'Deliverability insights', available: false },
+  brand_awareness: { label: 'Brand-awareness posts', available: false },
+  priority_support: { label: 'Priority support', available: false },
+} as const satisfies Record<string, { label: string; available: boolean }>;
+export type ProductFeature = keyof typeof PRODUCT_FEATURES;
+
+/** The labels of a plan's features that the product does today, in the plan's order. */
+export const availableFeatureLabels = (features: readonly ProductFeature[]): string[] =>
+  features.filter((f) => PRODUCT_FEATURES[f].available).map((f) => PRODUCT_FEATURES[f].label);
+
+/** Which feature a limit belongs to: a limit is shown only when its feature is available (null: always). */
+export const LIMIT_FEATURES: Record<keyof PlanLimits, ProductFeature | null> = {
+  virtual_employees: null,
+  prospects_per_month: null,
+  emails_per_day: 'email_outreach',
+  linkedin_actions_per_day: 'linkedin_outreach',
+  phone_minutes_per_month: 'phone_calls',
+};
+export const isLimitShown = (limit: keyof PlanLimits): boolean => {
+  const feature = LIMIT_FEATURES[limit];
+  return feature === null || PRODUCT_FEATURES[feature].available;
+};
+
 export type PlanDefinition = {
   name: PaidPlan;
   /** Whole US dollars per month, billed monthly. */
   price_usd_month: number;
   description: string;
-  features: string[];
+  /** From PRODUCT_FEATURES; buyers see only the available ones (availableFeatureLabels). */
+  features: readonly ProductFeature[];
   limits: PlanLimits;
 };
 
@@ -37,22 +77,36 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
   {
     name: 'Starter',
     price_usd_month: 99,
-    description: 'One AI sales agent on email for a founder or a first sales hire.',
-    features: ['1 virtual employee', 'Email outreach and follow-ups', 'Inbox and pipeline', 'Website visitor tracking'],
+    description: 'One AI sales agent for a founder or a first sales hire.',
+    features: ['personas', 'prospects', 'ai_messaging', 'notifications', 'email_outreach', 'inbox_pipeline', 'visitor_tracking'],
     limits: { virtual_employees: 1, prospects_per_month: 500, emails_per_day: 100, linkedin_actions_per_day: 0, phone_minutes_per_month: 0 },
   },
   {
     name: 'Growth',
     price_usd_month: 299,
-    description: 'Email and LinkedIn together, with CRM sync, for a small sales team.',
-    features: ['3 virtual employees', 'Email and LinkedIn outreach', 'HubSpot and Salesforce sync', 'Deliverability insights'],
+    description: 'Three AI sales agents and higher limits for a small sales team.',
+    features: ['personas', 'prospects', 'ai_messaging', 'notifications', 'email_outreach', 'linkedin_outreach', 'inbox_pipeline', 'visitor_tracking', 'crm_sync', 'insights'],
     limits: { virtual_employees: 3, prospects_per_month: 2500, emails_per_day: 300, linkedin_actions_per_day: 50, phone_minutes_per_month: 0 },
   },
   {
     name: 'Scale',
     price_usd_month: 799,
-    description: 'Every channel, phone calls included, for teams running outbound at volume.',
-    features: ['10 virtual employees', 'Email, LinkedIn and phone calls', 'Brand-awareness posts', 'Priority support'],
+    description: 'Ten AI sales agents and the highest limits for teams running outbound at volume.',
+    features: [
+      'personas',
+      'prospects',
+      'ai_messaging',
+      'notifications',
+      'email_outreach',
+      'linkedin_outreach',
+      'phone_calls',
+      'inbox_pipeline',
+      'visitor_tracking',
+      'crm_sync',
+      'insights',
+      'brand_awareness',
+      'priority_support',
+    ],
     limits: { virtual_employees: 10, prospects_per_month: 10000, emails_per_day: 1000, linkedin_actions_per_day: 150, phone_minutes_per_month: 600 },
   },
 ];

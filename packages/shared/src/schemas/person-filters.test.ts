@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMPANY_SIZE_BUCKETS,
+  companySizeBucketOf,
+  FUNDING_STAGE_LABELS,
+  FUNDING_STAGES,
+  fundingStageLabel,
   parsePersonFilters,
   personFiltersSchema,
   personFiltersWireResponseSchema,
@@ -118,5 +123,27 @@ describe('person filter serialisation (spec §3, §5)', () => {
     expect(parsed.filters).toEqual({ company_sic_codes: ['7372'], locations: ['Paris'] });
     expect(updatePersonaBodySchema.parse({}).filters).toBeUndefined();
     expect(() => updatePersonaBodySchema.parse({ filters: { person_location_names: ['x'] } })).toThrow();
+  });
+});
+
+describe('company-size buckets and funding stages', () => {
+  it('buckets are contiguous and never overlap, and every size falls in exactly one', () => {
+    const bounds = COMPANY_SIZE_BUCKETS.map((b) => b.value.split(',').map((n) => (n === '' ? Infinity : Number(n))) as [number, number]);
+    expect(bounds[0]![0]).toBe(1);
+    for (let i = 1; i < bounds.length; i++) expect(bounds[i]![0]).toBe(bounds[i - 1]![1] + 1);
+    expect(bounds.at(-1)![1]).toBe(Infinity);
+    for (const size of [1, 10, 11, 50, 51, 200, 201, 1000, 1001, 5000, 10000, 10001, 250000]) {
+      expect(bounds.filter(([min, max]) => size >= min && size <= max)).toHaveLength(1);
+      expect(companySizeBucketOf(size)).not.toBeNull();
+    }
+    expect(companySizeBucketOf(0)).toBeNull();
+    expect(companySizeBucketOf(null)).toBeNull();
+  });
+
+  it('writes funding stages as people do', () => {
+    expect(fundingStageLabel('series_a')).toBe('Series A');
+    expect(fundingStageLabel('ipo')).toBe('IPO');
+    expect(fundingStageLabel('some_new_stage')).toBe('some new stage');
+    for (const stage of FUNDING_STAGES) expect(FUNDING_STAGE_LABELS[stage]).toMatch(/^[A-Z]/);
   });
 });

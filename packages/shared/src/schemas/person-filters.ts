@@ -79,6 +79,56 @@ export const FUNDING_STAGES = [
   'other',
 ] as const;
 
+/** How each funding stage is written ("Series A", not "Series a"). */
+export const FUNDING_STAGE_LABELS: Record<(typeof FUNDING_STAGES)[number], string> = {
+  seed: 'Seed',
+  angel: 'Angel',
+  venture: 'Venture (round not specified)',
+  series_a: 'Series A',
+  series_b: 'Series B',
+  series_c: 'Series C',
+  series_d: 'Series D',
+  series_e: 'Series E',
+  series_f: 'Series F',
+  debt_financing: 'Debt financing',
+  equity_crowdfunding: 'Equity crowdfunding',
+  convertible_note: 'Convertible note',
+  private_equity: 'Private equity',
+  ipo: 'IPO',
+  other: 'Other',
+};
+
+/** A funding stage as people read it; an unknown value is shown as given, underscores as spaces. */
+export const fundingStageLabel = (value: string): string =>
+  FUNDING_STAGE_LABELS[value.toLowerCase() as keyof typeof FUNDING_STAGE_LABELS] ?? value.replace(/_/g, ' ');
+
+/**
+ * THE company-size buckets (employees_numbers): contiguous and never overlapping, so a company is in
+ * exactly one. Onboarding, the filter UI and the search facets all use these. Saved searches with other
+ * "min,max" values (older buckets such as "11,20") still filter as saved and show as their own choice.
+ */
+export const COMPANY_SIZE_BUCKETS = [
+  { name: '1–10', value: '1,10' },
+  { name: '11–50', value: '11,50' },
+  { name: '51–200', value: '51,200' },
+  { name: '201–500', value: '201,500' },
+  { name: '501–1,000', value: '501,1000' },
+  { name: '1,001–5,000', value: '1001,5000' },
+  { name: '5,001–10,000', value: '5001,10000' },
+  { name: '10,001+', value: '10001,' },
+] as const satisfies readonly EmployeesNumber[];
+
+/** The bucket a company of this many employees is in ("min,max" value), null when unknown. */
+export function companySizeBucketOf(size: number | null | undefined): string | null {
+  if (size === null || size === undefined || !Number.isFinite(size) || size < 1) return null;
+  return (
+    COMPANY_SIZE_BUCKETS.find((b) => {
+      const [min, max] = b.value.split(',');
+      return size >= Number(min) && (max === '' || size <= Number(max));
+    })?.value ?? null
+  );
+}
+
 /**
  * Every filter field except the person location names (their name differs between model and wire).
  * `codes` and `list` are the normalising schemas on input; responses use plain arrays (no

@@ -265,6 +265,17 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       expect((await put(t, u.headers, 'phone-number', { phone: '+1 (415) 555-0123' })).statusCode).toBe(200);
       expect((await put(t, u.headers, 'phone-number', { phone: '+14155550199' })).statusCode).toBe(422);
     });
+
+    it('lets the phone step be skipped, and asks for a number or a skip otherwise', async () => {
+      const u = await signedInUser(t, 'onb-phone-skip');
+      const empty = await put(t, u.headers, 'phone-number', {});
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().errors.join(' ')).toContain('Enter your phone number, or skip this step');
+      const skipped = await put(t, u.headers, 'phone-number', { skipped: true });
+      expect(skipped.statusCode, skipped.body).toBe(200);
+      expect(skipped.json().data.answers['phone-number']).toEqual({ skipped: true, phone: null });
+      expect(skipped.json().data.current_step).toBe('notifications-list');
+    });
   });
 
   describe('search_users', () => {

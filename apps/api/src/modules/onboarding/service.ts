@@ -104,7 +104,7 @@ export async function getState(deps: Deps, auth: AuthContext): Promise<Onboardin
 
 /** Saves one step's answer (already validated by its schema) and moves the resume point past it. */
 export async function saveStep<S extends OnboardingStepSlug>(deps: Deps, auth: AuthContext, slug: S, answer: OnboardingStepAnswer<S>): Promise<OnboardingState> {
-  if (slug === 'phone-number') {
+  if (slug === 'phone-number' && !(answer as OnboardingStepAnswer<'phone-number'>).skipped) {
     const phone = (answer as OnboardingStepAnswer<'phone-number'>).phone;
     // The phone step is done when this very number was confirmed by code.
     if (auth.user.phone !== phone || !auth.user.phoneVerifiedAt) throw unprocessable(MESSAGES.phoneNotVerified);

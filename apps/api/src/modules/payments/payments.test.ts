@@ -1,3 +1,4 @@
+import { PRODUCT_FEATURES } from '@shared/schemas/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_CUSTOMER_SCHEDULING_LINK } from '@shared/constants';
@@ -68,6 +69,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       limits: { virtual_employees: 3 },
     });
     expect(body.data[1].features.length).toBeGreaterThan(0);
+    // Only what the product does today is sold: every listed feature is an available one from the one list.
+    const available = Object.values(PRODUCT_FEATURES).filter((f) => f.available).map((f) => f.label);
+    for (const link of body.data as Array<{ features: string[] }>) for (const f of link.features) expect(available).toContain(f);
+    expect(JSON.stringify(body.data)).not.toMatch(/Inbox|pipeline|visitor|HubSpot|insights|Brand-awareness/i);
   });
 
   it('creates a Checkout Session for the plan, remembers it, and answers its url', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { isPaidPlan, schedulingLink } from '@shared/brands';
-import { CHECKOUT_SESSION_PARAM, PAID_PLANS, PLAN_CATALOG, type PaidPlan, type PaymentLinksResponse, type StripeSession, type Subscription } from '@shared/schemas/payments';
+import { availableFeatureLabels, CHECKOUT_SESSION_PARAM, PAID_PLANS, PLAN_CATALOG, type PaidPlan, type PaymentLinksResponse, type StripeSession, type Subscription } from '@shared/schemas/payments';
 import type { StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, stripeCheckoutSessions, stripeEvents, type StripeCheckoutSessionRow } from '../../db/schema';
@@ -45,7 +45,7 @@ export function paymentLinks(deps: Deps, auth: AuthContext, brand: RequestBrand)
         name: p.name,
         price: { amount: p.price_usd_month, currency: 'USD' as const, interval: 'month' as const },
         description: p.description,
-        features: p.features,
+        features: availableFeatureLabels(p.features),
         limits: p.limits,
         current: current === p.name,
         checkout: checkout ? ('checkout' as const) : ('contact' as const),

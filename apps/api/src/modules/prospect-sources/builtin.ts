@@ -1,5 +1,5 @@
 import { count, desc, sql } from 'drizzle-orm';
-import type { PersonFilters } from '@shared/schemas/person-filters';
+import { COMPANY_SIZE_BUCKETS, type PersonFilters } from '@shared/schemas/person-filters';
 import type { FacetCount, SearchedProspect, SearchMetadata } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { prospects as p } from '../../db/schema';
@@ -72,16 +72,14 @@ export class BuiltInProspectSource implements ProspectSource {
       )) as unknown as { rows: Array<{ value: string; n: number | string }> };
       return result.rows.map((r) => ({ value: r.value, count: Number(r.n) }));
     };
-    const employees = sql<string>`case
-      when ${p.companySize} is null then null
-      when ${p.companySize} <= 10 then '1,10'
-      when ${p.companySize} <= 50 then '11,50'
-      when ${p.companySize} <= 200 then '51,200'
-      when ${p.companySize} <= 500 then '201,500'
-      when ${p.companySize} <= 1000 then '501,1000'
-      when ${p.companySize} <= 5000 then '1001,5000'
-      when ${p.companySize} <= 10000 then '5001,10000'
-      else '10001,' end`;
+    // The shared buckets (COMPANY_SIZE_BUCKETS), so a facet value is always one the filter UI offers.
+    const employees = sql<string>`case when ${p.companySize} is null or ${p.companySize} < 1 then null ${sql.join(
+      COMPANY_SIZE_BUCKETS.map((b) => {
+        const [min, max] = b.value.split(',');
+        return max ? sql`when ${p.companySize} <= ${Number(max)} then ${b.value}` : sql`when ${p.companySize} >= ${Number(min)} then ${b.value}`;
+      }),
+      sql` `,
+    )} end`;
     const [total, industries, departments, management, seniority, countries, funding, tech, sizes] = await Promise.all([
       this.count(accountId, filters),
       top(sql`${p.industry}`),

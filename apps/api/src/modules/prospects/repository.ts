@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PersonFilters } from '@shared/schemas/person-filters';
 import type { Prospect } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
-import { personaProspects, prospects, type ProspectRow } from '../../db/schema';
+import { activities, personaProspects, personas, prospects, type ProspectRow } from '../../db/schema';
+import { whereFilters } from '../prospect-sources/filter-sql';
 
 export type ProspectWithPersonas = Omit<ProspectRow, 'searchDocument'> & { personaIds: number[] };
 
@@ -166,4 +168,117 @@ export async function pageOfPersona(
     db.select({ n: count() }).from(personaProspects).where(inPersona),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The account-wide prospects page: list, select, add to a persona, erase, export.
+// ---------------------------------------------------------------------------------------------
+
+export type ProspectQueryInput = { search: string; filters: PersonFilters; persona: 'all' | 'none' | number };
+
+/** The outer row's id, qualified (drizzle writes a bare "id" in a one-table select, which a subquery could capture). */
+const prospectId = sql.raw('"prospects"."id"');
+const inPersonaOf = (personaId: number) =>
+  sql`exists (select 1 from ${personaProspects} pp where pp.prospect_id = ${prospectId} and pp.persona_id = ${personaId})`;
+const inNoPersona = sql`not exists (select 1 from ${personaProspects} pp where pp.prospect_id = ${prospectId})`;
+
+/** LIKE pattern for "contains", with the wildcards in the user's text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The account's prospects a query matches: text search, the persona filters and membership. */
+export function whereQuery(accountId: number, q: ProspectQueryInput): SQL {
+  const pattern = q.search ? containsPattern(q.search) : null;
+  return and(
+    whereFilters(accountId, q.filters),
+    pattern
+      ? or(
+          ilike(prospects.fullName, pattern),
+          ilike(prospects.email, pattern),
+          ilike(prospects.company, pattern),
+          ilike(prospects.linkedinUrl, pattern),
+        )
+      : undefined,
+    q.persona === 'none' ? inNoPersona : typeof q.persona === 'number' ? inPersonaOf(q.persona) : undefined,
+  )!;
+}
+
+const LIST_ORDER = {
+  created_at: prospects.createdAt,
+  updated_at: prospects.updatedAt,
+  full_name: sql`lower(${prospects.fullName})`,
+  company: sql`lower(${prospects.company})`,
+  email: sql`lower(${prospects.email})`,
+} as const;
+
+/** One page of the account's prospects matching a query, with the total. */
+export async function pageInAccount(
+  db: Db,
+  accountId: number,
+  q: ProspectQueryInput,
+  page: { page: number; perPage: number; sort: keyof typeof LIST_ORDER; direction: 'asc' | 'desc' },
+): Promise<{ rows: ProspectWithPersonas[]; total: number }> {
+  const where = whereQuery(accountId, q);
+  const dir = page.direction === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withPersonas)
+      .from(prospects)
+      .where(where)
+      // Missing names and companies go last either way; the id keeps pages stable.
+      .orderBy(sql`${LIST_ORDER[page.sort]} ${sql.raw(page.direction)} nulls last`, dir(prospects.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(prospects).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export type Selection = { ids: number[] } | { query: ProspectQueryInput };
+
+const whereSelection = (accountId: number, s: Selection): SQL =>
+  'ids' in s ? and(eq(prospects.accountId, accountId), inArray(prospects.id, s.ids))! : whereQuery(accountId, s.query);
+
+/** Adds the selected prospects to a persona (of the same account); members already there stay once. */
+export async function addSelectionToPersona(db: Db, accountId: number, personaId: number, s: Selection) {
+  const result = await db.execute(sql`
+    with picked as (select ${prospects.id} as id from ${prospects} where ${whereSelection(accountId, s)}),
+    added as (
+      insert into ${personaProspects} (persona_id, prospect_id, account_id)
+      select ${personaId}, id, ${accountId} from picked
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from added)::int as added, (select count(*) from picked)::int as picked`);
+  const [row] = (result as unknown as { rows: Array<{ added: number | string; picked: number | string }> }).rows;
+  const added = Number(row?.added ?? 0);
+  return { added, already: Number(row?.picked ?? 0) - added };
+}
+
+/**
+ * Erasure: the selected prospects and everything recorded about them — their persona memberships
+ * (cascade), their activity-log entries, and their use as a messaging setting's example (set null).
+ */
+export async function eraseSelection(db: Db, accountId: number, s: Selection): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = (await tx.select({ id: prospects.id }).from(prospects).where(whereSelection(accountId, s))).map((r) => r.id);
+    if (!ids.length) return 0;
+    for (let i = 0; i < ids.length; i += 5000) {
+      const chunk = ids.slice(i, i + 5000);
+      await tx.delete(activities).where(and(eq(activities.accountId, accountId), inArray(activities.prospectId, chunk)));
+      await tx.delete(prospects).where(and(eq(prospects.accountId, accountId), inArray(prospects.id, chunk)));
+    }
+    return ids.length;
+  });
+}
+
+/** Every selected prospect with its persona names, for a CSV (newest first). */
+export async function exportRows(db: Db, accountId: number, s: Selection) {
+  return db
+    .select({
+      ...prospectColumns,
+      personaNames: sql<string | null>`(select string_agg(pe.name, '; ' order by lower(pe.name)) from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id where pp.prospect_id = ${prospectId})`,
+    })
+    .from(prospects)
+    .where(whereSelection(accountId, s))
+    .orderBy(desc(prospects.createdAt), desc(prospects.id));
 }

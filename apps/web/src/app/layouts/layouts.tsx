@@ -6,6 +6,7 @@ import { BrandLogo } from '@web/components/brand-logo';
 import { CheckoutReturn, UpgradeButton } from '@web/features/billing';
 import { PreloadLink, PreloadNavLink } from '@web/components/preload-link';
 import { Button } from '@web/components/ui/button';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/components/ui/dropdown-menu';
 import { HelpMenu, UserMenu } from '@web/components/user-menu';
 import { ONBOARDING_STEPS, paths } from '@web/config/paths';
 import { signOut } from '@web/lib/session';
@@ -21,11 +22,40 @@ type LayoutProps = { children: ReactNode };
 
 const topnavLinks = [
   { label: 'Personas', href: paths.businessInformation.personas.path },
+  { label: 'Prospects', href: paths.businessInformation.prospects.path },
   { label: 'Messaging', href: paths.businessInformation.messaging.root.path },
   { label: 'Follow up', href: paths.businessInformation.followup.path },
   { label: 'Tracking', href: paths.tracking.path },
   { label: 'Extension', href: paths.extension.path },
 ];
+
+/** The topnav links as a menu on small screens; the current page is marked. */
+function TopnavMenu() {
+  const location = useLocation();
+  const current = topnavLinks.find((l) => location.pathname === l.href || location.pathname.startsWith(`${l.href}/`));
+  return (
+    <Menu>
+      <MenuTrigger asChild>
+        <Button variant="secondary" size="sm" aria-label={current ? `Menu, ${current.label}` : 'Menu'}>
+          <MenuIcon className="h-4 w-4" aria-hidden />
+          {current?.label ?? 'Menu'}
+        </Button>
+      </MenuTrigger>
+      <MenuContent align="start" aria-label="Main">
+        {topnavLinks.map((link) => (
+          <MenuItem key={link.href} asChild>
+            <PreloadLink to={link.href} aria-current={link === current ? 'page' : undefined} className={cn(link === current && 'bg-surface-2 font-medium')}>
+              {link.label}
+            </PreloadLink>
+          </MenuItem>
+        ))}
+        <MenuItem asChild className="sm:hidden">
+          <PreloadLink to={paths.cabinet.dashboard.path}>Dashboard</PreloadLink>
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}
 
 /** A top navigation bar (business information, tracking, extension). */
 export function TopnavLayout({ children }: LayoutProps) {
@@ -35,7 +65,7 @@ export function TopnavLayout({ children }: LayoutProps) {
     <div className="flex min-h-screen flex-col">
       {skipLink}
       <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 md:gap-6">
           <PreloadLink
             to={signedIn ? paths.cabinet.dashboard.path : paths.home.path}
             aria-label={signedIn ? 'Dashboard' : 'Home'}
@@ -43,7 +73,7 @@ export function TopnavLayout({ children }: LayoutProps) {
           >
             <BrandLogo />
           </PreloadLink>
-          <nav ref={mainNav} aria-label="Main" className={cn('-mx-2 flex flex-1 gap-1 overflow-x-auto', SCROLL_STRIP_FADE)}>
+          <nav ref={mainNav} aria-label="Main" className={cn('-mx-2 hidden flex-1 gap-1 overflow-x-auto md:flex', SCROLL_STRIP_FADE)}>
             {signedIn
               ? topnavLinks.map((link) => (
                   <PreloadNavLink
@@ -61,6 +91,8 @@ export function TopnavLayout({ children }: LayoutProps) {
                 ))
               : null}
           </nav>
+          {/* Below md the links do not fit: one menu holds them all, so none is clipped. */}
+          <div className="flex-1 md:hidden">{signedIn ? <TopnavMenu /> : null}</div>
           <div className="flex items-center gap-2">
             {signedIn ? (
               <>

@@ -16,6 +16,18 @@ export const STEP_QUESTIONS: Record<OnboardingStepSlug, { question: string; desc
   price: { question: 'What does it cost?', description: 'The price range of your offering helps the agent qualify prospects.' },
   expectations: { question: 'What do you expect from outbound?', description: 'How many meetings a month, and in which markets.' },
   'meeting-link': { question: 'Where should prospects book a meeting?', description: 'Your scheduling link, used in your call to action.' },
-  'phone-number': { question: 'Which phone number is yours?', description: 'We verify it with a 6-digit code; it goes in your signature and receives test calls.' },
+  'phone-number': {
+    question: 'Which phone number is yours?',
+    description: 'We verify it with a 6-digit code; it goes in your signature and receives test calls. You can skip this and add it later.',
+  },
   'notifications-list': { question: 'What should we tell you about?', description: 'Choose the events you want to hear about. You can change this later.' },
 };
+
+/** Where the brand has no phone calls, the phone step says nothing about test calls. */
+const PHONE_WITHOUT_CALLS = 'We verify it with a 6-digit code; it goes in your email signature. You can skip this and add it later.';
+
+/** The step's question and description for this brand. */
+export function stepQuestion(slug: OnboardingStepSlug, features: { phone_calls: boolean }): { question: string; description: string } {
+  const q = STEP_QUESTIONS[slug];
+  return slug === 'phone-number' && !features.phone_calls ? { ...q, description: PHONE_WITHOUT_CALLS } : q;
+}

@@ -21,6 +21,7 @@ import type {
   UploadValidation,
   ValidateUploadBody,
 } from '../../schemas/personas';
+import type { AddProspectsToPersonaBody, ProspectSearchBody, ProspectSelection } from '../../schemas/prospects';
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
@@ -109,5 +110,18 @@ export function prospectEndpoints(http: ApiClient) {
       http
         .get<{ data: Prospect | null }>('/prospects/search_by_linkedin_url', { params: { profile_url: profileUrl } })
         .then((r) => r.data.data),
+    /** One page of the account's prospects: search, the persona filters, membership, sort, paging. */
+    search: (body: ProspectSearchBody) => http.post<Page<Prospect>>('/prospects/search', body).then((r) => r.data),
+    addToPersona: (body: AddProspectsToPersonaBody) =>
+      http.post<{ data: { added: number; already: number } }>('/prospects/add_to_persona', body).then((r) => r.data.data),
+    /** Erases the prospects and everything recorded about them. */
+    delete: (selection: ProspectSelection) =>
+      http.post<{ data: { deleted: number } }>('/prospects/delete', { selection }).then((r) => r.data.data),
+    /** The selection as CSV text. */
+    exportCsv: (selection: ProspectSelection) =>
+      http.post<string>('/prospects/export', { selection }, { responseType: 'text' }).then((r) => r.data),
+    /** One persona's prospects as CSV text (spec: campaign_emails/export_prospects_by_person/{id}). */
+    exportByPersona: (personaId: number) =>
+      http.get<string>(`/campaign_emails/export_prospects_by_person/${personaId}`, { responseType: 'text' }).then((r) => r.data),
   };
 }

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBrand, schedulingLink } from '@shared/brands';
 import { PAID_CUSTOMER_SCHEDULING_LINK } from '@shared/constants';
-import { PLAN_CATALOG, type PaymentLinksResponse } from '@shared/schemas/payments';
+import { availableFeatureLabels, PLAN_CATALOG, PRODUCT_FEATURES, type PaymentLinksResponse } from '@shared/schemas/payments';
 import { api } from '@web/lib/api';
 import { useUser } from '@web/lib/user';
 import { useBrand, useBrandStore } from '@web/stores/brand';
@@ -22,7 +22,7 @@ const links = (paymentsEnabled = true, current = 'Trial', paidAt: string | null 
     name: p.name,
     price: { amount: p.price_usd_month, currency: 'USD', interval: 'month' },
     description: p.description,
-    features: p.features,
+    features: availableFeatureLabels(p.features),
     limits: p.limits,
     current: p.name === current,
     checkout: paymentsEnabled ? 'checkout' : 'contact',
@@ -77,7 +77,7 @@ describe('Plan & billing card', () => {
     expect(await screen.findByTestId('profile-plan')).toHaveTextContent('Trial');
     await waitFor(() =>
       expect(screen.getByTestId('plan-details')).toHaveTextContent(
-        'Free trial since Nov 2, 2026: nothing is charged. Paid plans start at $99 a month (Starter: 1 virtual employee, 500 prospects a month, 100 emails a day).',
+        'Free trial since Nov 2, 2026: nothing is charged. Paid plans start at $99 a month (Starter: 1 virtual employee, 500 prospects a month).',
       ),
     );
   });
@@ -93,7 +93,9 @@ describe('Plan & billing card', () => {
     expect(screen.getByText(/Your plan:/)).toHaveTextContent('Your plan: Growth · $299 a month');
     const details = screen.getByTestId('plan-details');
     await waitFor(() => expect(details).toHaveTextContent('Paid on Nov 20, 2026, billed monthly.'));
-    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month · 300 emails a day · 50 LinkedIn actions a day');
+    // Limits of channels the product does not send on yet are not sold.
+    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month');
+    expect(details).not.toHaveTextContent('emails a day');
     expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 });
@@ -113,6 +115,10 @@ describe('Upgrade and Checkout', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Plans & billing' });
     const growth = await within(dialog).findByRole('listitem', { name: 'Growth plan' });
     expect(growth).toHaveTextContent('$299');
+    // Sells only what the product does: no feature (or its limit) that is not built yet.
+    expect(growth).toHaveTextContent(PRODUCT_FEATURES.personas.label);
+    for (const f of Object.values(PRODUCT_FEATURES).filter((x) => !x.available)) expect(dialog).not.toHaveTextContent(f.label);
+    expect(dialog).not.toHaveTextContent('emails a day');
     expect(within(dialog).getByTestId('current-plan')).toHaveTextContent('Trial');
     await userEvent.click(within(growth).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));

@@ -29,8 +29,7 @@ function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; on
             {f}
           </li>
         ))}
-        {/* Virtual employees are already the first feature. */}
-        <li className="pt-1 text-xs text-muted">{limitPhrases(link.limits, { agents: false }).join(' · ')}</li>
+        <li className="pt-1 text-xs text-muted">{limitPhrases(link.limits).join(' · ')}</li>
       </ul>
       <div className="mt-4">
         {link.current ? (

@@ -130,6 +130,12 @@ describe('the dashboard overview', () => {
     expect(await screen.findByTestId('stat-touches-sent')).toHaveTextContent('353');
     expect(screen.getByTestId('stat-reply-rate')).toHaveTextContent('10.8%');
     expect(screen.getByTestId('stat-prospects')).toHaveTextContent('255');
+    // The card says what it counts and leads to the pages with the same totals.
+    expect(screen.getByRole('heading', { name: 'Prospects in your account' })).toBeInTheDocument();
+    expect(screen.getByText(/All of them, in a persona or not/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '255 prospects in your account, see them all' })).toHaveAttribute('href', '/business-information/prospects');
+    expect(screen.getByTestId('stat-personas')).toHaveTextContent('2 personas');
+    expect(screen.getByTestId('stat-personas')).toHaveAttribute('href', '/business-information/personas');
     // 353 vs 40 before: +783%.
     expect(screen.getByText('+783% vs previous period')).toBeInTheDocument();
     expect(screen.getByText('-7.6 pts vs previous period')).toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { ArrowDownRight, ArrowUpRight, CalendarCheck, MessageSquareReply, Percent, Send, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import type { GeneralStatistics, Metric } from '@shared/schemas/dashboard';
+import { Link } from 'react-router';
 import { Card } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { formatNumber, formatPercent } from './format';
 
@@ -51,15 +53,21 @@ export function StatCards({ stats }: { stats: GeneralStatistics }) {
           </Card>
         );
       })}
-      <Card className="p-5" title="All prospects of the account, and the personas they belong to">
+      {/* What it counts, in words on the card (not a hover-only tooltip); the same totals as the prospects and personas pages. */}
+      <Card className="p-5">
         <div className="flex items-center justify-between text-sm text-muted">
-          <h3>Prospects</h3> <Users className="h-4 w-4" aria-hidden />
+          <h3>Prospects in your account</h3> <Users className="h-4 w-4" aria-hidden />
         </div>
         <p className="mt-3 text-2xl font-semibold text-fg" data-testid="stat-prospects">
-          {formatNumber(stats.prospects_total)}
+          <Link to={paths.businessInformation.prospects.getHref()} className="hover:text-accent hover:underline" aria-label={`${formatNumber(stats.prospects_total)} prospects in your account, see them all`}>
+            {formatNumber(stats.prospects_total)}
+          </Link>
         </p>
         <p className="mt-1 text-xs text-muted">
-          {formatNumber(stats.prospects_added.value)} added · {stats.personas_count} {stats.personas_count === 1 ? 'persona' : 'personas'}
+          All of them, in a persona or not · {formatNumber(stats.prospects_added.value)} added in this period ·{' '}
+          <Link to={paths.businessInformation.personas.getHref()} className="underline-offset-2 hover:text-fg hover:underline" data-testid="stat-personas">
+            {stats.personas_count} {stats.personas_count === 1 ? 'persona' : 'personas'}
+          </Link>
         </p>
       </Card>
     </div>

@@ -8,7 +8,9 @@ import { api } from '@web/lib/api';
 import { userKeys } from '@web/lib/user';
 import { fakeAdapter } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
+import { forgetTypedDrafts } from '../components/step-forms';
 import { OnboardingStepRoute } from '../routes/step';
+import { stepQuestion } from '../steps';
 import { WelcomeRoute } from '../routes/welcome';
 import { fakeOnboardingServer } from './fake-onboarding-server';
 
@@ -17,6 +19,7 @@ let server: ReturnType<typeof fakeOnboardingServer>;
 let adapter: ReturnType<typeof fakeAdapter>;
 
 beforeEach(() => {
+  forgetTypedDrafts();
   original = api.http.defaults.adapter;
   server = fakeOnboardingServer();
   adapter = fakeAdapter((config) => server.handle(config));
@@ -256,6 +259,30 @@ describe('the onboarding steps', () => {
     expect(screen.queryByText('Verify this phone number with the code we send before going on')).not.toBeInTheDocument();
     expect(screen.queryByText('The code is incorrect. Check it and try again.')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('let the phone step be skipped, and say nothing of test calls where the brand has no calls', async () => {
+    expect(stepQuestion('phone-number', { phone_calls: false }).description).not.toMatch(/call/i);
+    expect(stepQuestion('phone-number', { phone_calls: false }).description).toMatch(/skip/i);
+    renderStep('phone-number', 'notifications-list');
+    expect(await screen.findByText(/receives test calls/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('heading', { name: 'Next step' })).toBeInTheDocument();
+    expect(bodyOf('PUT /onboarding/steps/phone-number')).toEqual({ skipped: true });
+  });
+
+  it('keep what was typed on a step the user went Back from', async () => {
+    const { router } = renderRoute(OnboardingStepRoute, {
+      path: '/cabinet/onboarding/:slug',
+      url: '/cabinet/onboarding/solution',
+    });
+    await userEvent.type(await screen.findByLabelText('Your solution'), 'A forecasting copilot');
+    await userEvent.click(screen.getByRole('link', { name: /Back/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/onboarding/problem-solving'));
+    await screen.findByLabelText('The problem you solve');
+    await router.navigate('/cabinet/onboarding/solution');
+    expect(await screen.findByLabelText('Your solution')).toHaveValue('A forecasting copilot');
+    expect(adapter.calls.filter((c) => c.method?.toUpperCase() === 'PUT')).toEqual([]);
   });
 
   it('say the code was emailed when it went by email (no SMS provider)', async () => {

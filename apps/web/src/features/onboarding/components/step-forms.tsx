@@ -46,8 +46,30 @@ export type StepFormProps<S extends OnboardingStepSlug> = {
   clearErrors: () => void;
 };
 
+/**
+ * What was typed on a step the user left (Back, or the browser's back) without saving: it is there
+ * again when they return. Kept for this page load only (client state; signing out reloads the page).
+ */
+const typedDrafts = new Map<OnboardingStepSlug, FieldValues>();
+/** Forms whose answer was saved: their values are the server's now, not a draft. */
+const savedForms = new WeakSet<object>();
+/** Forgets every typed draft (tests start clean). */
+export const forgetTypedDrafts = () => typedDrafts.clear();
+
 function useStepForm<S extends OnboardingStepSlug, V extends FieldValues>(slug: S, defaultValues: V): UseFormReturn<V> {
-  return useForm<V>({ resolver: zodResolver(onboardingStepSchemas[slug] as never) as unknown as Resolver<V>, defaultValues: defaultValues as never });
+  const form = useForm<V>({
+    resolver: zodResolver(onboardingStepSchemas[slug] as never) as unknown as Resolver<V>,
+    defaultValues: ((typedDrafts.get(slug) as V | undefined) ?? defaultValues) as never,
+  });
+  useEffect(
+    () => () => {
+      const values = form.getValues();
+      if (savedForms.has(form) || JSON.stringify(values) === JSON.stringify(form.formState.defaultValues)) typedDrafts.delete(slug);
+      else typedDrafts.set(slug, values);
+    },
+    [form, slug],
+  );
+  return form;
 }
 
 function StepFormShell<V extends FieldValues>({
@@ -68,6 +90,7 @@ function StepFormShell<V extends FieldValues>({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save(values);
+      savedForms.add(form);
     } catch {
       /* the server's messages are shown below */
     }
@@ -515,7 +538,7 @@ export function PhoneNumberStep({ state, save, footer, errors, clearErrors }: St
   const verify = useVerifyPhone();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<PhoneCodeSent | null>(null);
-  const phone = form.watch('phone');
+  const phone = form.watch('phone') ?? '';
   const normalized = phone.replace(/[\s().-]/g, '');
   const verified = (state.prefill.phone_verified && state.prefill.phone === normalized) || (verify.data?.phone_verified && verify.data.phone === normalized);
   const sendCode = async () => {

@@ -12,10 +12,11 @@ import { ONBOARDING_STEPS, onboardingStepHref, paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useFinishOnboarding, useOnboardingState, useSaveStep } from '../api/onboarding';
 import { STEP_FORMS, type StepFormProps } from '../components/step-forms';
-import { STEP_QUESTIONS } from '../steps';
+import { stepQuestion } from '../steps';
+import { useBrand } from '@web/stores/brand';
 
-/** Steps the user may pass without answering. */
-const SKIPPABLE: ReadonlySet<OnboardingStepSlug> = new Set(['choose-user-profile']);
+/** Steps the user may pass without answering (their answer is stored as { skipped: true }). */
+const SKIPPABLE: ReadonlySet<OnboardingStepSlug> = new Set(['choose-user-profile', 'phone-number']);
 
 export function OnboardingStepRoute() {
   const { pathname } = useLocation();
@@ -23,6 +24,7 @@ export function OnboardingStepRoute() {
   const index = ONBOARDING_STEPS.findIndex((s) => s.slug === slug);
   const step = ONBOARDING_STEPS[index];
   const state = useOnboardingState();
+  const brand = useBrand();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new step replaces the form the focus was in: put the focus on the question (for keyboard and
   // screen-reader users), unless a field of the new step already took it.
@@ -31,7 +33,7 @@ export function OnboardingStepRoute() {
     if (!active || active === document.body) heading.current?.focus();
   }, [slug]);
   if (!step) return null;
-  const { question, description } = STEP_QUESTIONS[step.slug];
+  const { question, description } = stepQuestion(step.slug, brand.feature_flags);
   return (
     <Card className="p-6 sm:p-8">
       <p className="text-sm font-medium text-accent">{step.title}</p>
@@ -83,7 +85,7 @@ function StepBody({ slug, index }: { slug: OnboardingStepSlug; index: number }) 
   const skip = async () => {
     setErrors(null);
     try {
-      await saveStep.mutateAsync({ slug: 'choose-user-profile', body: { skipped: true } });
+      await saveStep.mutateAsync({ slug, body: { skipped: true } as OnboardingStepInput<OnboardingStepSlug> });
       if (next) void navigate(onboardingStepHref(next.slug));
     } catch (error) {
       setErrors(apiErrorMessages(error));

@@ -91,6 +91,39 @@ export function personasServer() {
       const start = (params.page - 1) * params.per_page;
       return { status: 200, data: { data: rows.slice(start, start + params.per_page), meta: { page: params.page, per_page: params.per_page, total: rows.length } } };
     }
+    // The account-wide prospects page: search by name/email/company, membership, paging; selections by ids.
+    if (url === '/prospects/search') {
+      const q = String(body.search ?? '').toLowerCase();
+      const rows = db.prospects.filter(
+        (p) =>
+          (!q || [p.full_name, p.email, p.company, p.linkedin_url].some((v) => v?.toLowerCase().includes(q))) &&
+          (body.persona === undefined || body.persona === 'all' || (body.persona === 'none' ? p.persona_ids.length === 0 : p.persona_ids.includes(Number(body.persona)))),
+      );
+      const page = Number(body.page ?? 1);
+      const perPage = Number(body.per_page ?? 50);
+      return { status: 200, data: { data: rows.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: rows.length } } };
+    }
+    const picked = (selection: unknown) => {
+      const ids = (selection as { ids?: number[] }).ids;
+      return ids ? db.prospects.filter((p) => ids.includes(p.id)) : db.prospects;
+    };
+    if (url === '/prospects/add_to_persona') {
+      let added = 0;
+      for (const p of picked(body.selection)) {
+        if (p.persona_ids.includes(Number(body.persona_id))) continue;
+        p.persona_ids = [...p.persona_ids, Number(body.persona_id)];
+        added++;
+      }
+      return { status: 200, data: { data: { added, already: picked(body.selection).length - added } } };
+    }
+    if (url === '/prospects/delete') {
+      const gone = new Set(picked(body.selection).map((p) => p.id));
+      db.prospects = db.prospects.filter((p) => !gone.has(p.id));
+      return { status: 200, data: { data: { deleted: gone.size } } };
+    }
+    if (url === '/prospects/export') return { status: 200, data: `Prospect ID,Full name\r\n${picked(body.selection).map((p) => `${p.id},${p.full_name}`).join('\r\n')}\r\n` };
+    const byPersona = /^\/campaign_emails\/export_prospects_by_person\/(\d+)$/.exec(url);
+    if (byPersona) return { status: 200, data: `Prospect ID,Full name\r\n${db.prospects.filter((p) => p.persona_ids.includes(Number(byPersona[1]))).map((p) => `${p.id},${p.full_name}`).join('\r\n')}\r\n` };
     if (url === '/filter_info') return { status: 200, data: { data: [] } };
     if (url === '/search_metadata') return { status: 200, data: { data: { total: 0, facets: {} } } };
     if (url === '/prospects_preview') return { status: 200, data: { data: db.preview(body.filters) } };

@@ -50,8 +50,8 @@ describe('Filter builder', () => {
     await user.click(option);
     expect(screen.getByRole('button', { name: 'Remove VP Sales from Job titles' })).toBeInTheDocument();
 
-    // Keyboard: typed text, Enter adds it as a chip.
-    await user.type(screen.getByRole('combobox', { name: 'Excluded titles' }), 'Intern{Enter}');
+    // Keyboard: with suggestions on show Enter waits for a choice; ArrowDown to 'Add “Intern”', Enter adds it.
+    await user.type(screen.getByRole('combobox', { name: 'Excluded titles' }), 'Intern{ArrowDown}{Enter}');
     expect(screen.getByRole('button', { name: 'Remove Intern from Excluded titles' })).toBeInTheDocument();
     await user.type(screen.getByRole('combobox', { name: 'Keywords' }), 'saas{Enter}fintech{Enter}');
     await user.click(screen.getByRole('button', { name: 'Remove saas from Keywords' }));
@@ -65,9 +65,13 @@ describe('Filter builder', () => {
     await user.type(screen.getByLabelText('Annual revenue minimum'), '-5');
     await user.type(screen.getByLabelText('Annual revenue maximum'), '1000000');
     expect(screen.getByText('Values below 0 are ignored.')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: '51–100' }));
+    await user.click(screen.getByRole('checkbox', { name: '51–200' }));
     await user.click(screen.getByRole('checkbox', { name: 'VP' }));
     await user.selectOptions(screen.getByLabelText('Latest funding stage'), 'series_a');
+    expect(screen.getByLabelText('Latest funding stage')).toHaveDisplayValue('Series A');
+    // The company-size choices are the shared buckets: none overlaps another.
+    const sizes = [...screen.getByText('Number of employees').closest('fieldset')!.querySelectorAll('label')].map((l) => l.textContent);
+    expect(sizes).toEqual(['1–10', '11–50', '51–200', '201–500', '501–1,000', '1,001–5,000', '5,001–10,000', '10,001+']);
     await user.type(screen.getByRole('combobox', { name: 'Locations' }), 'Berlin{Enter}');
 
     await user.click(screen.getByRole('button', { name: 'Save filters' }));
@@ -79,13 +83,13 @@ describe('Filter builder', () => {
         keywords: ['fintech'],
         company_sic_codes: ['7372'],
         revenue_range: { max: 1000000 },
-        employees_numbers: [{ name: '51–100', value: '51,100' }],
+        employees_numbers: [{ name: '51–200', value: '51,200' }],
         management_level: [{ display_name: 'VP', value: 'vp', count: null }],
         organization_latest_funding_stage: { value: 'series_a' },
         locations: ['Berlin'],
       },
     });
-  }, 15_000);
+  }, 40_000);
 
   it('is keyboard operable: arrows move through suggestions, Enter picks, Escape closes, Backspace removes the last chip', async () => {
     const user = userEvent.setup();
@@ -108,7 +112,14 @@ describe('Filter builder', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Industries suggestions' });
     await within(listbox).findByRole('option', { name: /Fintech/ });
     expect(industries).toHaveAttribute('aria-expanded', 'true');
-    // The first option is the typed text ("Add “fin”"); two steps down is Fintech.
+    // Nothing is pre-selected: Enter now neither picks a suggestion nor adds the half-typed "fin".
+    expect(industries).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: /^Remove .* from Industries$/ })).not.toBeInTheDocument();
+    expect(industries).toHaveValue('fin');
+    // The first option is the typed text ("Add “fin”"); three steps down is Fintech.
+    await user.keyboard('{ArrowDown}');
+    expect(document.getElementById(industries.getAttribute('aria-activedescendant')!)).toHaveTextContent('Add “fin”');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = industries.getAttribute('aria-activedescendant');
     expect(document.getElementById(active!)).toHaveTextContent('Fintech');
@@ -136,7 +147,7 @@ describe('Filter builder', () => {
     ];
     renderPersona();
     expect(await screen.findByRole('button', { name: 'Remove Paris from Locations' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: '11-50' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '11–50' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'VP' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Remove agency from Excluded keywords' })).toBeInTheDocument();
     expect(screen.getByText('All changes saved')).toBeInTheDocument();

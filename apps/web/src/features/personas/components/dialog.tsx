@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@web/lib/utils';
 
 /** A modal dialog (Radix: focus trap, Escape, labelled by its title, described by its description). */
@@ -19,6 +19,9 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  // These dialogs open from a plain button (not a Radix Trigger), so Radix has no control to give focus
+  // back to: remember what had focus when the dialog opened and return it there on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -29,6 +32,17 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current;
+            opener.current = null;
+            if (el?.isConnected) {
+              e.preventDefault();
+              el.focus();
+            }
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div className="space-y-1">

@@ -76,7 +76,8 @@ export function ProspectsTable({ personaId, emptyAction }: { personaId: number; 
   }
   return (
     <div aria-busy={prospects.isFetching || undefined}>
-      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      {/* relative: the sr-only caption (absolutely positioned) stays inside the scroller instead of widening the page. */}
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
         <table className="w-full border-collapse">
           <caption className="sr-only">Prospects of this persona</caption>
           <thead className="border-b border-border">

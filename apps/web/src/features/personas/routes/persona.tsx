@@ -13,7 +13,7 @@ import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { cn } from '@web/lib/utils';
 import { usePersona, useUpdatePersona } from '../api/persona';
-import { ExportButton } from '../components/export-button';
+import { PersonaProspectsExportButton } from '../components/export-button';
 import { DeletePersonaButton } from '../components/confirm-delete-dialog';
 import { EditPersonaDialog } from '../components/edit-persona-dialog';
 import { FilterBuilder } from '../components/filters/filter-builder';
@@ -100,7 +100,7 @@ export function PersonaRoute() {
       actions={
         <>
           <ImportCsvDialog personaId={p.id} personaName={p.name} />
-          <ExportButton />
+          <PersonaProspectsExportButton personaId={p.id} personaName={p.name} />
           <EditPersonaDialog persona={p} />
           <DeletePersonaButton persona={p} withText onDeleted={() => void navigate(paths.businessInformation.personas.getHref(), { replace: true })} />
         </>

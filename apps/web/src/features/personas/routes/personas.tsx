@@ -96,7 +96,7 @@ export function PersonasRoute() {
           <Input type="search" aria-label="Search personas" placeholder="Search personas" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         {data.length === 0 ? <p className="text-sm text-muted">No personas match “{q}”.</p> : null}
-        <div className={data.length === 0 ? 'hidden' : 'overflow-x-auto rounded-xl border border-border bg-surface'}>
+        <div className={data.length === 0 ? 'hidden' : 'relative overflow-x-auto rounded-xl border border-border bg-surface'}>
           <table className="w-full border-collapse">
             <caption className="sr-only">Personas</caption>
             <thead className="border-b border-border">

@@ -1,19 +1,7 @@
-import type { EmployeesNumber, ManagementLevel } from '@shared/schemas/person-filters';
+import { COMPANY_SIZE_BUCKETS, type EmployeesNumber, type ManagementLevel } from '@shared/schemas/person-filters';
 
-/** Company-size buckets as people-data vendors send them ("min,max"; open-ended "10001,"). */
-export const EMPLOYEE_BUCKETS: EmployeesNumber[] = [
-  { name: '1–10', value: '1,10' },
-  { name: '11–20', value: '11,20' },
-  { name: '21–50', value: '21,50' },
-  { name: '51–100', value: '51,100' },
-  { name: '101–200', value: '101,200' },
-  { name: '201–500', value: '201,500' },
-  { name: '501–1,000', value: '501,1000' },
-  { name: '1,001–2,000', value: '1001,2000' },
-  { name: '2,001–5,000', value: '2001,5000' },
-  { name: '5,001–10,000', value: '5001,10000' },
-  { name: '10,001+', value: '10001,' },
-];
+/** The shared, non-overlapping company-size buckets. */
+export const EMPLOYEE_BUCKETS: EmployeesNumber[] = [...COMPANY_SIZE_BUCKETS];
 
 const nf = new Intl.NumberFormat('en-US');
 

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   FUNDING_STAGES,
+  fundingStageLabel,
   serializePersonFilters,
   type EmployeesNumber,
   type FilterEntity,
@@ -87,8 +88,11 @@ export function FilterBuilder({
   onSave,
   saving,
   saveError,
+  mode = 'save',
 }: {
   initial: PersonFiltersInput;
+  /** 'save': a persona's saved search (Save when changed); 'apply': narrows a list (Apply at any time). */
+  mode?: 'save' | 'apply';
   /** Resolves when saved (then the builder counts as saved); rejects to keep it dirty. */
   onSave: (wire: PersonFiltersWire) => Promise<unknown>;
   saving?: boolean;
@@ -304,7 +308,7 @@ export function FilterBuilder({
               <option value="">Any</option>
               {FUNDING_STAGES.map((stage) => (
                 <option key={stage} value={stage}>
-                  {humanize(stage)}
+                  {fundingStageLabel(stage)}
                 </option>
               ))}
             </select>
@@ -331,14 +335,16 @@ export function FilterBuilder({
         {result.error ? <p className="text-sm text-danger" role="alert">{result.error}</p> : null}
         <ServerErrors messages={saveError ? apiErrorMessages(saveError) : null} />
         <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t border-border bg-bg/90 py-3 backdrop-blur">
-          <span className="text-sm text-muted" aria-live="polite">
-            {dirty ? 'Unsaved changes' : 'All changes saved'}
-          </span>
+          {mode === 'save' ? (
+            <span className="text-sm text-muted" aria-live="polite">
+              {dirty ? 'Unsaved changes' : 'All changes saved'}
+            </span>
+          ) : null}
           <Button type="button" variant="ghost" onClick={() => setFilters({})}>
             Clear all
           </Button>
-          <Button type="submit" pending={saving} disabled={!result.wire || !dirty}>
-            Save filters
+          <Button type="submit" pending={saving} disabled={!result.wire || (mode === 'save' && !dirty)}>
+            {mode === 'save' ? 'Save filters' : 'Apply filters'}
           </Button>
         </div>
       </form>

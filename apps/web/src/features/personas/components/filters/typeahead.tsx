@@ -48,7 +48,8 @@ export function Typeahead({
   const wrapper = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // Nothing is pre-selected: Enter never picks an option (not even 'Add “…”') the user did not move to.
+  const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(query.trim(), TYPEAHEAD_DEBOUNCE_MS);
   const options = useFilterOptions(source, debounced, open);
 
@@ -58,29 +59,32 @@ export function Typeahead({
   const showTyped =
     allowFreeText && typed !== '' && !lowerSelected.has(typed.toLowerCase()) && !suggestions.some((o) => o.name.toLowerCase() === typed.toLowerCase());
   const items: FilterOption[] = [...(showTyped ? [{ id: typed, name: typed, uid: typed }] : []), ...suggestions];
-  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  const activeIndex = active < items.length ? active : -1;
   const expanded = open && (items.length > 0 || (options.isFetching && query.trim() !== ''));
 
   const pick = (option: FilterOption | undefined) => {
     if (!option) return;
     onPick(option);
     setQuery('');
-    setActive(0);
+    setActive(-1);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
-      setActive(items.length === 0 ? 0 : (activeIndex + 1) % items.length);
+      setActive(items.length === 0 ? -1 : (activeIndex + 1) % items.length);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      setActive(items.length === 0 ? 0 : (activeIndex - 1 + items.length) % items.length);
+      setActive(items.length === 0 ? -1 : activeIndex <= 0 ? items.length - 1 : activeIndex - 1);
     } else if (event.key === 'Enter') {
       if (query.trim() === '' && !expanded) return;
       event.preventDefault();
-      pick(expanded ? items[activeIndex] : showTyped ? items[0] : undefined);
+      // With suggestions on show, Enter picks only the one moved to, so a half-typed "Head" is not saved
+      // while "Head of Sales" is offered; with none, Enter adds the typed text (free-text lists).
+      if (expanded && activeIndex >= 0) pick(items[activeIndex]);
+      else if (showTyped && suggestions.length === 0) pick(items[0]);
     } else if (event.key === 'Escape') {
       if (expanded) {
         event.preventDefault();
@@ -106,14 +110,14 @@ export function Typeahead({
               aria-autocomplete="list"
               aria-expanded={expanded}
               aria-controls={expanded ? listId : undefined}
-              aria-activedescendant={expanded && items[activeIndex] ? `${listId}-${activeIndex}` : undefined}
+              aria-activedescendant={expanded && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
               aria-describedby={hint ? hintId : undefined}
               autoComplete="off"
               value={query}
               placeholder={placeholder ?? 'Type to search…'}
               onChange={(e) => {
                 setQuery(e.target.value);
-                setActive(0);
+                setActive(-1);
                 setOpen(true);
               }}
               onFocus={() => setOpen(true)}

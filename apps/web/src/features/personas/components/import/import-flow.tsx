@@ -59,7 +59,7 @@ function FilePicker({ onFile, busy }: { onFile: (file: File) => void; busy: bool
 function PreviewTable({ prepared }: { prepared: PreparedFile }) {
   const preview = prepared.preview!;
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <div className="relative overflow-x-auto rounded-lg border border-border">
       <table className="w-full border-collapse">
         <caption className="px-3 py-2 text-left text-xs text-muted">
           First rows of {prepared.file.name} ({nf.format(preview.total_rows)} rows)

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
 import { installJobSchema } from '../lib/jobs/queue';
 import { acquireDataDirLock } from './lock';
+import { shareWriteEpoch, trackWrites } from './write-epoch';
 import * as schema from './schema';
 
 /** One type for both drivers: repositories never know which database they run on. */
@@ -56,7 +57,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
     const client = await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, options);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Every statement drizzle sends moves the write epoch when it may write (see write-epoch.ts).
+    const tracked = trackWrites(client);
+    const db = drizzlePglite({ client: tracked, schema }) as unknown as Db;
+    shareWriteEpoch(tracked, db);
     return {
       db,
       client,

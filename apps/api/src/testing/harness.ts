@@ -19,7 +19,7 @@ export type TestApp = {
   db: DbHandle;
   smtp: SmtpTestServer;
   sms: Array<{ to: string; text: string }>;
-  /** Every mail handed to the mailer, recorded when handed (auth mails are not awaited: smtp.waitForMail sees them arrive). */
+  /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
   handedOff: Mail[];
   close(): Promise<void>;
 };

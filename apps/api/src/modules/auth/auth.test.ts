@@ -196,6 +196,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     await register(t, pending);
     const again = await signUp(pending);
     expect({ status: again.statusCode, body: again.json() }).toEqual({ status: fresh.statusCode, body: fresh.json() });
+    await t.app.jobs.drain();
     expect(handed(pending).filter((m) => m.subject.startsWith('Confirm your'))).toHaveLength(2);
 
     // Taken and confirmed: the same answer; the owner is told, with sign-in and reset links; nothing changes.

@@ -2,6 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { authMailSends } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
+import { enqueueMail } from '../../lib/jobs/email';
 import type { Deps } from '../../lib/route';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -27,17 +28,14 @@ async function underAddressCeiling(deps: Deps, address: string): Promise<boolean
 
 /**
  * The one way every auth email leaves (confirmation, codes, reset, email change and its undo notice,
- * the "someone tried to sign up" notice, the phone code by email). The SMTP round trip is not awaited:
- * the request answers in about the same time whether or not a mail goes out, so the answer time does
- * not tell which addresses have accounts. A failed send is logged; the user can ask again.
- *
- * Integration point: to put auth emails on the durable queue, replace the `void deps.mailer.send…`
- * line with `await enqueueMail(deps, mail)`.
+ * the "someone tried to sign up" notice, the phone code by email). It goes out as a job on the durable
+ * queue: the request never waits for the SMTP round trip, so the answer time does not tell which
+ * addresses have accounts, and a mail server that is down is retried with backoff instead of lost.
  */
 export async function deliverAuthMail(deps: Deps, mail: Mail, log: Log): Promise<void> {
   if (!(await underAddressCeiling(deps, mail.to))) {
     log.warn({ to: mail.to, subject: mail.subject }, 'auth email not sent: per-address ceiling reached');
     return;
   }
-  void deps.mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to }, 'sending an auth email failed'));
+  await enqueueMail(deps, mail);
 }

@@ -58,6 +58,7 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
       });
       await t.app.inject({ method: 'POST', url: v1('/auth/confirmation'), remoteAddress: `192.0.2.${i + 101}`, payload: { email } });
     }
+    await t.app.jobs.drain();
     const toFlooded = () => t.handedOff.filter((m) => m.to === email).length;
     expect(toFlooded()).toBe(5);
     // And the five did arrive at the SMTP server.

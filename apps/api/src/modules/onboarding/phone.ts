@@ -7,6 +7,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { evictUser } from '../auth/auth-cache';
 import { checkCode, createCode } from '../auth/codes';
 import { phoneCodeMail } from '../auth/emails';
+import { enqueueMail } from '../../lib/jobs/email';
 
 /**
  * The phone-number step: a 6-digit code by SMS to the number given (verification_codes purpose
@@ -46,7 +47,8 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
   const verified = !changed && !!auth.user.phoneVerifiedAt;
   if (deps.sms.logOnly) {
     // No SMS provider: the code would reach no phone, so it goes to the user's own email (dev/test).
-    await deps.mailer.send(phoneCodeMail(brand.brand, auth.user.email, phone, code)).catch(() => undefined);
+    // Sent by the durable email job, after the answer (retried if the mail server is briefly down).
+    await enqueueMail(deps, phoneCodeMail(brand.brand, auth.user.email, phone, code));
     return { phone, phone_verified: verified, channel: 'email', sent_to: auth.user.email, message: PHONE_MESSAGES.emailed(auth.user.email, phone) };
   }
   return { phone, phone_verified: verified, channel: 'sms', sent_to: phone, message: PHONE_MESSAGES.texted(phone) };

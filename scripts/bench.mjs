@@ -423,6 +423,12 @@ if (want('imports')) {
   for (const r of await runImportBenches()) rows.push({ name: r.name, ok: r.ok });
 }
 
+console.log("\nImports and other accounts: another account's GET offerings while one account imports 60k rows, beside the same request with no import");
+{
+  const { runImportLatencyBenches } = await import('./bench/import.mjs');
+  for (const r of await runImportLatencyBenches()) rows.push({ name: r.name, ok: r.ok });
+}
+
 fs.rmSync(pgliteDir, { recursive: true, force: true });
 fs.rmSync(fresh, { recursive: true, force: true });
 const failed = rows.filter((r) => !r.ok);

@@ -362,3 +362,129 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const results = await runImportBenches({ rows });
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
+
+/** A local SMTP server that keeps each message's raw text (the bench reads a confirmation link from it). */
+async function mailCatcher() {
+  const { SMTPServer } = await import('smtp-server');
+  const mails = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+        done();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** A second, confirmed account (signed up and confirmed through its email, as a user would). */
+async function otherAccount(origin, catcher) {
+  const email = `other-${Date.now().toString(36)}@bench.example`;
+  const password = 'bench-pass-12345';
+  const res = await fetch(`${origin}/api/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, password_confirmation: password }) });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  let link = null;
+  for (let i = 0; i < 400 && !link; i++) {
+    link = catcher.mails.filter((m) => m.includes(email)).map((m) => /https?:\/\/[^\s"<>]+confirmation_token=[A-Za-z0-9_-]+/.exec(m)?.[0]).find(Boolean) ?? null;
+    if (!link) await new Promise((r) => setTimeout(r, 25));
+  }
+  if (!link) throw new Error('no confirmation email');
+  const u = new URL(link);
+  await fetch(`${origin}${u.pathname}${u.search}`, { redirect: 'manual' });
+  const signIn = await fetch(`${origin}/api/v1/auth/sign_in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (signIn.status !== 200) throw new Error(`other sign-in answered ${signIn.status}`);
+  const h = { 'content-type': 'application/json' };
+  for (const n of ['access-token', 'client', 'expiry', 'uid']) h[n] = signIn.headers.get(n);
+  return h;
+}
+
+/**
+ * Another account's GET offerings while one account imports `rows` prospects (chunked commits let other
+ * requests run between chunks), beside the floor: the same request with no import running.
+ * Returns { rows, floor: {p50, p99}, during: {p50, p99, samples}, importMs }.
+ */
+export async function importLatencyBench({ rows = 60_000, databaseUrl = null, floorSamples = 200 } = {}) {
+  if (!fs.existsSync(path.join(root, 'dist/api/main.mjs'))) throw new Error('build the API first (node scripts/build-api.mjs)');
+  const catcher = await mailCatcher();
+  const tag = `l${Date.now().toString(36)}`;
+  const files = generatedCsvFiles(rows, tag);
+  const port = await freePort();
+  const dataDir = databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
+  const env = { PORT: String(port), SMTP_URL: catcher.url, RATE_LIMIT_AUTH_MAX: '1000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: '' }) };
+  const origin = `http://127.0.0.1:${port}`;
+  const child = startApi(env);
+  const timed = async (url, headers) => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  const stats = (times) => {
+    const s = [...times].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p99: percentile(s, 99), samples: s.length };
+  };
+  try {
+    await waitFor(`${origin}/api/headers`, child);
+    const importer = await signInDemo(origin);
+    const other = await otherAccount(origin, catcher);
+    const offerings = `${origin}/api/v1/offerings`;
+    for (let i = 0; i < 20; i++) await timed(offerings, other); // warm-up
+    const floor = [];
+    for (let i = 0; i < floorSamples; i++) floor.push(await timed(offerings, other));
+    const { 'content-type': _json, ...auth } = importer;
+    const during = [];
+    const t0 = performance.now();
+    for (const [k, content] of files.entries()) {
+      const form = new FormData();
+      form.append('mapping', JSON.stringify(MAPPING));
+      form.append('file', new Blob([content], { type: 'text/csv' }), `latency-${k}.csv`);
+      const res = await fetch(`${origin}/api/v1/upload`, { method: 'POST', headers: auth, body: form });
+      if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      const { job_id } = (await res.json()).data;
+      for (let n = 0; ; n++) {
+        during.push(await timed(offerings, other));
+        if (n % 10 !== 9) continue;
+        const job = (await (await fetch(`${origin}/api/v1/import_jobs/${job_id}`, { headers: importer })).json()).data;
+        if (job.status === 'done') break;
+        if (job.status === 'failed') throw new Error(`import failed: ${job.failure}`);
+      }
+    }
+    return { rows, floor: stats(floor), during: stats(during), importMs: performance.now() - t0 };
+  } finally {
+    await stop(child);
+    await catcher.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the latency figures in scripts/bench.mjs's style; returns [{name, ok}]. */
+export async function runImportLatencyBenches({ rows = Number(process.env.BENCH_LATENCY_ROWS ?? 60_000) } = {}) {
+  const results = [];
+  const print = (label, r) => {
+    const ok = r.during.p99 < 300;
+    console.log(
+      `  another account's GET offerings during a ${r.rows}-row import on ${label}: p50 ${r.during.p50.toFixed(1)} ms, p99 ${r.during.p99.toFixed(1)} ms over ${r.during.samples} requests (floor, no import: p50 ${r.floor.p50.toFixed(1)} ms, p99 ${r.floor.p99.toFixed(1)} ms; import ${(r.importMs / 1000).toFixed(1)} s) (target p99 < 300 ms) ${ok ? '✔' : '✘'}`,
+    );
+    results.push({ name: `offerings during import ${label}`, ok });
+  };
+  print('PGlite', await importLatencyBench({ rows }));
+  const server = await freshPostgres('bench_import_latency');
+  if (!server) {
+    console.log('  PostgreSQL: skipped (no server; set BENCH_DATABASE_URL)');
+    return results;
+  }
+  try {
+    print('PostgreSQL', await importLatencyBench({ rows, databaseUrl: server.url }));
+  } finally {
+    await server.drop();
+  }
+  return results;
+}

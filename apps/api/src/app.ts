@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn({ allowHosts: config.guardedFetch.allowHosts }, 'GUARDED_FETCH_ALLOW_HOSTS is set: user-supplied addresses may reach these loopback hosts. This is for tests; never set it in production.');
   }
   // Notification rules hear every recorded activity (after its commit) until the app closes.
-  const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log });
+  const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log, jobs });
   app.addHook('onClose', () => notifications.stop());
   // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
   // stop between steps) when the app closes.

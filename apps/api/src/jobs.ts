@@ -1,7 +1,9 @@
 import type { AnyJob } from './lib/jobs/queue';
 import { emailJob } from './lib/jobs/email';
 import type { Deps } from './lib/route';
+import { generationJob } from './modules/ai/jobs';
 import { importJob } from './modules/imports/job';
+import { notificationDeliveryJob } from './modules/notifications/dispatch';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob];

@@ -177,6 +177,25 @@ export class JobQueue<D = unknown> {
     });
   }
 
+  /**
+   * Runs this queued job here and now if this process has room for it (a request that waits for its own
+   * job, e.g. a generation answered within its sync wait); otherwise the next poll (here or elsewhere) takes it.
+   */
+  async runNow(def: JobDefinition<never, D> | AnyJob<D>, id: string): Promise<boolean> {
+    if (this.stopped || !this.started) return false;
+    const known = this.definitions.get(def.name);
+    if (!known || [...this.running.values()].filter((r) => r.name === def.name).length >= known.concurrency) return false;
+    const { rows } = await this.executor().executeSql(
+      `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now()
+       where name = $1 and id = $2::uuid and state = 'created' and start_after < now() + interval '1 second'
+       returning id, name, data, retry_count as "retryCount"`,
+      [def.name, id],
+    );
+    if (!rows[0]) return false;
+    this.runJob(known, rows[0] as FetchedJob);
+    return true;
+  }
+
   /** Poll now (after a send, or when a test wants the work done). */
   pollNow(): void {
     if (this.stopped || !this.started || this.options.worker === false) return;

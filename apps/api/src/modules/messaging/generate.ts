@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { GeneratedText } from '@shared/schemas/messaging';
 import { offerings, personaProspects, personas, prospects, type MessagingSettingRow, type OfferingRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { textProviderFor, type CompositionContext } from '../ai';
-import { runGeneration, type GenerationAnswer } from '../ai/jobs';
+import { defineGeneration, runGeneration, type GenerationAnswer } from '../ai/jobs';
 import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
 import { findInstructionByCategory, findInstructionInAccount, findSettingInAccount, MESSAGES, settingForPersona } from './service';
 
@@ -173,39 +174,54 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
   return { context, setting, prospectId: prospect?.id ?? null, personaId };
 }
 
-/**
- * Writes an example message (both generate_example_text routes): resolves the data, asks the
- * configured provider, shapes text + HTML with the signature, logs `message_generated`.
- */
+const exampleInput = z.object({
+  context: z.custom<CompositionContext>((v) => typeof v === 'object' && v !== null),
+  signature: z.string(),
+  prospect_id: z.number().int().nullable(),
+  persona_id: z.number().int().nullable(),
+  messaging_setting_id: z.number().int().nullable(),
+});
+
+/** The durable part: asks the configured provider, shapes text + HTML with the signature, logs `message_generated`. */
+const exampleGeneration = defineGeneration('example_message', exampleInput, async (deps, who, input) => {
+  const { context } = input;
+  const provider = textProviderFor(deps.config);
+  const raw = await provider.generate({
+    system: EXAMPLE_MESSAGE_SYSTEM,
+    prompt: exampleMessagePrompt(context),
+    maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS,
+    timeoutMs: deps.config.ai.timeoutMs,
+    context,
+  });
+  const shaped = shapeMessage(raw, input.signature);
+  const result: GeneratedText = {
+    ...shaped,
+    prospect_id: input.prospect_id,
+    persona_id: input.persona_id,
+    messaging_setting_id: input.messaging_setting_id,
+    provider: provider.name,
+  };
+  await recordActivity(deps.db, {
+    accountId: who.account.id,
+    actorType: 'user',
+    actorId: who.user.id,
+    verb: 'message_generated',
+    channel: context.category?.startsWith('linkedin') ? 'linkedin' : context.category === 'call_script' ? 'phone' : 'email',
+    prospectId: input.prospect_id,
+    personaId: input.persona_id,
+    payload: { kind: 'example', category: context.category ?? 'cold_email', provider: provider.name, messaging_setting_id: input.messaging_setting_id },
+  });
+  return result;
+});
+
+/** Writes an example message (both generate_example_text routes): resolves the data here, generates in a job. */
 export async function generateExample(deps: Deps, auth: AuthContext, input: ExampleInput): Promise<GenerationAnswer> {
   const { context, setting, prospectId, personaId } = await contextFor(deps, auth, input);
-  const provider = textProviderFor(deps.config);
-  return runGeneration(deps, auth, 'example_message', async () => {
-    const raw = await provider.generate({
-      system: EXAMPLE_MESSAGE_SYSTEM,
-      prompt: exampleMessagePrompt(context),
-      maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS,
-      timeoutMs: deps.config.ai.timeoutMs,
-      context,
-    });
-    const shaped = shapeMessage(raw, setting?.signature ?? '');
-    const result: GeneratedText = {
-      ...shaped,
-      prospect_id: prospectId,
-      persona_id: personaId,
-      messaging_setting_id: setting?.id ?? null,
-      provider: provider.name,
-    };
-    await recordActivity(deps.db, {
-      accountId: auth.account.id,
-      actorType: 'user',
-      actorId: auth.user.id,
-      verb: 'message_generated',
-      channel: context.category?.startsWith('linkedin') ? 'linkedin' : context.category === 'call_script' ? 'phone' : 'email',
-      prospectId,
-      personaId,
-      payload: { kind: 'example', category: context.category ?? 'cold_email', provider: provider.name, messaging_setting_id: setting?.id ?? null },
-    });
-    return result;
+  return runGeneration(deps, auth, exampleGeneration, {
+    context,
+    signature: setting?.signature ?? '',
+    prospect_id: prospectId,
+    persona_id: personaId,
+    messaging_setting_id: setting?.id ?? null,
   });
 }

@@ -1,9 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { getBrand, type HolderConfig } from '@shared/brands';
 import type { Db } from '../../db/client';
 import { accounts, activities, campaignNotifications, notifications, prospects, users, type ActivityRow, type CampaignNotificationRow } from '../../db/schema';
 import { GuardedFetchError, guardedFetch } from '../../lib/guarded-fetch';
+import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import type { Mailer } from '../../lib/mailer';
+import type { Deps } from '../../lib/route';
 import { onActivity } from '../activities/service';
 import { messageFor, notificationMail, slackPayload, type NotificationMessage } from './messages';
 
@@ -22,6 +25,8 @@ export type DispatchDeps = {
   db: Db;
   mailer: Mailer;
   allowHosts: readonly string[];
+  /** Email and webhook deliveries go through it (retried with backoff); without it they run inline. */
+  jobs?: JobQueue<Deps>;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 };
 
@@ -162,8 +167,15 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       prospectName = p?.fullName ?? null;
     }
     const message = messageFor(activity.verb, activity.payload as Record<string, unknown>, prospectName);
-    // Each rule on its own: a slow webhook does not hold back the in-app row or the email.
-    await Promise.all(rules.map((rule) => deliver(rule, message, brand)));
+    // Each rule on its own: in-app rows now; emails and webhooks as durable jobs (a slow or failing
+    // receiver is retried with backoff and holds nothing back).
+    await Promise.all(
+      rules.map((rule) =>
+        rule.provider === 'in_app' || !deps.jobs
+          ? deliver(rule, message, brand)
+          : deps.jobs.send(notificationDeliveryJob, { rule_id: rule.id, account_id: rule.accountId, holder_id: brand.holder_id, message }),
+      ),
+    );
   }
 
   const dispatcher: Dispatcher = {
@@ -174,6 +186,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     },
     async settle() {
       while (pending.size) await Promise.all([...pending]);
+      await deps.jobs?.drain();
     },
     stop() {
       stopped = true;
@@ -181,6 +194,35 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
   };
   return dispatcher;
 }
+
+/** Failures worth another try: the receiver or the mail server may be back later (a blocked address will not). */
+const transient = (error: string) => /^The webhook answered 5\d\d|^The email could not be sent|^The notification could not be delivered/.test(error);
+
+/** One email or webhook delivery of one rule, retried with backoff; the rule's last_status shows each outcome. */
+export const notificationDeliveryJob = defineJob<{ rule_id: number; account_id: number; holder_id: number; message: NotificationMessage }, Deps>({
+  name: 'notification-delivery',
+  payload: z.object({
+    rule_id: z.number().int(),
+    account_id: z.number().int(),
+    holder_id: z.number().int(),
+    message: z.object({ event: z.string(), title: z.string(), body: z.string(), path: z.string().nullable() }),
+  }),
+  retryLimit: 4,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  concurrency: 4,
+  handler: async (deps, { rule_id, account_id, holder_id, message }) => {
+    const [rule] = await deps.db
+      .select()
+      .from(campaignNotifications)
+      .where(and(eq(campaignNotifications.id, rule_id), eq(campaignNotifications.accountId, account_id), eq(campaignNotifications.enabled, true)));
+    const dispatcher = dispatcherFor(deps.db);
+    if (!rule || !dispatcher) return; // deleted or switched off since
+    const result = await dispatcher.deliver(rule, message, getBrand(holder_id));
+    if (!result.ok && transient(result.error)) throw new Error(result.error);
+  },
+});
 
 /** Registers the dispatcher as the activity log's listener for this app's database; returns its removal. */
 export function startDispatcher(deps: DispatchDeps): { dispatcher: Dispatcher; stop(): Promise<void> } {

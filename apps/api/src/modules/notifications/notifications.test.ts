@@ -314,6 +314,11 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     const stored = await rulesOf(t, a.headers);
     expect(stored.find((r) => r.id === blocked!.id)?.last_status).toMatch(/^Blocked: 10\.1\.2\.3/);
     expect(stored.find((r) => r.id === failing.id)?.last_status).toBe('The webhook answered 500: channel_not_found');
+    // The delivery is a durable job: a 5xx is retried with backoff (4 more tries), a blocked address is not.
+    const hits = () => hooks.received.filter((r) => r.path === '/fail').length;
+    const before = hits();
+    await t.app.jobs.drain({ skipDelays: true });
+    expect(hits()).toBe(before + 4);
   });
 
   it('in-app notifications: newest first, unread filter, after_id, pagination, mark one and all read; bad input 422', async () => {

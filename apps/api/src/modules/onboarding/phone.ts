@@ -47,6 +47,7 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
   const verified = !changed && !!auth.user.phoneVerifiedAt;
   if (deps.sms.logOnly) {
     // No SMS provider: the code would reach no phone, so it goes to the user's own email (dev/test).
+    // Through the auth mail path: the per-address ceiling, then the durable email job.
     await deliverAuthMail(deps, phoneCodeMail(brand.brand, auth.user.email, phone, code), log);
     return { phone, phone_verified: verified, channel: 'email', sent_to: auth.user.email, message: PHONE_MESSAGES.emailed(auth.user.email, phone) };
   }

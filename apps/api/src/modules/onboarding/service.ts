@@ -135,7 +135,12 @@ async function nameAccount(deps: Deps, auth: AuthContext, companyName: string): 
   evictAccount(deps.db, auth.account.id);
 }
 
-export async function saveDraft(db: Db, auth: AuthContext, draft: OnboardingDraft): Promise<void> {
+/** The draft the last generation saved (null: none). */
+export async function savedDraft(db: Db, auth: AuthContext): Promise<OnboardingDraft | null> {
+  return ((await rowOf(db, auth))?.draft as OnboardingDraft | null | undefined) ?? null;
+}
+
+export async function saveDraft(db: Db, auth: Pick<AuthContext, 'user' | 'account'>, draft: OnboardingDraft): Promise<void> {
   await db
     .insert(onboardingAnswers)
     .values({ userId: auth.user.id, accountId: auth.account.id, draft })

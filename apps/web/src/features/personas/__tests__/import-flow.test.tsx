@@ -77,6 +77,13 @@ describe('CSV import', () => {
           { row: 5, reason: 'Invalid email' },
           { row: 9, reason: 'Missing email and LinkedIn URL' },
         ],
+        conflict_count: 1,
+        conflicts: [{ row: 12, other_row: 4, prospect_id: 77, email: 'pat@example.com', reason: 'Same email as row 4 but another LinkedIn URL: not merged' }],
+        linkedin_only: 1,
+        merges: [
+          { rows: [6, 8], prospect_id: 70, first_row: 3 },
+          { rows: [10], prospect_id: 12, first_row: null },
+        ],
       }),
     ];
     server.setOverride((config) => {
@@ -124,9 +131,18 @@ describe('CSV import', () => {
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
 
-    expect(await within(dialog).findByText('950 created', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(within(dialog).getByText('30 merged')).toBeInTheDocument();
+    expect(await within(dialog).findByText('950 prospects created', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('30 rows merged')).toBeInTheDocument();
     expect(within(dialog).getByText('20 errors')).toBeInTheDocument();
+    // Counts of one are singular.
+    expect(within(dialog).getByText('1 conflict')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^1 row with a LinkedIn URL and no email was imported/)).toBeInTheDocument();
+    // Conflicts name both rows; merges say which rows went into which prospect.
+    const conflicts = within(dialog).getByRole('table', { name: /Not merged: the same email as another person/ });
+    expect(within(conflicts).getByRole('row', { name: /^12 Row 4 pat@example\.com Same email as row 4/ })).toBeInTheDocument();
+    const merges = within(dialog).getByRole('table', { name: /Merged into one prospect/ });
+    expect(within(merges).getByRole('row', { name: '6, 8 The prospect of row 3' })).toBeInTheDocument();
+    expect(within(merges).getByRole('row', { name: '10 Existing prospect #12' })).toBeInTheDocument();
     // The new prospects change the live count: it is asked again once the import is done.
     await waitFor(() => expect(server.calls('POST', '/prospects_preview').length).toBeGreaterThan(countsBeforeImport));
     const errors = within(dialog).getByRole('table', { name: /Rows not imported/ });

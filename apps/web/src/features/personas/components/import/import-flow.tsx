@@ -180,51 +180,97 @@ function Progress({ job }: { job: ImportJob | undefined }) {
   );
 }
 
+/** "1 error", "2 errors": counts in the summary read as a person would write them. */
+export const counted = (n: number, one: string, many = `${one}s`) => `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? one : many}`;
+
+function RowTable({ label, shown, total, head, rows }: { label: string; shown: number; total: number; head: string[]; rows: Array<{ key: string; cells: Array<string | number> }> }) {
+  return (
+    <div className="max-h-72 overflow-x-auto overflow-y-auto rounded-lg border border-border">
+      <table className="w-full border-collapse">
+        <caption className="px-3 py-2 text-left text-xs text-muted">
+          {label}
+          {shown < total ? ` (first ${shown} of ${total})` : ''}
+        </caption>
+        <thead className="border-b border-border">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className={thClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-b border-border last:border-0">
+              {r.cells.map((c, i) => (
+                <td key={i} className={cn(tdClass, typeof c === 'number' && 'tabular-nums')}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Summary({ job }: { job: ImportJob }) {
+  const mergedRows = job.merges.reduce((n, m) => n + m.rows.length, 0);
   return (
     <div className="space-y-4">
       <Alert tone="success">
         <p className="font-medium">Import finished: {job.file_name}</p>
+        {job.linkedin_only > 0 ? <p>{`${counted(job.linkedin_only, 'row')} with a LinkedIn URL and no email ${job.linkedin_only === 1 ? 'was' : 'were'} imported (LinkedIn and call steps need no email).`}</p> : null}
       </Alert>
-      <ul aria-label="Import result" className="grid grid-cols-3 gap-3 text-center">
+      <ul aria-label="Import result" className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
         <li className="rounded-lg border border-border bg-surface-2 p-3">
           <CheckCircle2 className="mx-auto mb-1 h-4 w-4 text-success" aria-hidden />
-          <span className="text-sm font-medium">{`${job.created} created`}</span>
+          <span className="text-sm font-medium">{`${counted(job.created, 'prospect')} created`}</span>
         </li>
         <li className="rounded-lg border border-border bg-surface-2 p-3">
-          <span className="text-sm font-medium">{`${job.merged} merged`}</span>
+          <span className="text-sm font-medium">{`${counted(job.merged, 'row')} merged`}</span>
         </li>
         <li className="rounded-lg border border-border bg-surface-2 p-3">
-          <span className={cn('text-sm font-medium', job.error_count > 0 && 'text-danger')}>{`${job.error_count} errors`}</span>
+          <span className={cn('text-sm font-medium', job.conflict_count > 0 && 'text-danger')}>{counted(job.conflict_count, 'conflict')}</span>
+        </li>
+        <li className="rounded-lg border border-border bg-surface-2 p-3">
+          <span className={cn('text-sm font-medium', job.error_count > 0 && 'text-danger')}>{counted(job.error_count, 'error')}</span>
         </li>
       </ul>
+      {job.conflicts.length > 0 ? (
+        <RowTable
+          label="Not merged: the same email as another person (another LinkedIn URL)"
+          shown={job.conflicts.length}
+          total={job.conflict_count}
+          head={['Row', 'Same email as', 'Email', 'Reason']}
+          rows={job.conflicts.map((c, i) => ({
+            key: `c-${c.row}-${i}`,
+            cells: [c.row, c.other_row !== null ? `Row ${c.other_row}` : c.prospect_id !== null ? `Existing prospect #${c.prospect_id}` : '—', c.email, c.reason],
+          }))}
+        />
+      ) : null}
+      {job.merges.length > 0 ? (
+        <RowTable
+          label="Merged into one prospect"
+          shown={mergedRows}
+          total={job.merged}
+          head={['Rows', 'Into']}
+          rows={job.merges.map((m, i) => ({
+            key: `m-${m.prospect_id ?? i}`,
+            cells: [m.rows.join(', '), m.first_row !== null ? `The prospect of row ${m.first_row}` : `Existing prospect #${m.prospect_id}`],
+          }))}
+        />
+      ) : null}
       {job.errors.length > 0 ? (
-        <div className="max-h-72 overflow-y-auto rounded-lg border border-border">
-          <table className="w-full border-collapse">
-            <caption className="px-3 py-2 text-left text-xs text-muted">
-              Rows not imported
-              {job.errors.length < job.error_count ? ` (first ${job.errors.length} of ${job.error_count})` : ''}
-            </caption>
-            <thead className="border-b border-border">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Row
-                </th>
-                <th scope="col" className={thClass}>
-                  Reason
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {job.errors.map((e, i) => (
-                <tr key={`${e.row}-${i}`} className="border-b border-border last:border-0">
-                  <td className={cn(tdClass, 'tabular-nums')}>{e.row}</td>
-                  <td className={tdClass}>{e.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowTable
+          label="Rows not imported"
+          shown={job.errors.length}
+          total={job.error_count}
+          head={['Row', 'Reason']}
+          rows={job.errors.map((e, i) => ({ key: `e-${e.row}-${i}`, cells: [e.row, e.reason] }))}
+        />
       ) : null}
     </div>
   );
@@ -234,7 +280,7 @@ const hasIdentity = (mapping: ImportMapping) => Object.values(mapping).some((f) 
 
 /**
  * CSV import: choose (drop or button) → validate_upload → file_preview + generate_fields (editable
- * mapping) → upload → progress (import status every second) → "N created, M merged, K errors".
+ * mapping) → upload → progress (import status every second) → "N prospects created, M rows merged, C conflicts, K errors" (conflicts, merges and errors listed by row).
  */
 export function ImportFlow({ personaId, onClose }: { personaId: number | null; onClose?: () => void }) {
   const prepare = usePrepareImport();
@@ -279,7 +325,8 @@ export function ImportFlow({ personaId, onClose }: { personaId: number | null; o
       return (
         <div className="space-y-4">
           <Alert>
-            <p>The import failed and nothing was imported.</p>
+            {/* The server's reason may already say it ("The server stopped during the import; nothing was imported."). */}
+            {job.failure?.includes('nothing was imported') ? null : <p>The import failed and nothing was imported.</p>}
             {job.failure ? <p>{job.failure}</p> : null}
           </Alert>
           <Button type="button" variant="secondary" onClick={reset}>

@@ -191,7 +191,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     onRequest: [
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
-      ...[authHook(route.access, deps.db, config.authCacheTtlMs)].filter((h) => h !== undefined),
+      ...[authHook(route.access, deps.db, config)].filter((h) => h !== undefined),
     ],
     handler: (req, reply) => {
       reply.headers(API_HEADERS);

@@ -1,3 +1,5 @@
+import { BRANDS } from '@shared/brands';
+import { DEFAULT_HOLDER_ID } from '@shared/constants';
 import { serializePersonFilters } from '@shared/schemas/person-filters';
 import { hashPassword } from '../lib/crypto';
 import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
@@ -9,36 +11,46 @@ import { linkedinAccounts, messagingSettings, offerings, personaProspects, perso
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 
 /**
- * The demo sign-in for a first look; created once, never touched again, except that a demo account
- * seeded before the dashboard existed gets its activity log once. Returns true when created.
+ * The demo sign-in for a first look, on every brand (brands are separate tenants, so each has its own
+ * demo account). Brand 0's is the full demo (business data and weeks of activity); the other brands'
+ * get the same business data without the activity log, which is most of the seed's time (start-up
+ * stays fast; docs/decisions.md). Created once, never touched again, except that a brand-0 demo account
+ * seeded before the dashboard existed gets its activity log once. Returns true when any was created.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const now = new Date();
-  const existing = await findUserByEmail(db, 0, DEMO_USER.email);
-  if (existing) {
-    await db.transaction((tx) => seedDemoActivity(tx, existing.account.id, existing.user.id, now));
-    return false;
-  }
-  const encryptedPassword = await hashPassword(DEMO_USER.password);
-  // One transaction: a half-seeded demo would never be completed (the user's presence means done).
-  await db.transaction(async (tx) => {
-    const demo = await createUserWithAccount(tx, {
-      email: DEMO_USER.email,
-      provider: 'email',
-      uid: DEMO_USER.email,
-      encryptedPassword,
-      name: DEMO_USER.name,
-      phone: '+1 415 555 0142',
-      confirmedAt: now,
-      onboardingFinishedAt: now,
-      accountName: DEMO_USER.accountName,
-      holderId: 0,
-      tariffPlan: 'Trial',
+  let encryptedPassword: string | null = null;
+  let created = false;
+  for (const brand of BRANDS) {
+    const holderId = brand.holder_id;
+    const existing = await findUserByEmail(db, holderId, DEMO_USER.email);
+    if (existing) {
+      if (holderId === DEFAULT_HOLDER_ID) await db.transaction((tx) => seedDemoActivity(tx, existing.account.id, existing.user.id, now));
+      continue;
+    }
+    encryptedPassword ??= await hashPassword(DEMO_USER.password);
+    const password = encryptedPassword;
+    // One transaction per brand: a half-seeded demo would never be completed (the user's presence means done).
+    await db.transaction(async (tx) => {
+      const demo = await createUserWithAccount(tx, {
+        email: DEMO_USER.email,
+        provider: 'email',
+        uid: DEMO_USER.email,
+        encryptedPassword: password,
+        name: DEMO_USER.name,
+        phone: '+1 415 555 0142',
+        confirmedAt: now,
+        onboardingFinishedAt: now,
+        accountName: DEMO_USER.accountName,
+        holderId,
+        tariffPlan: 'Trial',
+      });
+      await seedDemoBusinessData(tx, demo, now);
+      if (holderId === DEFAULT_HOLDER_ID) await seedDemoActivity(tx, demo.account.id, demo.user.id, now);
     });
-    await seedDemoBusinessData(tx, demo, now);
-    await seedDemoActivity(tx, demo.account.id, demo.user.id, now);
-  });
-  return true;
+    created = true;
+  }
+  return created;
 }
 
 const DAY_MS = 86_400_000;

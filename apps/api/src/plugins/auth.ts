@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { holderIdForRequest } from '../lib/brand-request';
 import { SIGN_IN_REQUIRED, unauthorized } from '../lib/http-error';
 import type { Access, AuthContext } from '../lib/route';
 import { authenticate, authHeaders } from '../modules/auth/tokens';
@@ -16,9 +18,10 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-async function resolveAuth(db: Db, cacheTtlMs: number, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
+async function resolveAuth(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
   const headers = { accessToken: header(req, 'access-token'), client: header(req, 'client'), uid: header(req, 'uid') };
-  const found = await authenticate(db, headers, cacheTtlMs);
+  // Only an account of the brand this request is for: a token shown on another brand's host is refused.
+  const found = await authenticate(db, headers, holderIdForRequest(req, config), config.authCacheTtlMs);
   // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
   if (found) reply.headers(authHeaders(found.user.uid, found));
   return found;
@@ -28,15 +31,15 @@ async function resolveAuth(db: Db, cacheTtlMs: number, req: FastifyRequest, repl
  * The registry adds this to every route by its declared access; handlers never check auth themselves.
  * It runs on request, before the body is even parsed: a stranger learns nothing about a route's input.
  */
-export function authHook(access: Access, db: Db, cacheTtlMs: number): onRequestAsyncHookHandler | undefined {
+export function authHook(access: Access, db: Db, config: Config): onRequestAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'optional') {
     return async (req, reply) => {
-      req.auth = await resolveAuth(db, cacheTtlMs, req, reply);
+      req.auth = await resolveAuth(db, config, req, reply);
     };
   }
   return async (req, reply) => {
-    const found = await resolveAuth(db, cacheTtlMs, req, reply);
+    const found = await resolveAuth(db, config, req, reply);
     if (!found) throw unauthorized(SIGN_IN_REQUIRED);
     req.auth = found;
   };

@@ -107,17 +107,23 @@ export async function confirmationCode(t: TestApp, email: string) {
   return codeIn(await t.smtp.waitForMail(email, (m) => /code is \d{6}/.test(m.text)));
 }
 
-export async function signIn(t: TestApp, email: string, password = 'secret-pass-1'): Promise<AuthHeaders> {
-  const res = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email, password } });
+/** host: the brand's host (brands are separate tenants: sign in where the account signed up). */
+export async function signIn(t: TestApp, email: string, password = 'secret-pass-1', host?: string): Promise<AuthHeaders> {
+  const res = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), headers: host ? { host } : {}, payload: { email, password } });
   expect(res.statusCode, res.body).toBe(200);
   return headersOf(res);
 }
 
-/** A registered, confirmed and signed-in user. */
-export async function signedInUser(t: TestApp, tag = 'user', password = 'secret-pass-1') {
+/**
+ * A registered, confirmed and signed-in user. With host (e.g. brand3.localhost:3000) the account
+ * belongs to that brand, and its headers carry that host so every request goes to its brand.
+ */
+export async function signedInUser(t: TestApp, tag = 'user', password = 'secret-pass-1', host?: string) {
   const email = uniqueEmail(tag);
-  const user = await register(t, email, password);
+  const user = await register(t, email, password, {}, host ? { host } : {});
   const confirmed = await confirmByLink(t, email);
   expect(confirmed.statusCode).toBe(302);
-  return { email, password, user, headers: await signIn(t, email, password) };
+  const headers: AuthHeaders & { host?: string } = await signIn(t, email, password, host);
+  if (host) headers.host = host;
+  return { email, password, user, headers };
 }

@@ -59,7 +59,8 @@ describe.each(DB_KINDS)('Google (OIDC) sign-in on %s', (kind) => {
     const info = await t.app.inject({
       method: 'GET',
       url: v1('/user_info'),
-      headers: { 'access-token': p.get('auth_token')!, client: p.get('client_id')!, uid: p.get('uid')!, expiry: p.get('expiry')! },
+      // On its own brand's host: brands are separate tenants (another brand's host answers 401).
+      headers: { host: 'brand2.localhost:3000', 'access-token': p.get('auth_token')!, client: p.get('client_id')!, uid: p.get('uid')!, expiry: p.get('expiry')! },
     });
     expect(info.statusCode).toBe(200);
     expect(info.json().data).toMatchObject({ email, provider: 'google_oauth2', confirmed: true, name: 'Gina Google', holder_id: 2 });

@@ -28,15 +28,19 @@ export async function issueToken(db: Db, userId: number): Promise<IssuedToken> {
   return token;
 }
 
-/** The user behind the four auth headers, or null when any is missing, wrong or expired. */
+/**
+ * The user behind the four auth headers on the request's brand (holderId), or null when any is
+ * missing, wrong or expired, or the token belongs to another brand's account (brands are separate tenants).
+ */
 export async function authenticate(
   db: Db,
   headers: { accessToken?: string; client?: string; uid?: string },
+  holderId: number,
   cacheTtlMs = 0,
 ): Promise<AuthContext | null> {
   const { accessToken, client, uid } = headers;
   if (!accessToken || !client || !uid || accessToken.length > 200 || client.length > 200 || uid.length > 320) return null;
-  const key = authCacheKey(sha256(accessToken), client, uid);
+  const key = authCacheKey(sha256(accessToken), client, `${holderId}\u0000${uid}`);
   const cached = cachedAuth(db, key);
   if (cached) return { ...cached, accessToken };
   // One query: this runs on every authenticated request.
@@ -45,7 +49,7 @@ export async function authenticate(
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.uid, uid), eq(authTokens.client, client)))
+    .where(and(eq(users.holderId, holderId), eq(users.uid, uid), eq(authTokens.client, client)))
     .limit(1);
   if (!row || !sameSecret(row.token.tokenHash, sha256(accessToken))) return null;
   if (row.token.expiresAt.getTime() <= Date.now()) return null;

@@ -34,8 +34,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     await stripe.close();
   });
 
-  const post = (p: Person, url: string, payload: unknown, host = 'localhost:3000') =>
-    t.app.inject({ method: 'POST', url: v1(url), headers: { ...p.headers, host }, payload: payload as object });
+  const post = (p: Person, url: string, payload: unknown) => t.app.inject({ method: 'POST', url: v1(url), headers: p.headers, payload: payload as object });
   const accountOf = async (p: Person) => (await t.db.db.select().from(accounts).where(eq(accounts.id, await accountIdOf(t, p))))[0]!;
   const userInfo = async (p: Person) => (await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: p.headers })).json().data;
   const webhookUrl = v1('/stripe/webhook');
@@ -76,8 +75,9 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
   });
 
   it('creates a Checkout Session for the plan, remembers it, and answers its url', async () => {
-    const a = await signedInUser(t, 'pay-create');
-    const res = await post(a, '/create_stripe_session', { plan: 'Starter' }, 'brand3.localhost:3000');
+    // An account of brand 3, on its own host (brands are separate tenants).
+    const a = await signedInUser(t, 'pay-create', undefined, 'brand3.localhost:3000');
+    const res = await post(a, '/create_stripe_session', { plan: 'Starter' });
     expect(res.statusCode, res.body).toBe(200);
     const { id, url } = res.json().data;
     expect(id).toMatch(/^cs_test_/);
@@ -315,8 +315,8 @@ describe('payments without Stripe configured', () => {
   afterAll(() => t.close());
 
   it('lists the plans with a scheduling link instead of checkout, and answers 503 to checkout and webhooks', async () => {
-    const a = await signedInUser(t, 'pay-off');
-    const links = (await t.app.inject({ method: 'GET', url: v1('/payment_links'), headers: { ...a.headers, host: 'brand2.localhost:3000' } })).json();
+    const a = await signedInUser(t, 'pay-off', undefined, 'brand2.localhost:3000');
+    const links = (await t.app.inject({ method: 'GET', url: v1('/payment_links'), headers: a.headers })).json();
     expect(links.meta).toEqual({ payments_enabled: false, current_plan: 'Trial', plan_paid_at: null, account_created_at: expect.any(String) });
     expect(links.data.every((l: { checkout: string; contact_url: string }) => l.checkout === 'contact' && l.contact_url === getBrand(2).calendly_link)).toBe(true);
     expect(getBrand(2).calendly_link).not.toBe(PAID_CUSTOMER_SCHEDULING_LINK);

@@ -109,8 +109,9 @@ describe.each(DB_KINDS)('POST test_call on %s', (kind) => {
     expect(res.json()).toEqual({ errors: ['Too many test calls. Please wait an hour and try again.'] });
   });
   it('refused with 403 when the brand has phone calls off', async () => {
-    const user = await signedInUser(plain, 'call-off');
-    const res = await plain.app.inject({ method: 'POST', url: v1('/test_call'), headers: { ...user.headers, 'x-holder-id': '1' }, payload: { phone: '+14155550123' } });
+    // An account of brand 1, on its own host (brands are separate tenants: a brand-0 token is refused there).
+    const user = await signedInUser(plain, 'call-off', undefined, 'brand1.localhost:3000');
+    const res = await plain.app.inject({ method: 'POST', url: v1('/test_call'), headers: user.headers, payload: { phone: '+14155550123' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errors: ['Phone calls are not available for this brand'] });
   });

@@ -1,13 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordUpdateBody, UserUpdateBody } from '@shared/schemas/auth';
 import { api } from '@web/lib/api';
-import { queryClient } from '@web/lib/query-client';
 import { userKeys } from '@web/lib/user';
 
 export function useUpdateProfile() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UserUpdateBody) => api.user.update(body),
-    onSuccess: (user) => queryClient.setQueryData(userKeys.info(), user),
+    onSuccess: (user) => client.setQueryData(userKeys.info(), user),
   });
 }
 

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { requestBrand } from './lib/brand-request';
+import { contentSecurityPolicy } from './lib/csp';
 import { HttpError } from './lib/http-error';
 import { acceptFileUploads, uploadedFileOf } from './lib/multipart';
 import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
@@ -101,15 +102,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.
   await app.register(async (web) => {
     await web.register(helmet, {
-      // The brands load third-party head scripts (spec §1) and the SPA is served from here; a CSP
-      // strict enough to matter would break them, so it is left to the reverse proxy per brand.
+      // The CSP depends on the request's brand (its head scripts): set per request below.
       contentSecurityPolicy: false,
       // Brand logos are also shown by the extension popup, another origin.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     });
+    // Every HTML page carries the brand's CSP (lib/csp.ts), built per request's brand; JSON and assets need none.
+    const policies = new Map<number, string>();
+    web.addHook('onSend', async (req, reply, payload) => {
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      const { holderId, brand } = requestBrand(req, config);
+      let policy = policies.get(holderId);
+      if (!policy) policies.set(holderId, (policy = contentSecurityPolicy(brand)));
+      reply.header('content-security-policy', policy);
+      return payload;
+    });
     await registerStatic(web, config.webDist, config.extensionDist);
   });
   return app;
+}
+
+export const FEATURE_NOT_AVAILABLE = 'This feature is not available';
+
+/** A route of a feature the request's brand switches off answers 404, as if it did not exist. */
+function featureHook(route: AppRoute, config: Config): onRequestAsyncHookHandler | undefined {
+  const { feature } = route;
+  if (!feature) return undefined;
+  return async (req) => {
+    if (!requestBrand(req, config).brand.feature_flags[feature]) throw new HttpError(404, [FEATURE_NOT_AVAILABLE]);
+  };
 }
 
 /** The four devise_token_auth headers, each an apiKey scheme named after its header. */
@@ -190,9 +211,10 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     onRequest: [
+      featureHook(route, config),
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
-      ...[authHook(route.access, deps.db, config)].filter((h) => h !== undefined),
-    ],
+      authHook(route.access, deps.db, config),
+    ].filter((h) => h !== undefined),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
       const ctx: RouteContext<RouteSchemas, Access> = {

@@ -9,6 +9,7 @@ import type { UploadedFile } from './multipart';
 import type { RequestBrand } from './brand-request';
 import type { OidcProvider } from '../modules/auth/oidc';
 import type { JobQueue } from './jobs/queue';
+import type { FeatureFlag } from '@shared/brands';
 
 /**
  * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
@@ -70,6 +71,11 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
    * Limits from config.rateLimit.
    */
   rateLimit?: RateLimitKind;
+  /**
+   * The brand feature this route belongs to: on a brand whose flags switch it off, the route answers
+   * 404 "This feature is not available" before auth or validation (the registry checks, never the handler).
+   */
+  feature?: FeatureFlag;
   /** Left out of the OpenAPI document (e.g. browser redirects). */
   hidden?: boolean;
   /** A larger request-body limit than the app's default (file uploads). */

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBrand } from '@shared/brands';
+import { WEB_ROUTE_PATTERNS } from '@shared/web-routes';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 // Static files do not touch the database: PGlite is enough here.
@@ -37,6 +39,45 @@ describe('static files', () => {
       expect(res.body).toContain('SPA');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers every page of the shared route list with 200, and a path that is no page with 404 and the app (its 404 screen)', async () => {
+    for (const pattern of WEB_ROUTE_PATTERNS) {
+      const url = pattern.replace(/:[a-z]+/gi, '7');
+      expect((await built.app.inject({ method: 'GET', url, headers: html })).statusCode, url).toBe(200);
+    }
+    for (const url of ['/no-such-page', '/cabinet/nope', '/cabinet/onboarding/no-such-step', '/cabinet/chat/1/more?x=1']) {
+      const res = await built.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('SPA');
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it("sends every HTML page with the brand's Content-Security-Policy: its head-script origins and nothing else", async () => {
+    const directives = (res: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(String(res.headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    for (const [host, id] of [['localhost', 0], ['brand6.localhost', 6], ['brand9.localhost', 9]] as const) {
+      for (const url of ['/', '/auth/signin', '/no-such-page']) {
+        const res = await built.app.inject({ method: 'GET', url, headers: { ...html, host } });
+        const d = directives(res);
+        const scripts = Object.values(getBrand(id).scripts).map((src) => new URL(src!).origin);
+        expect(d['script-src']!.sort(), `${host}${url}`).toEqual(["'self'", ...new Set(scripts)].sort());
+        expect(d['script-src']).not.toContain("'unsafe-inline'");
+        expect(d['script-src']).not.toContain("'unsafe-eval'");
+        expect(d['frame-ancestors']).toEqual(["'none'"]);
+        expect(d['object-src']).toEqual(["'none'"]);
+        expect(d['base-uri']).toEqual(["'self'"]);
+        expect(d['connect-src']!.sort()).toEqual(["'self'", ...new Set(scripts)].sort());
+      }
+    }
+    expect(String((await built.app.inject({ method: 'GET', url: '/', headers: { ...html, host: 'brand6.localhost' } })).headers['content-security-policy'])).toContain('https://client.crisp.chat');
+    expect(String((await built.app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy'])).not.toContain('crisp');
+    // The "not built" page is HTML too.
+    expect((await unbuilt.app.inject({ method: 'GET', url: '/cabinet', headers: html })).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // JSON answers and assets carry none.
+    expect((await built.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['content-security-policy']).toBeUndefined();
+    expect((await built.app.inject({ method: 'GET', url: '/api/headers' })).headers['content-security-policy']).toBeUndefined();
   });
 
   it('serves hashed assets as immutable; a missing asset is a 404', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isWebRoute } from '@shared/web-routes';
 import { brandsDir } from '../lib/paths';
 
 const NOT_BUILT_HTML = `<!doctype html><html class="dark"><head><meta charset="utf-8"><title>Not built</title></head>
@@ -62,6 +63,8 @@ export async function registerStatic(app: FastifyInstance, webDist: string, exte
     const pathname = req.url.split('?')[0] ?? '/';
     if (!pathname.startsWith('/api/') && wantsHtml(req)) {
       if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+      // A path that is no page of the app is a real 404 (with the app's HTML, which shows the 404 screen).
+      if (!isWebRoute(pathname)) reply.code(404);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ errors: [`Not found: ${req.method} ${pathname}`] });

@@ -6,6 +6,7 @@ import { hasCompleteAuthCookie } from '@web/lib/auth-cookie';
 import { queryClient } from '@web/lib/query-client';
 import { userInfoQueryOptions } from '@web/lib/user';
 import { useAuthStore } from '@web/stores/auth';
+import { whenBrandKnown } from '@web/stores/brand';
 import { resolveGuard } from './guard';
 import type { RouteMeta } from './route-meta';
 
@@ -19,6 +20,12 @@ export type ParamsValidator = (params: Params) => boolean;
 export function guardLoader(meta: RouteMeta, validate?: ParamsValidator): LoaderFunction {
   return async ({ request, params }) => {
     const url = new URL(request.url);
+    // A page of a feature the brand switches off does not exist there: the 404 screen, before auth.
+    if (meta.feature && !(await whenBrandKnown()).feature_flags[meta.feature]) {
+      const message = ERROR_MESSAGES.noRouteMatch(url.pathname);
+      console.error(message);
+      throw data(message, { status: 404, statusText: 'Not Found' });
+    }
     useAuthStore.getState().sync();
     let signedIn = hasCompleteAuthCookie();
     let user: User | null = null;

@@ -1,3 +1,5 @@
+import type { FeatureFlag } from '@shared/brands';
+
 /** What a route declares in its `handle`: title, layout, middleware and colour mode. */
 export const LAYOUT_NAMES = ['cabinet', 'landing', 'onboarding', 'public', 'topnav', 'empty'] as const;
 export type LayoutName = (typeof LAYOUT_NAMES)[number];
@@ -12,6 +14,8 @@ export type RouteMeta = {
   middleware?: readonly string[];
   /** The page's own colour mode: a class on the page container, never on <html>. */
   colorMode?: ColorMode;
+  /** The brand feature the page belongs to: on a brand that switches it off, the page is a 404. */
+  feature?: FeatureFlag;
 };
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
@@ -27,6 +31,7 @@ export function mergeMeta(handles: readonly unknown[]): RouteMeta {
     if (h.layout !== undefined) merged.layout = h.layout;
     if (h.middleware !== undefined) merged.middleware = h.middleware;
     if (h.colorMode !== undefined) merged.colorMode = h.colorMode;
+    if (h.feature !== undefined) merged.feature = h.feature;
   }
   return merged;
 }

@@ -161,7 +161,7 @@ export const routeDefs: RouteDef[] = [
   },
   {
     path: cab.brandAwareness.path,
-    meta: cabinet(cab.brandAwareness.title),
+    meta: { ...cabinet(cab.brandAwareness.title), feature: 'brand_awareness' },
     lazy: () => import('@web/features/brand-awareness/routes/brand-awareness').then((m) => ({ Component: m.BrandAwarenessRoute })),
   },
   {
@@ -182,7 +182,7 @@ export const routeDefs: RouteDef[] = [
   },
   {
     path: cab.integrations.path,
-    meta: cabinet(cab.integrations.title),
+    meta: { ...cabinet(cab.integrations.title), feature: 'integrations' },
     lazy: () => import('@web/features/integrations/routes/integrations').then((m) => ({ Component: m.IntegrationsRoute })),
   },
   {

@@ -36,3 +36,16 @@ export const useBrandStore = create<BrandState>()((set) => ({
 }));
 
 export const useBrand = () => useBrandStore((s) => s.brand);
+
+/** The brand once it can be trusted (see selectBrandKnown): at once, or when /api/headers answers or fails. */
+export function whenBrandKnown(): Promise<HolderConfig> {
+  const now = useBrandStore.getState();
+  if (selectBrandKnown(now)) return Promise.resolve(now.brand);
+  return new Promise((resolve) => {
+    const stop = useBrandStore.subscribe((s) => {
+      if (!selectBrandKnown(s)) return;
+      stop();
+      resolve(s.brand);
+    });
+  });
+}

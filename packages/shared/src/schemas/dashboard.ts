@@ -14,6 +14,16 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DASHBOARD_CHANNELS = ['email', 'linkedin', 'phone'] as const;
 export type DashboardChannel = (typeof DASHBOARD_CHANNELS)[number];
 
+/** The feature flag a channel needs (email needs none): a brand that switches it off shows no figures for it. */
+export const CHANNEL_FEATURE: Record<DashboardChannel, 'linkedin' | 'phone_calls' | null> = { email: null, linkedin: 'linkedin', phone: 'phone_calls' };
+
+/** The channels a brand's feature flags leave on, in the dashboard's order. */
+export const brandChannels = (flags: Record<'linkedin' | 'phone_calls', boolean>): DashboardChannel[] =>
+  DASHBOARD_CHANNELS.filter((ch) => {
+    const flag = CHANNEL_FEATURE[ch];
+    return flag === null || flags[flag];
+  });
+
 const period = z.enum(DASHBOARD_PERIODS, { error: 'period must be one of week, month, quarter, year' });
 
 /** `?period=` (defaults to month). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
 import {
+  brandChannels,
   activityGraphSchema,
   activityListQuerySchema,
   activityListSchema,
@@ -12,12 +13,16 @@ import {
   generalStatisticsSchema,
 } from '@shared/schemas/dashboard';
 import { defineRoute } from '../../lib/route';
+import type { RequestBrand } from '../../lib/brand-request';
 import * as service from './service';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['dashboard'];
 
 /** The cabinet dashboard (spec §7 "Dashboard and onboarding"): read-only figures of the signed-in user's account. */
+/** The channels the request's brand has on: figures for a switched-off channel are never shown. */
+const channelsOf = (brand: RequestBrand) => brandChannels(brand.brand.feature_flags);
+
 export const dashboardRoutes = [
   defineRoute({
     method: 'GET',
@@ -27,7 +32,7 @@ export const dashboardRoutes = [
     summary: 'Prospects, personas and the period’s touches, contacted prospects, replies, reply rate and meetings, each beside the previous period',
     tags: TAGS,
     schema: { querystring: dashboardPeriodQuerySchema, response: { 200: z.object({ data: generalStatisticsSchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await service.generalStatistics(deps.db, auth.account.id, query.period) }),
+    handler: async ({ auth, brand, deps, query }) => ({ data: await service.generalStatistics(deps.db, auth.account.id, query.period, undefined, channelsOf(brand)) }),
   }),
   defineRoute({
     method: 'GET',
@@ -37,7 +42,7 @@ export const dashboardRoutes = [
     summary: 'Touches sent, replies and meetings per day (week, month) or per ISO week (quarter, year), zero-filled, UTC',
     tags: TAGS,
     schema: { querystring: dashboardGraphQuerySchema, response: { 200: z.object({ data: activityGraphSchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await service.activityGraph(deps.db, auth.account.id, query.period) }),
+    handler: async ({ auth, brand, deps, query }) => ({ data: await service.activityGraph(deps.db, auth.account.id, query.period, undefined, channelsOf(brand)) }),
   }),
   defineRoute({
     method: 'GET',
@@ -47,7 +52,7 @@ export const dashboardRoutes = [
     summary: 'Companies reached (distinct prospect companies with a touch), touches per channel, top N; all time without a period',
     tags: TAGS,
     schema: { querystring: awareCompaniesQuerySchema, response: { 200: z.object({ data: awareCompaniesSchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await service.awareCompanies(deps.db, auth.account.id, { period: query.period, limit: query.limit }) }),
+    handler: async ({ auth, brand, deps, query }) => ({ data: await service.awareCompanies(deps.db, auth.account.id, { period: query.period, limit: query.limit }, undefined, channelsOf(brand)) }),
   }),
   defineRoute({
     method: 'GET',
@@ -57,7 +62,7 @@ export const dashboardRoutes = [
     summary: 'Touches sent, replies and meetings per channel (email, LinkedIn, phone) in the period, with each channel’s share',
     tags: TAGS,
     schema: { querystring: dashboardPeriodQuerySchema, response: { 200: z.object({ data: channelsActivitySchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await service.channelsActivity(deps.db, auth.account.id, query.period) }),
+    handler: async ({ auth, brand, deps, query }) => ({ data: await service.channelsActivity(deps.db, auth.account.id, query.period, undefined, channelsOf(brand)) }),
   }),
   defineRoute({
     method: 'GET',
@@ -67,6 +72,6 @@ export const dashboardRoutes = [
     summary: 'The account’s activity log, newest first, paginated, with a readable line, actor, channel, prospect and persona',
     tags: TAGS,
     schema: { querystring: activityListQuerySchema, response: { 200: activityListSchema } },
-    handler: async ({ auth, deps, query }) => service.activityList(deps.db, auth.account.id, query),
+    handler: async ({ auth, brand, deps, query }) => service.activityList(deps.db, auth.account.id, query, channelsOf(brand)),
   }),
 ];

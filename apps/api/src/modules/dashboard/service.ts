@@ -41,7 +41,18 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, round1(
 const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
 
 /** Prospects total, personas, and each activity figure in the period and the one before it. */
-export async function generalStatistics(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<GeneralStatistics> {
+/**
+ * Activities on the brand's channels only: a channel its feature flags switch off (LinkedIn, phone)
+ * shows no figures, anywhere on the dashboard. Activities without a channel always count.
+ */
+function onChannels(channels: readonly DashboardChannel[], alias?: string): SQL {
+  const col = alias ? sql.raw(`${alias}.channel`) : sql.raw('channel');
+  if (channels.length === DASHBOARD_CHANNELS.length) return sql`true`;
+  if (channels.length === 0) return sql`${col} is null`;
+  return sql`(${col} is null or ${col} in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)}))`;
+}
+
+export async function generalStatistics(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now(), channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<GeneralStatistics> {
   const w = periodWindow(period, now);
   const inCur = sql`occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}`;
   const inPrev = sql`occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.previousEnd)}`;
@@ -59,7 +70,7 @@ export async function generalStatistics(db: Db, accountId: number, period: Dashb
     db,
     sql`select ${figures(inCur, 'cur')}, ${figures(inPrev, 'prev')}
         from activities
-        where account_id = ${accountId} and verb in ${COUNTED} and occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.end)}`,
+        where account_id = ${accountId} and ${onChannels(channels)} and verb in ${COUNTED} and occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.end)}`,
   );
   const [d] = await rows<Record<string, unknown>>(
     db,
@@ -89,7 +100,7 @@ export async function generalStatistics(db: Db, accountId: number, period: Dashb
 }
 
 /** Touches sent, replies and meetings per UTC day (week, month) or ISO week (quarter, year), zero-filled. */
-export async function activityGraph(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<ActivityGraph> {
+export async function activityGraph(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now(), channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<ActivityGraph> {
   const w = periodWindow(period, now);
   const unit = sql.raw(`'${w.bucket}'`);
   const step = sql.raw(w.bucket === 'day' ? "interval '1 day'" : "interval '7 days'");
@@ -103,7 +114,7 @@ export async function activityGraph(db: Db, accountId: number, period: Dashboard
                  count(*) filter (where verb = 'reply_received') as replies,
                  count(*) filter (where verb = 'meeting_booked') as meetings
           from activities
-          where account_id = ${accountId} and verb in ${COUNTED} and occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}
+          where account_id = ${accountId} and ${onChannels(channels)} and verb in ${COUNTED} and occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}
           group by 1
         )
         select to_char(buckets.d, 'YYYY-MM-DD') as date, coalesce(counts.sent, 0) as sent,
@@ -135,6 +146,7 @@ export async function awareCompanies(
   accountId: number,
   options: { period?: DashboardPeriod | undefined; limit: number },
   now = dashboardClock.now(),
+  channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
 ): Promise<AwareCompanies> {
   const w: PeriodWindow | null = options.period ? periodWindow(options.period, now) : null;
   const inWindow = w ? sql`and a.occurred_at >= ${ts(w.start)} and a.occurred_at <= ${ts(w.end)}` : sql`and a.occurred_at <= ${ts(now)}`;
@@ -153,7 +165,7 @@ export async function awareCompanies(
                count(*) over () as total_companies
         from activities a
         join prospects p on p.id = a.prospect_id and p.account_id = a.account_id
-        where a.account_id = ${accountId} and a.verb in ${COUNTED} ${inWindow}
+        where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb in ${COUNTED} ${inWindow}
           and p.company is not null and btrim(p.company) <> ''
         group by lower(btrim(p.company))
         having count(*) filter (where a.verb in ${OUTREACH}) > 0
@@ -178,19 +190,19 @@ export async function awareCompanies(
 }
 
 /** Touches sent, replies and meetings per channel in the period, every channel listed, with its share of the touches. */
-export async function channelsActivity(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now()): Promise<ChannelsActivity> {
+export async function channelsActivity(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now(), channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<ChannelsActivity> {
   const w = periodWindow(period, now);
   const list = await rows<{ channel: DashboardChannel; sent: unknown; replies: unknown; meetings: unknown }>(
     db,
     sql`select c.channel, coalesce(x.sent, 0) as sent, coalesce(x.replies, 0) as replies, coalesce(x.meetings, 0) as meetings
-        from (values ${sql.join(DASHBOARD_CHANNELS.map((ch, i) => sql`(${ch}::text, ${i}::int)`), sql`, `)}) as c(channel, ord)
+        from (values ${sql.join(channels.map((ch, i) => sql`(${ch}::text, ${i}::int)`), sql`, `)}) as c(channel, ord)
         left join (
           select channel,
                  count(*) filter (where verb in ${OUTREACH}) as sent,
                  count(*) filter (where verb = 'reply_received') as replies,
                  count(*) filter (where verb = 'meeting_booked') as meetings
           from activities
-          where account_id = ${accountId} and verb in ${COUNTED} and channel is not null
+          where account_id = ${accountId} and ${onChannels(channels)} and verb in ${COUNTED} and channel is not null
             and occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}
           group by channel
         ) as x on x.channel = c.channel
@@ -282,8 +294,8 @@ const ACTOR_NAMES: Record<Exclude<ActivityItem['actor']['type'], 'user'>, string
 };
 
 /** The account's activity log, newest first, with the prospect, persona and acting user's names. */
-export async function activityList(db: Db, accountId: number, q: { page: number; per_page: number }): Promise<ActivityList> {
-  const [count] = await rows<{ n: unknown }>(db, sql`select count(*) as n from activities where account_id = ${accountId}`);
+export async function activityList(db: Db, accountId: number, q: { page: number; per_page: number }, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<ActivityList> {
+  const [count] = await rows<{ n: unknown }>(db, sql`select count(*) as n from activities where account_id = ${accountId} and ${onChannels(channels)}`);
   const list = await rows<ActivityRowJoined>(
     db,
     sql`select a.id, a.verb, a.actor_type, a.channel, a.payload, ${isoOf(sql`a.occurred_at`)} as occurred_at,
@@ -294,7 +306,7 @@ export async function activityList(db: Db, accountId: number, q: { page: number;
         left join prospects p on p.id = a.prospect_id and p.account_id = a.account_id
         left join personas pe on pe.id = a.persona_id and pe.account_id = a.account_id
         left join users u on a.actor_type = 'user' and u.id = a.actor_id and u.account_id = a.account_id
-        where a.account_id = ${accountId}
+        where a.account_id = ${accountId} and ${onChannels(channels, 'a')}
         order by a.occurred_at desc, a.id desc
         limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
   );

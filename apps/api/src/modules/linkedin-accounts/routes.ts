@@ -19,6 +19,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/linkedin_accounts/account-status'),
+    feature: 'linkedin',
     access: 'public',
     owner: 'none',
     summary: 'Whether a LinkedIn profile is connected to any account (no auth; only the status comes back)',
@@ -30,6 +31,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'GET',
     url: v1('/linkedin_accounts/search_by_profile_url'),
+    feature: 'linkedin',
     access: 'user',
     owner: 'account',
     summary: "The account's LinkedIn account with this profile URL, or null",
@@ -40,6 +42,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'GET',
     url: v1('/linkedin_accounts'),
+    feature: 'linkedin',
     access: 'user',
     owner: 'account',
     summary: "The account's connected LinkedIn accounts",
@@ -50,6 +53,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/linkedin_accounts'),
+    feature: 'linkedin',
     access: 'user',
     owner: 'account',
     summary: "Connect the user's own LinkedIn account by its profile URL (idempotent)",
@@ -60,6 +64,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'DELETE',
     url: v1('/linkedin_accounts/:id'),
+    feature: 'linkedin',
     access: 'user',
     owner: 'account',
     summary: 'Disconnect a LinkedIn account of the account',

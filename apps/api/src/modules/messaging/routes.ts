@@ -196,6 +196,7 @@ export const messagingRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/test_call'),
+    feature: 'phone_calls',
     access: 'user',
     owner: 'account',
     summary: "The agent calls the user's own phone (403 when the brand has phone calls off; simulated without a provider)",

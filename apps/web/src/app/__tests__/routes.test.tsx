@@ -187,6 +187,15 @@ describe('404s', () => {
     expect(screen.getByTestId('error-status')).toHaveTextContent('404');
   });
 
+  it('shows the 404 screen for the page of a feature the brand switches off, and the page where it is on', async () => {
+    holderId = 5; // Prospecta: no integrations, no brand awareness
+    useBrandStore.getState().applyHolder({ holder_id: 5, holder_uid: 'uid-5', holder_name: 'x' });
+    signIn();
+    renderApp('/cabinet/integrations');
+    expect(await screen.findByText(ERROR_MESSAGES.noRouteMatch('/cabinet/integrations'))).toBeInTheDocument();
+    expect(screen.getByTestId('error-status')).toHaveTextContent('404');
+  });
+
   it('renders the chat for a positive integer id', async () => {
     signIn();
     renderApp('/cabinet/chat/12');

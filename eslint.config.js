@@ -74,4 +74,27 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'apps/extension/**/*.{ts,tsx}'],
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Request input reaches PostgreSQL: text and integers go through the building blocks of
+    // packages/shared/src/schemas/primitives.ts, which refuse NUL, lone surrogates and out-of-range ids with a 422.
+    files: ['packages/shared/src/schemas/**/*.ts', 'apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/shared/src/schemas/primitives.ts', 'apps/api/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(string|url|httpUrl)$/]",
+          message: 'Use text() from @shared/schemas/primitives: it refuses NUL characters and unpaired surrogates, which PostgreSQL cannot store.',
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message: 'Use queryInt() or dbIdParam() from @shared/schemas/primitives: they bound the number to what an integer column holds.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='int'][callee.object.callee.object.name='z'][callee.object.callee.property.name='number']",
+          message: 'Use dbId() for ids or int32() from @shared/schemas/primitives: integer columns hold at most 2^31−1.',
+        },
+      ],
+    },
+  },
 );

@@ -89,11 +89,22 @@ test('/extension detects the extension, shows the captured profile, and follows 
   const captured = page.getByRole('region', { name: 'Captured profile' });
   await expect(captured.getByRole('heading', { name: ADA.name })).toBeVisible({ timeout: 15_000 });
 
-  // LinkedIn navigates without loading a new document: the data must follow the new URL.
+  // LinkedIn navigates without loading a new document: the data must follow the new URL, although the
+  // page head (title, canonical link, JSON-LD) still names the member first loaded.
   await linkedin.getByRole('link', { name: GRACE.name }).click();
   await expect(linkedin).toHaveURL(new RegExp(`/in/${GRACE.id}/`));
+  await expect(linkedin.getByRole('heading', { level: 1, name: GRACE.name })).toBeVisible();
+  await expect(linkedin).toHaveTitle(`${ADA.name} | LinkedIn`);
+  await expect(linkedin.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.linkedin.com/in/${ADA.id}/`);
   await expect(captured.getByRole('heading', { name: GRACE.name })).toBeVisible({ timeout: 15_000 });
   await expect(captured.getByRole('heading', { name: ADA.name })).toHaveCount(0);
+  await expect(page.getByText('left the profile')).toHaveCount(0);
+
+  // And on to a third member, the head still naming the first.
+  await linkedin.getByRole('link', { name: ME.name }).click();
+  await expect(linkedin).toHaveURL(new RegExp(`/in/${ME.id}/`));
+  await expect(captured.getByRole('heading', { name: ME.name })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('left the profile')).toHaveCount(0);
   await linkedin.close();
   await page.close();
 });

@@ -1,5 +1,7 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, signin_js, startup, capture, polling, imports.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
+//  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
 //  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
 import { spawn } from 'node:child_process';
@@ -83,6 +85,41 @@ async function userInfoThroughput(label, env) {
     const res = await cannon({ url: `${origin}/api/v1/user_info`, headers });
     if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
     return res.requests.average;
+  } finally {
+    await stop(child);
+  }
+}
+
+/** GET persons for the demo account under 50 connections: p99 latency (ms) and requests/s. */
+async function personsUnderLoad(env) {
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), ...env });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+    const origin = `http://127.0.0.1:${port}`;
+    const headers = await signInDemo(origin);
+    const url = `${origin}/api/v1/persons`;
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) throw new Error(`persons answered ${check.status}`);
+    if ((await check.json()).data.length === 0) throw new Error('the demo account has no personas');
+    await cannon({ url, headers, connections: 50, duration: 2 }); // warm-up
+    const res = await cannon({ url, headers, connections: 50 });
+    if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
+    return { p99: res.latency.p99, rps: res.requests.average };
+  } finally {
+    await stop(child);
+  }
+}
+
+/** The floor for latency under load: the bare Fastify route under the same 50 connections. */
+async function bareUnderLoad() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-fastify.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/bare`, child);
+    await cannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50, duration: 2 });
+    const res = await cannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50 });
+    return { p99: res.latency.p99, rps: res.requests.average };
   } finally {
     await stop(child);
   }
@@ -211,24 +248,48 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
+// BENCH_ONLY=user_info,signin_js,persons,startup,capture,polling,imports runs only those sections.
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
+const want = (section) => !only || only.has(section);
 
-console.log('API: authenticated GET /api/v1/user_info, requests/s (higher is better; target ≥ 0.5× bare Fastify)');
-const bare = await bareThroughput();
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-const pglite = await userInfoThroughput('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' });
-report('user_info on PGlite', pglite, bare, 'req/s', '≥ 0.5', pglite / bare >= 0.5);
-const pg = await postgresUrl();
-if (pg) {
-  try {
-    const onPg = await userInfoThroughput('PostgreSQL', { DATABASE_URL: pg.url, SEED_DEMO: '1' });
-    report('user_info on PostgreSQL', onPg, bare, 'req/s', '≥ 0.5', onPg / bare >= 0.5);
-  } finally {
-    await pg.drop();
+if (want('user_info')) {
+  console.log('API: authenticated GET /api/v1/user_info, requests/s (higher is better; target ≥ 0.5× bare Fastify)');
+  const bare = await bareThroughput();
+  const pglite = await userInfoThroughput('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' });
+  report('user_info on PGlite', pglite, bare, 'req/s', '≥ 0.5', pglite / bare >= 0.5);
+  const pg = await postgresUrl();
+  if (pg) {
+    try {
+      const onPg = await userInfoThroughput('PostgreSQL', { DATABASE_URL: pg.url, SEED_DEMO: '1' });
+      report('user_info on PostgreSQL', onPg, bare, 'req/s', '≥ 0.5', onPg / bare >= 0.5);
+    } finally {
+      await pg.drop();
+    }
+  } else {
+    console.log('  user_info on PostgreSQL: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
   }
-} else {
-  console.log('  user_info on PostgreSQL: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
 }
 
+if (want('persons')) {
+  console.log('\nAPI: GET /api/v1/persons for the demo account under 50 connections, p99 ms (target < 30 ms; floor: the bare route under the same load)');
+  const floor = await bareUnderLoad();
+  const onPglite = await personsUnderLoad({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-persons-')), DATABASE_URL: '' });
+  report(`persons p99 on PGlite (${onPglite.rps.toFixed(0)} req/s vs ${floor.rps.toFixed(0)})`, onPglite.p99, floor.p99, 'ms', '< 30 ms', onPglite.p99 < 30);
+  const pg = await postgresUrl();
+  if (pg) {
+    try {
+      const onPg = await personsUnderLoad({ DATABASE_URL: pg.url, SEED_DEMO: '1' });
+      report(`persons p99 on PostgreSQL (${onPg.rps.toFixed(0)} req/s)`, onPg.p99, floor.p99, 'ms', '< 30 ms', onPg.p99 < 30);
+    } finally {
+      await pg.drop();
+    }
+  } else {
+    console.log('  persons on PostgreSQL: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  }
+}
+
+if (want('signin_js')) {
 console.log('\nWeb: sign-in page first-load JS, gzip bytes (lower is better; target ≤ 2× a bare Vite + React page)');
 const floorJs = await bareViteReactPage();
 {
@@ -242,20 +303,25 @@ const floorJs = await bareViteReactPage();
     await stop(child);
   }
 }
+}
 
-console.log('\nStart-up: `npm start` (already built) to the first answered request, ms (target < 5000 ms on PGlite)');
-const floorStart = await bareNodeStartup();
 const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
-const first = await startupTime(fresh);
-report('npm start, new data folder', first, floorStart, 'ms', '< 5000 ms', first < 5000);
-const again = await startupTime(fresh);
-report('npm start, existing data folder', again, floorStart, 'ms', '< 5000 ms', again < 5000);
+if (want('startup')) {
+  console.log('\nStart-up: `npm start` (already built) to the first answered request, ms (target < 5000 ms on PGlite)');
+  const floorStart = await bareNodeStartup();
+  const first = await startupTime(fresh);
+  report('npm start, new data folder', first, floorStart, 'ms', '< 5000 ms', first < 5000);
+  const again = await startupTime(fresh);
+  report('npm start, existing data folder', again, floorStart, 'ms', '< 5000 ms', again < 5000);
+}
 
 
-console.log('\nExtension: capture of a ~2 MB profile page in Chromium, ms (target ≤ 2× DOMParser on the same HTML)');
-if (!fs.existsSync(path.join(root, 'apps/extension/lib/capture/parse-profile.ts'))) {
+if (!want('capture')) {
+  // not selected (BENCH_ONLY)
+} else if (!fs.existsSync(path.join(root, 'apps/extension/lib/capture/parse-profile.ts'))) {
   console.log('  skipped: the profile parser is not in this build');
 } else {
+  console.log('\nExtension: capture of a ~2 MB profile page in Chromium, ms (target ≤ 2× DOMParser on the same HTML)');
   const esbuild = await import('esbuild');
   const bundle = await esbuild.build({
     stdin: {
@@ -303,8 +369,8 @@ if (!fs.existsSync(path.join(root, 'apps/extension/lib/capture/parse-profile.ts'
   }
 }
 
-console.log('\nExtension: CPU time of the /extension page over 60 s, polling on vs off (the page hidden pauses polling)');
-{
+if (want('polling')) {
+  console.log('\nExtension: CPU time of the /extension page over 60 s, polling on vs off (the page hidden pauses polling)');
   const seconds = Number(process.env.BENCH_POLL_SECONDS ?? 60);
   const extDir = path.join(root, 'dist/extension/chrome-mv3');
   const port = await freePort();
@@ -351,8 +417,8 @@ console.log('\nExtension: CPU time of the /extension page over 60 s, polling on 
   }
 }
 
-console.log('\nProspects: import of generated prospects vs PostgreSQL COPY of the same rows, peak memory, and the five-filter persona count');
-{
+if (want('imports')) {
+  console.log('\nProspects: import of generated prospects vs PostgreSQL COPY of the same rows, peak memory, and the five-filter persona count');
   const { runImportBenches } = await import('./bench/import.mjs');
   for (const r of await runImportBenches()) rows.push({ name: r.name, ok: r.ok });
 }

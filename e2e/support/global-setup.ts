@@ -52,6 +52,8 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_PUBLIC_MAX: '1000',
+      RATE_LIMIT_AUTH_IP_MAX: '1000',
+      AUTH_MAIL_PER_ADDRESS_MAX: '50',
       LOG_LEVEL: 'warn',
       GUARDED_FETCH_ALLOW_HOSTS: '127.0.0.1:3199', // e2e/notifications.spec.ts's webhook receiver
       STRIPE_SECRET_KEY: stripe.secretKey,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +14,8 @@ import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
+import { jobDefinitions } from './jobs';
+import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -29,6 +31,13 @@ export type AppOptions = {
   oidc?: OidcProvider | null;
   logger?: FastifyServerOptions['logger'];
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests drain it). */
+    jobs: JobQueue<Deps>;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -61,11 +70,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Outreach platform API', version: '1.0.0', description: 'Auth is devise_token_auth compatible: send access-token, client, expiry and uid headers.' },
+      components: { securitySchemes: AUTH_SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });
 
+  const jobs = new JobQueue<Deps>(options.db, jobDefinitions, { pollIntervalMs: config.jobs.pollIntervalMs, log: app.log });
+  app.decorate('jobs', jobs);
   const deps: Deps = {
+    jobs,
     db: options.db,
     config,
     mailer: options.mailer ?? (config.smtp ? smtpMailer(config.smtp) : logMailer(app.log)),
@@ -79,6 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Notification rules hear every recorded activity (after its commit) until the app closes.
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log });
   app.addHook('onClose', () => notifications.stop());
+  // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
+  // stop between steps) when the app closes.
+  await jobs.start(deps);
+  app.addHook('onClose', () => jobs.stop());
 
   // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.
@@ -95,6 +112,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** The four devise_token_auth headers, each an apiKey scheme named after its header. */
+export const AUTH_SECURITY_SCHEMES = {
+  'access-token': { type: 'apiKey', in: 'header', name: 'access-token', description: 'The session token from the last answer.' },
+  client: { type: 'apiKey', in: 'header', name: 'client', description: 'The client (device) id of the session.' },
+  expiry: { type: 'apiKey', in: 'header', name: 'expiry', description: 'When the token expires (seconds since the epoch).' },
+  uid: { type: 'apiKey', in: 'header', name: 'uid', description: 'The signed-in user’s uid (their email).' },
+} as const;
+
+const ALL_AUTH_HEADERS = Object.fromEntries(Object.keys(AUTH_SECURITY_SCHEMES).map((k) => [k, []])) as Record<keyof typeof AUTH_SECURITY_SCHEMES, never[]>;
+
+/** An operation's OpenAPI security, from the route's declared access: none, all four headers, or either. */
+function securityOf(access: Access): Array<Record<string, never[]>> {
+  if (access === 'public') return [];
+  if (access === 'user') return [ALL_AUTH_HEADERS];
+  return [{}, ALL_AUTH_HEADERS];
+}
+
 function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions {
   if (kind === 'public') {
     return { max: config.rateLimit.publicMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `public|${req.ip}` };
@@ -107,6 +141,21 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
     max: config.rateLimit.authMax,
     timeWindow: config.rateLimit.windowMs,
     keyGenerator: (req) => `${req.ip}|${(req.body as { email?: unknown } | undefined)?.email ?? ''}`,
+  };
+}
+
+/**
+ * Per IP on each credential route, whatever the email: the per-IP-and-email limit alone let one
+ * address spray 40 different emails. On request, so malformed attempts count too. Kept apart from the
+ * route's own limiter (@fastify/rate-limit runs one limiter per request), answered 429 with Retry-After.
+ */
+function authIpCeiling(app: FastifyInstance, url: string, config: Config): onRequestAsyncHookHandler {
+  const check = app.createRateLimit({ max: config.rateLimit.authIpMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `authip|${url}|${req.ip}` });
+  return async (req, reply) => {
+    const limit = await check(req);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new HttpError(429, [`Too many attempts from your network. Please wait ${limit.ttlInSeconds} s and try again.`]);
   };
 }
 
@@ -137,10 +186,13 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   app.route({
     method: route.method,
     url: route.url,
-    schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden },
+    schema: { ...route.schema, summary: route.summary, tags: route.tags, hide: route.hidden, security: securityOf(route.access) },
     config: route.rateLimit ? { rateLimit: rateLimitOptions(route.rateLimit, config) } : undefined,
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-    onRequest: authHook(route.access, deps.db, config.authCacheTtlMs),
+    onRequest: [
+      ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
+      ...[authHook(route.access, deps.db, config.authCacheTtlMs)].filter((h) => h !== undefined),
+    ],
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
       const ctx: RouteContext<RouteSchemas, Access> = {

@@ -1,6 +1,6 @@
 import { extensionDist, repoRoot } from './lib/paths';
 import path from 'node:path';
-import { parseBrandDomains } from '@shared/brands';
+import { BRANDS, parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
 import { parseAllowHosts } from './lib/guarded-fetch';
 
@@ -27,13 +27,26 @@ export type Config = {
   seedDemo: boolean;
   /** Extra host → holder map on top of the brands' own domains. */
   brandDomains: Record<string, number>;
+  /**
+   * The origin of every link the server writes into an email, per holder id (index 0..9): never the
+   * request's Host or X-Forwarded-Host (lib/brand-request.ts brandOrigin).
+   */
+  publicOrigins: string[];
+  /** AUTH_CODE_SECRET: keys the stored confirmation and phone codes (HMAC); null: a secret kept in the data folder (modules/auth/codes.ts). */
+  authCodeSecret: string | null;
   /** Behind a reverse proxy: honour X-Forwarded-* and the holder header it sets. */
   trustProxy: boolean;
   holderHeader: string;
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
-  /** authMax: per IP + email on credential routes; publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per account on routes that fetch a user-supplied address. */
-  rateLimit: { authMax: number; publicMax: number; outboundMax: number; windowMs: number };
+  /**
+   * authMax: per IP + email on credential routes; authIpMax: per IP on each credential route whatever the
+   * email (stops spraying); publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per
+   * account on routes that fetch a user-supplied address.
+   */
+  rateLimit: { authMax: number; authIpMax: number; publicMax: number; outboundMax: number; windowMs: number };
+  /** Per target address: at most perAddressMax auth emails in windowMs, counted in the database (modules/auth/mail.ts). */
+  authMail: { perAddressMax: number; windowMs: number };
   /** Origins that get CORS headers: the extension's (fixed dev/test id) plus EXTENSION_ORIGINS. Nothing wider. */
   extensionOrigins: string[];
   /** How long a validated token is trusted without asking the database (0: always ask). */
@@ -49,6 +62,8 @@ export type Config = {
   guardedFetch: { allowHosts: string[] };
   /** Payments through Stripe Checkout; null: payment routes answer 503 and the web app offers a call instead. */
   stripe: StripeConfig | null;
+  /** The durable job queue: how often each process looks for due jobs (a local enqueue runs at once). */
+  jobs: { pollIntervalMs: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +93,8 @@ export function loadConfig(env: Env = process.env): Config {
     // The demo account belongs on the embedded database; on PostgreSQL only when asked.
     seedDemo: env.SEED_DEMO !== undefined ? flag(env.SEED_DEMO) : !databaseUrl,
     brandDomains: parseBrandDomains(env.BRAND_DOMAINS),
+    publicOrigins: parsePublicOrigins(env, databaseUrl),
+    authCodeSecret: codeSecretFrom(env.AUTH_CODE_SECRET),
     trustProxy: flag(env.TRUST_PROXY),
     holderHeader: (env.HOLDER_HEADER || 'x-holder-id').toLowerCase(),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || null } : null,
@@ -87,10 +104,12 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     rateLimit: {
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10),
+      authIpMax: int(env, 'RATE_LIMIT_AUTH_IP_MAX', 20),
       publicMax: int(env, 'RATE_LIMIT_PUBLIC_MAX', 60),
       outboundMax: int(env, 'RATE_LIMIT_OUTBOUND_MAX', 20),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
     },
+    authMail: { perAddressMax: int(env, 'AUTH_MAIL_PER_ADDRESS_MAX', 5), windowMs: int(env, 'AUTH_MAIL_PER_ADDRESS_WINDOW_MS', 3_600_000) },
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
@@ -126,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
           timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 15_000),
         }
       : null,
+    jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
   };
 }
 
@@ -141,6 +161,49 @@ function stripeApiBase(raw: string | undefined): string {
   const base = raw?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new Error(`STRIPE_API_BASE must be an http(s) address, got "${base}"`);
   return base;
+}
+
+function codeSecretFrom(raw: string | undefined): string | null {
+  const secret = raw?.trim();
+  if (!secret) return null;
+  if (secret.length < 32) throw new Error('AUTH_CODE_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return secret;
+}
+
+function asOrigin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name}: "${raw}" is not an address like https://app.example.com`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/$/, '') !== '' || url.search || url.hash || url.username) {
+    throw new Error(`${name}: "${raw}" must be an http(s) origin (scheme, host and port only)`);
+  }
+  return url.origin;
+}
+
+/**
+ * Each brand's public origin: its BRAND_ORIGINS entry ("3=https://sales.acme.com,…"), else the
+ * PUBLIC_ORIGIN template with {holder} replaced by the holder id, else public_origin from
+ * brands/<N>/config.json. On the embedded database (the on-your-machine default) PUBLIC_ORIGIN
+ * defaults to http://brand{holder}.localhost:<PORT>, so links work where `npm start` runs.
+ */
+export function parsePublicOrigins(env: Env, databaseUrl: string | null): string[] {
+  const explicit = new Map<number, string>();
+  for (const pair of (env.BRAND_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const id = Number(pair.slice(0, at));
+    if (at < 1 || !Number.isInteger(id) || id < 0 || id > 9) throw new Error(`BRAND_ORIGINS: "${pair}" must be <holder id 0-9>=<origin>`);
+    explicit.set(id, asOrigin('BRAND_ORIGINS', pair.slice(at + 1).trim()));
+  }
+  const template = env.PUBLIC_ORIGIN?.trim() || (databaseUrl ? null : `http://brand{holder}.localhost:${int(env, 'PORT', 3000)}`);
+  return BRANDS.map((b) => {
+    const id = b.holder_id;
+    if (explicit.has(id)) return explicit.get(id)!;
+    if (template) return asOrigin('PUBLIC_ORIGIN', template.replaceAll('{holder}', String(id)));
+    return b.public_origin;
+  });
 }
 
 const EXTENSION_ID_PATTERN = /^[a-p]{32}$/;

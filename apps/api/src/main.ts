@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_USER, seedDemo } from './db/seed';
+import { codeSecret } from './modules/auth/codes';
 import { repoRoot } from './lib/paths';
 
 /**
@@ -33,6 +34,11 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(handle.db);
 
   const app = await buildApp({ config, db: handle.db });
+  // At start, so a data folder we cannot write shows now, not at the first sign-up.
+  codeSecret(config);
+  if (!config.authCodeSecret && config.databaseUrl) {
+    app.log.warn('AUTH_CODE_SECRET is not set: codes are keyed with a secret in this instance\'s data folder; several instances must share one AUTH_CODE_SECRET');
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

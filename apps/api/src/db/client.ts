@@ -8,7 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
+import { installJobSchema } from '../lib/jobs/queue';
 import { acquireDataDirLock } from './lock';
+import { shareWriteEpoch, trackWrites } from './write-epoch';
 import * as schema from './schema';
 
 /** One type for both drivers: repositories never know which database they run on. */
@@ -55,12 +57,18 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
     const client = await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, options);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Every statement drizzle sends moves the write epoch when it may write (see write-epoch.ts).
+    const tracked = trackWrites(client);
+    const db = drizzlePglite({ client: tracked, schema }) as unknown as Db;
+    shareWriteEpoch(tracked, db);
     return {
       db,
       client,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
+      migrate: async () => {
+        await migratePglite(db as never, { migrationsFolder: migrationsDir });
+        await installJobSchema(db);
+      },
       close: async () => {
         try {
           await client.close();
@@ -89,7 +97,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
     db,
     pool,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder: migrationsDir });
+      await installJobSchema(db);
+    },
     close: () => pool.end(),
   };
 }

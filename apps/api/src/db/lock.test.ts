@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './lock';
+import { acquireDataDirLock, currentHolder, DataDirLockedError, processStartTime } from './lock';
 
 describe('data folder lock', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-'));
@@ -12,7 +12,9 @@ describe('data folder lock', () => {
   it('refuses a folder held by a live process, with a clear message', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
     try {
-      fs.writeFileSync(path.join(dir, 'server.lock'), String(other.pid));
+      // As the other server writes it: its pid, start time and boot id.
+      const { boot } = currentHolder();
+      fs.writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: other.pid, start: processStartTime(other.pid!), boot }));
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
       expect(() => acquireDataDirLock(dir)).toThrow(
         `Another server is already using the data folder ${dir} (pid ${other.pid}). Stop it or set DATA_DIR to another folder.`,
@@ -25,8 +27,25 @@ describe('data folder lock', () => {
   it('takes over a stale lock and releases it', () => {
     fs.writeFileSync(path.join(dir, 'server.lock'), '999999999');
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'))).toEqual(currentHolder());
     release();
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('takes over a lock whose pid now belongs to another process (reused after a kill -9)', () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      const { boot } = currentHolder();
+      const start = processStartTime(other.pid!);
+      expect(start).toMatch(/^\d+$/);
+      // The lock's owner started at another time: the live pid is someone else now.
+      fs.writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: other.pid, start: String(Number(start) - 1), boot }));
+      acquireDataDirLock(dir)();
+      // Or before a reboot.
+      fs.writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: other.pid, start, boot: 'another-boot' }));
+      acquireDataDirLock(dir)();
+    } finally {
+      other.kill();
+    }
   });
 });

@@ -26,7 +26,9 @@ export const users = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** Always stored lowercased (the shared schema normalises it), so a plain unique index suffices. */
+    /** The brand (tenant of sign-in) this user signed up under: its account's holder_id, kept here for the per-brand unique email. */
+    holderId: smallint('holder_id').notNull().default(0),
+    /** Always stored lowercased (the shared schema normalises it); unique per brand (holder_id). */
     email: text('email').notNull(),
     provider: text('provider', { enum: ['email', 'google_oauth2'] }).notNull().default('email'),
     /** devise_token_auth's uid: the email for email users, the subject for OAuth users. */
@@ -44,13 +46,24 @@ export const users = pgTable(
     /** Set when the phone was confirmed by code (onboarding); cleared when the phone changes. */
     phoneVerifiedAt: at('phone_verified_at'),
     jobTitle: text('job_title'),
+    /** A requested new sign-in email, waiting for its confirmation link (email_change_token_hash). */
+    unconfirmedEmail: text('unconfirmed_email'),
+    emailChangeTokenHash: text('email_change_token_hash'),
+    emailChangeSentAt: at('email_change_sent_at'),
+    /** The undo link mailed to the old address: restores email_undo_address and revokes every token. */
+    emailUndoTokenHash: text('email_undo_token_hash'),
+    emailUndoAddress: text('email_undo_address'),
+    emailUndoSentAt: at('email_undo_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    // The uid header alone finds the user: emails contain '@', OIDC subjects never do.
-    uniqueIndex('users_uid_unique').on(t.uid),
+    // Brands are separate tenants: the same email may hold one account per brand.
+    uniqueIndex('users_holder_email_unique').on(t.holderId, sql`lower(${t.email})`),
+    // The uid header finds the user within the request's brand: emails contain '@', OIDC subjects never do.
+    uniqueIndex('users_holder_uid_unique').on(t.holderId, t.uid),
+    uniqueIndex('users_email_change_token_hash_unique').on(t.emailChangeTokenHash),
+    uniqueIndex('users_email_undo_token_hash_unique').on(t.emailUndoTokenHash),
     index('users_account_id_idx').on(t.accountId),
     uniqueIndex('users_confirmation_token_hash_unique').on(t.confirmationTokenHash),
     uniqueIndex('users_reset_password_token_hash_unique').on(t.resetPasswordTokenHash),
@@ -90,6 +103,20 @@ export const verificationCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * One row per email the auth flow handed to the mailer (or skipped), per target address: the
+ * per-address ceiling counts here, so it holds across API processes (modules/auth/mail.ts).
+ */
+export const authMailSends = pgTable(
+  'auth_mail_sends',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    address: text('address').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_mail_sends_address_sent_at_idx').on(t.address, t.sentAt)],
 );
 
 /** OIDC sign-in in flight: state → nonce, PKCE verifier and where to send the browser back. */
@@ -275,6 +302,18 @@ export const importJobs = pgTable(
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull().default({}),
     /** Why the whole import failed (nothing was written). */
     failure: text('failure'),
+    /** Who started it (the activity log's actor). */
+    userId: integer('user_id'),
+    /** Rows valid with a LinkedIn URL and no email. */
+    linkedinOnlyCount: integer('linkedin_only_count').notNull().default(0),
+    /** Rows not merged because their email names a prospect with another LinkedIn URL (capped like errors). */
+    conflicts: jsonb('conflicts').$type<ImportConflict[]>().notNull().default([]),
+    conflictCount: integer('conflict_count').notNull().default(0),
+    /** Which rows were merged into which prospect (capped like errors). */
+    merges: jsonb('merges').$type<ImportMerge[]>().notNull().default([]),
+    /** The file, kept while the import's job is pending or running (the job runs from it), then cleared. */
+    source: text('source'),
+    delimiter: text('delimiter'),
     createdAt: createdAt(),
     finishedAt: at('finished_at'),
   },
@@ -282,6 +321,27 @@ export const importJobs = pgTable(
     index('import_jobs_account_idx').on(t.accountId, t.createdAt),
     check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
+);
+
+export type ImportConflict = { row: number; other_row: number | null; prospect_id: number | null; email: string; reason: string };
+export type ImportMerge = { rows: number[]; prospect_id: number | null; first_row: number | null };
+
+/**
+ * What an import did, so a failed or interrupted one is undone although it committed in chunks:
+ * 'created' prospects are deleted, 'merged' ones get their previous row back, 'joined' persona
+ * memberships are removed. Deleted when the import finishes.
+ */
+export const importChanges = pgTable(
+  'import_changes',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    prospectId: integer('prospect_id').notNull(),
+    kind: text('kind', { enum: ['created', 'merged', 'joined'] }).notNull(),
+    previous: jsonb('previous'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.prospectId, t.kind] })],
 );
 
 /** The column mapping an account used last, per CSV header (lower-cased, trimmed): remembered for the next import. */

@@ -14,7 +14,7 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', nam
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const now = new Date();
-  const existing = await findUserByEmail(db, DEMO_USER.email);
+  const existing = await findUserByEmail(db, 0, DEMO_USER.email);
   if (existing) {
     await db.transaction((tx) => seedDemoActivity(tx, existing.account.id, existing.user.id, now));
     return false;

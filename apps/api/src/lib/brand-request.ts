@@ -3,7 +3,13 @@ import { BRANDS, getBrand, holderIdForHost } from '@shared/brands';
 import type { HolderConfig } from '@shared/brands';
 import type { Config } from '../config';
 
+/** origin: the brand's configured public origin (config.publicOrigins), never the request's Host. */
 export type RequestBrand = { holderId: number; brand: HolderConfig; origin: string };
+
+/** Where a brand's links point: from configuration only, so a forged Host cannot redirect an emailed link. */
+export function brandOrigin(config: Config, holderId: number): string {
+  return config.publicOrigins[holderId] ?? config.publicOrigins[0]!;
+}
 
 /** The holder: the trusted proxy's header when TRUST_PROXY is on, else the Host; unknown → brand 0. */
 export function holderIdForRequest(req: FastifyRequest, config: Config): number {
@@ -17,7 +23,7 @@ export function holderIdForRequest(req: FastifyRequest, config: Config): number 
 
 export function requestBrand(req: FastifyRequest, config: Config): RequestBrand {
   const holderId = holderIdForRequest(req, config);
-  return { holderId, brand: getBrand(holderId), origin: `${req.protocol}://${req.host}` };
+  return { holderId, brand: getBrand(holderId), origin: brandOrigin(config, holderId) };
 }
 
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|brand\d\.localhost)$/;

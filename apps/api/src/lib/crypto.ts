@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@shared/constants';
 
@@ -36,8 +37,11 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+// crypto.hash (Node 20.12+): a one-shot digest without a Hash object; it runs on every authenticated request.
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShot ? oneShot('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 export function sameSecret(a: string, b: string): boolean {

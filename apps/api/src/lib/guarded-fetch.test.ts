@@ -130,14 +130,16 @@ describe('guardedFetch refuses before connecting', () => {
     const before = hits;
     const err = await refusal(guardedFetch(url));
     expect(err.code).toBe('blocked_address');
-    expect(err.message).toMatch(/^Blocked: /);
+    expect(err.message).toMatch(/^Blocked: \S+ is not an allowed address/);
     expect(hits).toBe(before);
   });
 
   it('refuses a name that resolves to loopback (checked at connection time)', async () => {
     const err = await refusal(guardedFetch(`http://localhost:${port}/`));
     expect(err.code).toBe('blocked_address');
-    expect(err.message).toContain('localhost resolves to');
+    // It names the host as written, never the address it resolved to.
+    expect(err.message).toBe(`Blocked: localhost:${port} is not an allowed address (private, loopback and reserved networks cannot be reached)`);
+    expect(err.message).not.toMatch(/127\.0\.0\.1|::1|resolve/);
   });
 
   it('refuses cloud metadata names, other schemes and credentials', async () => {

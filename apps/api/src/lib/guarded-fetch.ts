@@ -163,6 +163,12 @@ export function blockedLiteralHost(raw: string | URL, options: GuardedFetchOptio
   return null;
 }
 
+/**
+ * The one refusal text for a blocked destination: it names the host as the client wrote it and never
+ * what a name resolved to, so the refusal cannot be used to map the server's network.
+ */
+const notAllowed = (url: URL) => `Blocked: ${url.host} is not an allowed address (private, loopback and reserved networks cannot be reached)`;
+
 function checkUrl(raw: string | URL, base?: URL): URL {
   let url: URL;
   try {
@@ -174,7 +180,7 @@ function checkUrl(raw: string | URL, base?: URL): URL {
   if (url.username || url.password) throw new GuardedFetchError('bad_url', 'Addresses with a user name or password are not accepted');
   const host = bare(url.hostname);
   if (!host) throw new GuardedFetchError('bad_url', 'The address has no host');
-  if (METADATA_NAMES.has(host.replace(/\.$/, ''))) throw new GuardedFetchError('blocked_address', `${host} is a cloud metadata address`);
+  if (METADATA_NAMES.has(host.replace(/\.$/, ''))) throw new GuardedFetchError('blocked_address', notAllowed(url));
   return url;
 }
 
@@ -186,7 +192,8 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
     for (const a of list) {
       const reason = blockedReason(a.address);
       if (reason) {
-        return callback(Object.assign(new Error(`${hostname} resolves to ${reason}`), { code: 'EGUARDED' }), '', 0);
+        // The reason names the resolved address: it stays here, never in the refusal a client reads.
+        return callback(Object.assign(new Error(reason), { code: 'EGUARDED' }), '', 0);
       }
     }
     if (!list.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
@@ -266,7 +273,7 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
       const allowed = isAllowed(url, options.allowHosts);
       if (!allowed && net.isIP(bare(url.hostname))) {
         const reason = blockedReason(bare(url.hostname));
-        if (reason) throw new GuardedFetchError('blocked_address', `Blocked: ${reason}`);
+        if (reason) throw new GuardedFetchError('blocked_address', notAllowed(url));
       }
       let res: Hop;
       try {
@@ -275,8 +282,9 @@ export async function guardedFetch(input: string | URL, init: GuardedFetchInit =
         if (err instanceof GuardedFetchError) throw err;
         if (controller.signal.aborted) throw new GuardedFetchError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`);
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EGUARDED') throw new GuardedFetchError('blocked_address', `Blocked: ${(err as Error).message}`);
-        const why = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? `${url.hostname} was not found` : code === 'ECONNREFUSED' ? `${url.host} refused the connection` : (err as Error).message;
+        if (code === 'EGUARDED') throw new GuardedFetchError('blocked_address', notAllowed(url));
+        // Never the socket's own message: it names the address a name resolved to (e.g. "connect ETIMEDOUT 10.0.0.5:80").
+        const why = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? `${url.hostname} was not found` : code === 'ECONNREFUSED' ? `${url.host} refused the connection` : `Could not connect to ${url.host}`;
         throw new GuardedFetchError('network', why);
       }
       const location = res.headers.location;

@@ -40,6 +40,16 @@ export async function acceptFileUploads(scope: FastifyInstance, maxBytes: number
       (part as MultipartFile & { value: unknown }).value = await part.toBuffer();
     },
   });
+  // The form parser (busboy) throws plain errors on a malformed body ("Unexpected end of multipart data",
+  // "Malformed part header"): those are the client's mistake, a 422, not a 500. Anything else goes on
+  // to the app's error handler (a child handler's throw reaches the parent's).
+  scope.setErrorHandler((error: Error, req) => {
+    const plain = !(error as { statusCode?: number }).statusCode && !(error as { code?: string }).code;
+    if (plain && req.isMultipart() && /multipart|part header|boundary|end of form/i.test(error.message)) {
+      throw unprocessable('The upload is not a valid multipart/form-data body.');
+    }
+    throw error;
+  });
   scope.addHook('preValidation', async (req) => {
     if (!req.isMultipart()) return;
     const body: Record<string, unknown> = {};

@@ -8,6 +8,7 @@ import type { SmsSender } from './sms';
 import type { UploadedFile } from './multipart';
 import type { RequestBrand } from './brand-request';
 import type { OidcProvider } from '../modules/auth/oidc';
+import type { JobQueue } from './jobs/queue';
 
 /**
  * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
@@ -28,6 +29,8 @@ export type Deps = {
   mailer: Mailer;
   sms: SmsSender;
   oidc: OidcProvider | null;
+  /** The durable job queue (lib/jobs): define jobs in apps/api/src/jobs.ts, enqueue with deps.jobs.send. */
+  jobs: JobQueue<Deps>;
 };
 
 export type RouteSchemas = {

@@ -86,3 +86,33 @@ describe.each(DB_KINDS)('garbage input on %s', (kind) => {
     expect(wrongMethod.statusCode).toBe(404);
   });
 });
+
+describe('the database backstop', () => {
+  it('answers a PostgreSQL data exception (class 22) as 422, without SQL, however it is wrapped', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerErrorHandler, sqlStateOf } = await import('./error-handler');
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    const dbError = (code: string) => Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00 in SELECT * FROM users'), { code });
+    app.get('/untranslatable', () => {
+      throw new Error('Failed query: select 1', { cause: dbError('22P05') });
+    });
+    app.get('/out-of-range', () => {
+      throw dbError('22003');
+    });
+    app.get('/unique', () => {
+      throw dbError('23505');
+    });
+    for (const url of ['/untranslatable', '/out-of-range']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors[0]).toMatch(/cannot be stored/);
+      expect(res.body).not.toMatch(/SELECT|select|UTF8/);
+    }
+    // Other classes are not the client's mistake by themselves: still the generic 500.
+    expect((await app.inject({ url: '/unique' })).statusCode).toBe(500);
+    expect(sqlStateOf(new Error('x', { cause: { code: '22021' } }))).toBe('22021');
+    expect(sqlStateOf(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY' }))).toBeNull();
+    await app.close();
+  });
+});

@@ -29,6 +29,28 @@ const CLIENT_ERROR_TEXT: Record<string, string> = {
 };
 
 /**
+ * The SQLSTATE of a PostgreSQL error, looking through wrappers (drizzle puts the driver's error in
+ * `cause`); node-postgres and PGlite both carry it as `code`.
+ */
+export function sqlStateOf(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Class 22 is "data exception": a value PostgreSQL cannot take (22P05 untranslatable character,
+ * 22021 bad byte sequence, 22003 numeric value out of range, 22007 bad datetime…). The schemas refuse
+ * such input first (packages/shared/src/schemas/primitives.ts); this is the backstop, so one that
+ * slips through is the client's 422, never a 500 that shows SQL.
+ */
+const DATA_EXCEPTION_TEXT = 'A value in the request cannot be stored (it is out of range or contains characters that are not allowed).';
+
+/**
  * One place turns every error into { errors: [...] }: a client's mistake keeps its 4xx status and a
  * message naming the field; anything else is a 500 with a generic text (details go to the log only).
  */
@@ -41,6 +63,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
       const messages = [...new Set(error.validation.map((i) => issueMessage(context, i as Issue)))];
       return reply.code(422).send({ errors: messages });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState?.startsWith('22')) {
+      req.log.warn({ err: error, sqlState }, 'input refused by the database');
+      return reply.code(422).send({ errors: [DATA_EXCEPTION_TEXT] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

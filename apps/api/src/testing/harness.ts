@@ -1,12 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { API_PREFIX } from '@shared/constants';
-import type { User } from '@shared/schemas/auth';
+import { holderIdForHost } from '@shared/brands';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
+import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
 import type { OidcProvider } from '../modules/auth/oidc';
+import { findUserByEmail, toUserJson } from '../modules/users/repository';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
 
@@ -17,6 +19,8 @@ export type TestApp = {
   db: DbHandle;
   smtp: SmtpTestServer;
   sms: Array<{ to: string; text: string }>;
+  /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
+  handedOff: Mail[];
   close(): Promise<void>;
 };
 
@@ -28,9 +32,16 @@ export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-
 /** The app on a fresh copy of the migrated database, mailing to a real SMTP server on loopback. */
 export async function startTestApp(
   kind: DbKind,
-  options: { env?: Record<string, string>; oidc?: OidcProvider | null; /** Instead of the recording double (t.sms). */ sms?: SmsSender } = {},
+  options: {
+    env?: Record<string, string>;
+    oidc?: OidcProvider | null;
+    /** Instead of the recording double (t.sms). */
+    sms?: SmsSender;
+    /** An existing database (a restart on the same data); the caller closes it. */
+    db?: DbHandle;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb(kind);
+  const db = options.db ?? (await createTestDb(kind));
   const smtp = await startSmtpServer();
   const sms: TestApp['sms'] = [];
   const smsSender: SmsSender = { send: async (to, text) => void sms.push({ to, text }) };
@@ -41,20 +52,27 @@ export async function startTestApp(
     EXTENSION_DIST: '/nonexistent-extension-dist',
     RATE_LIMIT_AUTH_MAX: '1000',
     RATE_LIMIT_PUBLIC_MAX: '1000',
+    RATE_LIMIT_AUTH_IP_MAX: '1000',
+    AUTH_MAIL_PER_ADDRESS_MAX: '50',
+    AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, db: db.db, logger: false, sms: options.sms ?? smsSender, oidc: options.oidc });
+  const handedOff: Mail[] = [];
+  const smtpOut = smtpMailer(config.smtp!);
+  const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc });
   await app.ready();
   return {
     app,
     db,
     smtp,
     sms,
+    handedOff,
     close: async () => {
       await app.close();
       await smtp.close();
-      await db.close();
+      if (!options.db) await db.close();
     },
   };
 }
@@ -64,14 +82,18 @@ export function headersOf(res: LightMyRequestResponse): AuthHeaders {
   return { 'access-token': String(h['access-token']), client: String(h.client), expiry: String(h.expiry), uid: String(h.uid) };
 }
 
-export async function register(t: TestApp, email: string, password = 'secret-pass-1', extra: Record<string, unknown> = {}) {
+export async function register(t: TestApp, email: string, password = 'secret-pass-1', extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: v1('/auth'),
+    headers,
     payload: { email, password, password_confirmation: password, ...extra },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ status: string; data: User }>().data;
+  // The answer carries no user (it is the same for a taken email): read the row.
+  const found = await findUserByEmail(t.db.db, holderIdForHost(headers.host), email);
+  expect(found, `no user ${email} after sign-up`).not.toBeNull();
+  return toUserJson(found!);
 }
 
 /** Follows the link of the confirmation mail, as the user's browser would. */

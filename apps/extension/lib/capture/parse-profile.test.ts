@@ -392,4 +392,53 @@ describe('parseProfile over the fixture corpus', () => {
     // (The watcher guards the rest: it waits for the top card to change after a URL change.)
     expect(result.profile.sources).toMatchObject({ full_name: 'selector', about: 'selector', photo_url: 'selector', profile_url: 'url' });
   });
+
+  describe('after in-app navigation the head may still name the previous member', () => {
+    const SAM = 'https://www.linkedin.com/in/sam-lee-product/';
+    const JANE = 'https://www.linkedin.com/in/jane-doe-4a2b1c/';
+    const withoutCardLinks = (doc: Document) => {
+      for (const a of doc.querySelectorAll('main a[href*="/in/"]')) a.setAttribute('href', '#');
+      return doc;
+    };
+
+    it("a stale canonical link, og tags, title and JSON-LD are ignored: the URL's member on screen is captured", () => {
+      const doc = load('stale-head');
+      expect(doc.title).toContain('Jane Doe');
+      const p = profileOf('stale-head', SAM);
+      expect(p).toMatchObject({
+        profile_url: SAM,
+        public_identifier: 'sam-lee-product',
+        full_name: 'Sam Lee',
+        headline: 'Senior Product Manager at Vandelay Industries',
+        location: 'Seattle, Washington, United States',
+        about: 'Product manager for marketplaces. I like boring, reliable software.',
+        current_company: 'Vandelay Industries',
+        current_title: 'Senior Product Manager',
+        connection_degree: '2nd',
+      });
+      // Nothing of the member the head names, and no field credited to the stale head.
+      expect(JSON.stringify(p)).not.toMatch(/Jane|Northwind|Austin|D4E03AQH1/);
+      expect(Object.values(p.sources)).not.toContain('json-ld');
+      expect(p.sources.profile_url).toBe('heuristic');
+    });
+
+    it('the same page with no identity in the top card is still captured: the head does not block', () => {
+      const result = parseProfile(withoutCardLinks(load('stale-head')), SAM);
+      expect(result).toMatchObject({ kind: 'profile', profile: { public_identifier: 'sam-lee-product', full_name: 'Sam Lee', profile_url: SAM } });
+      if (result.kind === 'profile') expect(result.profile.sources.profile_url).toBe('url');
+    });
+
+    it("at the previous member's URL the page is loading: the card on screen is another member's", () => {
+      expect(parseProfile(load('stale-head'), JANE)).toEqual({ kind: 'loading' });
+    });
+
+    it("the previous member's card still on screen under the new URL is recognised through the stale head's own data", () => {
+      // Jane's whole page (head and card) while the URL already names Sam, and no link in the card to tell.
+      const janeUnderSam = () => withoutCardLinks(load('member-jsonld'));
+      expect(parseProfile(janeUnderSam(), SAM)).toEqual({ kind: 'loading' });
+      // The watcher saw the card replaced since the URL changed (a namesake of the previous member): captured.
+      const replaced = parseProfile(janeUnderSam(), SAM, { cardReplaced: true });
+      expect(replaced).toMatchObject({ kind: 'profile', profile: { public_identifier: 'sam-lee-product', profile_url: SAM } });
+    });
+  });
 });

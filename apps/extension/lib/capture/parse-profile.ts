@@ -30,10 +30,23 @@ import { readEmbedded, readJsonLd, type StructuredPerson } from './structured';
  * Lists (experience, education, skills) come from the page's sections: JSON-LD carries only current
  * employers and schools without titles or degrees, so it would be the poorer source.
  *
- * A page that shows another member than its URL names (LinkedIn updates the URL before it swaps the
- * content) is reported as still loading, so the previous profile is never reported for a new URL.
+ * The member is the one the URL names. LinkedIn updates the URL before it swaps the content, and after
+ * in-app navigation it may leave the previous member's head in place (canonical link, og tags, JSON-LD,
+ * title) while the new member's top card is on screen. So:
+ *   - the top card's own links (/in/<id>/overlay|edit|details/…) naming another member mean the card is
+ *     still that member's: loading;
+ *   - head signals that disagree with the URL are ignored as identity: they never block a capture. They
+ *     only serve to recognise the previous member's card still on screen (its name matches the stale
+ *     structured data of the member the head names): loading, unless the caller knows the card on
+ *     screen replaced the previous one since the URL changed (`cardReplaced`, from the watcher).
+ * So the previous profile is never reported for a new URL, and a stale head never holds a capture back.
  */
 export type ParseResult = { kind: 'profile'; profile: LinkedInProfile } | { kind: 'not_a_profile' } | { kind: 'loading' };
+
+export type ParseHints = {
+  /** The watcher saw the top card replaced after the URL changed to this member: the card on screen is this member's. */
+  cardReplaced?: boolean;
+};
 
 const NOT_A_PROFILE: ParseResult = { kind: 'not_a_profile' };
 const LOADING: ParseResult = { kind: 'loading' };
@@ -89,21 +102,48 @@ function findTopCard(scope: ParentNode): TopCard | null {
   return null;
 }
 
-/** Which member the page itself says it shows: canonical link, og:url, the top card's own links. */
-function shownMembers(doc: Document, top: TopCard | null): { canonical: string | null; fromLinks: string | null } {
-  const canonicalHref =
-    doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? doc.querySelector('meta[property="og:url"]')?.getAttribute('content') ?? null;
-  const canonical = canonicalHref ? linkedInPublicIdentifier(new URL(canonicalHref, 'https://www.linkedin.com').href) : null;
+const memberOf = (href: string | null | undefined): string | null => {
+  if (!href) return null;
+  try {
+    return linkedInPublicIdentifier(new URL(href, 'https://www.linkedin.com').href);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Which member the page itself says it shows. The head (canonical link, og:url) may be stale after
+ * in-app navigation, so it is only reported; the top card's own links are part of what is on screen.
+ */
+function shownMembers(doc: Document, top: TopCard | null): { head: string[]; fromLinks: string | null } {
+  const head = [
+    memberOf(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')),
+    memberOf(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')),
+  ].filter((id): id is string => id !== null);
   let fromLinks: string | null = null;
   if (top) {
     for (const a of top.card.querySelectorAll('a[href*="/in/"]')) {
       const href = a.getAttribute('href')!;
       if (!/\/in\/[^/]+\/(?:overlay|edit|details|recent-activity)\//.test(href)) continue;
-      fromLinks = linkedInPublicIdentifier(new URL(href, 'https://www.linkedin.com').href);
+      fromLinks = memberOf(href);
       if (fromLinks) break;
     }
   }
-  return { canonical, fromLinks };
+  return { head, fromLinks };
+}
+
+/**
+ * The top card still shows the member a stale head names: its name is the one that member's own
+ * structured data (JSON-LD, embedded page data) gives. Head data that names no one is no evidence.
+ */
+function cardOfStaleHead(doc: Document, top: TopCard | null, staleMembers: string[]): boolean {
+  if (!top) return false;
+  const shownName = norm(top.name);
+  return staleMembers.some((id) => {
+    const record = readJsonLd(doc, id) ?? readEmbedded(doc, id);
+    const name = record?.fullName ?? (record?.firstName || record?.lastName ? [record.firstName, record.lastName].filter(Boolean).join(' ') : null);
+    return name !== null && norm(name) === shownName;
+  });
 }
 
 function isGhostPhoto(img: Element): boolean {
@@ -147,7 +187,7 @@ function clip(profile: LinkedInProfile): LinkedInProfile {
   return profile;
 }
 
-export function parseProfile(doc: Document, url: string): ParseResult {
+export function parseProfile(doc: Document, url: string, hints: ParseHints = {}): ParseResult {
   let pageUrl: URL;
   try {
     pageUrl = new URL(url);
@@ -160,8 +200,12 @@ export function parseProfile(doc: Document, url: string): ParseResult {
   const scope: ParentNode = doc.querySelector('main, [role="main"]') ?? doc.body ?? doc;
   const top = findTopCard(scope);
   const shown = shownMembers(doc, top);
-  // The page still shows another member (or its head is stale): wait for the new content.
-  if ((shown.canonical && !sameId(shown.canonical, publicId)) || (shown.fromLinks && !sameId(shown.fromLinks, publicId))) return LOADING;
+  // The top card on screen is still another member's: wait for the new content.
+  if (shown.fromLinks && !sameId(shown.fromLinks, publicId)) return LOADING;
+  const headAgrees = shown.head.some((id) => sameId(id, publicId));
+  const staleHead = shown.head.filter((id) => !sameId(id, publicId));
+  // A stale head is no identity; it only recognises its own member's card, if that is still what shows.
+  if (!hints.cardReplaced && staleHead.length > 0 && cardOfStaleHead(doc, top, staleHead)) return LOADING;
 
   const jsonLd = readJsonLd(doc, publicId);
   const embedded = readEmbedded(doc, publicId);
@@ -176,7 +220,7 @@ export function parseProfile(doc: Document, url: string): ParseResult {
     '',
     s(jsonLd, 'json-ld', 'profileUrl'),
     s(embedded, 'embedded', 'profileUrl'),
-    ['selector', shown.canonical ? url : null],
+    ['selector', headAgrees ? url : null],
     ['heuristic', shown.fromLinks ? url : null],
     ['url', url],
   );

@@ -153,7 +153,8 @@ describe('capture watcher: back before the next page rendered', () => {
     vi.useFakeTimers();
     const sent: CaptureOutbound[] = [];
     const dom = new JSDOM(`<!doctype html><html><body>${anonymous('member-jsonld')}</body></html>`, { url: 'https://www.linkedin.com/in/jane-doe-4a2b1c/' });
-    startCaptureWatcher({ ctx: fakeCtx(), window: dom.window as unknown as Window, send: (m) => sent.push(m) });
+    const ctx = fakeCtx();
+    startCaptureWatcher({ ctx, window: dom.window as unknown as Window, send: (m) => sent.push(m) });
     dom.window.history.pushState({}, '', '/in/sam-lee-product/');
     await vi.advanceTimersByTimeAsync(600);
     dom.window.history.pushState({}, '', '/in/jane-doe-4a2b1c/');
@@ -164,7 +165,94 @@ describe('capture watcher: back before the next page rendered', () => {
       ['capture-cleared', 'https://www.linkedin.com/in/jane-doe-4a2b1c/'],
       ['capture', 'https://www.linkedin.com/in/jane-doe-4a2b1c/'],
     ]);
+    ctx.invalidate();
     vi.useRealTimers();
     dom.window.close();
+  });
+});
+
+describe('capture watcher: the head keeps the previous member after in-app navigation', () => {
+  const JANE = 'https://www.linkedin.com/in/jane-doe-4a2b1c/';
+  const SAM = 'https://www.linkedin.com/in/sam-lee-product/';
+  let dom: JSDOM;
+  let ctx: ReturnType<typeof fakeCtx>;
+  let sent: CaptureOutbound[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sent = [];
+    // Jane's page as LinkedIn serves it: her canonical link, og tags, title and JSON-LD in the head.
+    dom = new JSDOM(html('member-jsonld'), { url: JANE });
+    ctx = fakeCtx();
+    startCaptureWatcher({ ctx, window: dom.window as unknown as Window, send: (m) => sent.push(m) });
+  });
+  afterEach(() => {
+    ctx.invalidate();
+    vi.useRealTimers();
+    dom.window.close();
+  });
+
+  /** LinkedIn's in-app navigation: pushState, then only <main> is swapped; the head is left as it was. */
+  const swapMain = (mainHtml: string) => {
+    dom.window.document.querySelector('main')!.outerHTML = mainHtml;
+  };
+  const mainOf = (name: string, edit: (main: Element) => void = () => undefined) => {
+    const d = new JSDOM(html(name)).window.document;
+    const main = d.querySelector('main')!;
+    edit(main);
+    return main.outerHTML;
+  };
+  const captures = () => sent.filter((m): m is Extract<CaptureOutbound, { type: 'capture' }> => m.type === 'capture');
+
+  it("captures the new member on screen although canonical link, JSON-LD and title still name the previous one", async () => {
+    expect(captures()).toHaveLength(1);
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    await vi.advanceTimersByTimeAsync(600);
+    // Jane's card is still on screen: nothing for Sam yet.
+    expect(sent[sent.length - 1]).toEqual({ type: 'capture-cleared', url: SAM, reason: 'loading' });
+
+    swapMain('<main id="main"><div class="scaffold-skeleton"></div></main>');
+    await vi.advanceTimersByTimeAsync(300);
+    swapMain(mainOf('stale-head'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(dom.window.document.title).toContain('Jane Doe');
+    expect(dom.window.document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(JANE);
+    expect(sent[sent.length - 1]).toMatchObject({ type: 'capture', url: SAM, profile: { public_identifier: 'sam-lee-product', full_name: 'Sam Lee' } });
+    expect(JSON.stringify(captures()[1])).not.toMatch(/Jane|Northwind/);
+  });
+
+  it('the same, when the new top card carries no link naming its member', async () => {
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    swapMain(mainOf('stale-head', (main) => main.querySelectorAll('a[href*="/in/"]').forEach((a) => a.setAttribute('href', '#'))));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent.map((m) => m.type)).toEqual(['capture', 'capture-cleared', 'capture']);
+    expect(sent[2]).toMatchObject({ url: SAM, profile: { full_name: 'Sam Lee', profile_url: SAM } });
+  });
+
+  it("never captures the previous member's card, still on screen, for the new URL", async () => {
+    dom.window.document.querySelectorAll('main a[href*="/in/"]').forEach((a) => a.setAttribute('href', '#'));
+    dom.window.history.pushState({}, '', '/in/sam-lee-product/');
+    dom.window.document.body.insertAdjacentHTML('beforeend', '<div>toast</div>');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(captures()).toHaveLength(1);
+    expect(sent[sent.length - 1]).toEqual({ type: 'capture-cleared', url: SAM, reason: 'loading' });
+  });
+
+  it("a namesake of the previous member is captured once the card on screen was replaced", async () => {
+    const NAMESAKE = 'https://www.linkedin.com/in/jane-doe-seattle/';
+    dom.window.history.pushState({}, '', '/in/jane-doe-seattle/');
+    await vi.advanceTimersByTimeAsync(600);
+    swapMain(
+      mainOf('stale-head', (main) => {
+        main.querySelectorAll('a[href*="/in/"]').forEach((a) => a.setAttribute('href', '#'));
+        main.querySelector('h1')!.textContent = 'Jane Doe';
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sent[sent.length - 1]).toMatchObject({
+      type: 'capture',
+      url: NAMESAKE,
+      profile: { public_identifier: 'jane-doe-seattle', full_name: 'Jane Doe', headline: 'Senior Product Manager at Vandelay Industries' },
+    });
   });
 });

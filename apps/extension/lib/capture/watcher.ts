@@ -2,7 +2,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { linkedInPublicIdentifier } from '@shared/schemas/linkedin';
 import type { CaptureMessage, InternalMessage } from '@shared/extension';
 import { clean } from './dom-text';
-import { parseProfile, type ParseResult } from './parse-profile';
+import { parseProfile, type ParseHints, type ParseResult } from './parse-profile';
 
 /**
  * Keeps the background informed about what the LinkedIn tab shows. LinkedIn is a single-page app:
@@ -14,6 +14,9 @@ import { parseProfile, type ParseResult } from './parse-profile';
  * the background first hears `capture-cleared` (loading), and a capture is sent only once the page
  * names the URL's member (the parser checks the page's own identity signals) and its top card is no
  * longer the one that was on screen when the URL changed (LinkedIn updates the URL before the content).
+ * The head may keep the previous member's identity after in-app navigation (canonical link, JSON-LD,
+ * title): once the watcher has seen the old card leave, the card on screen is the new member's, and
+ * the parser is told so (`cardReplaced`), so a stale head never holds the capture back.
  */
 
 export type CaptureOutbound = CaptureMessage | Extract<InternalMessage, { type: 'capture-cleared' }>;
@@ -23,7 +26,7 @@ export type WatcherOptions = {
   ctx: WatcherContext;
   window: Window;
   send: (message: CaptureOutbound) => unknown;
-  parse?: (doc: Document, url: string) => ParseResult;
+  parse?: (doc: Document, url: string, hints?: ParseHints) => ParseResult;
   /** How often location.href is compared (ms). */
   pollMs?: number;
   /** Delay before re-reading the page after DOM changes while waiting for a profile (ms). */
@@ -34,8 +37,10 @@ export type WatcherOptions = {
 
 export type Watcher = { check: () => void };
 
-/** What the top card shows: the stale-content guard compares this before and after a URL change. */
-export function topCardSignature(doc: Document): string | null {
+type TopCardView = { signature: string; identity: string };
+
+/** The top card on screen: all it shows (the stale-content guard), and who it shows (name and photo). */
+function readTopCard(doc: Document): TopCardView | null {
   const scope = doc.querySelector('main, [role="main"]') ?? doc.body;
   if (!scope) return null;
   for (const h1 of scope.querySelectorAll('h1')) {
@@ -43,9 +48,14 @@ export function topCardSignature(doc: Document): string | null {
     if (!name) continue;
     const card = h1.closest('section') ?? h1.parentElement ?? h1;
     const photo = card.querySelector('img')?.getAttribute('src') ?? '';
-    return `${clean(card.textContent).slice(0, 2000)}|${photo}`;
+    return { signature: `${clean(card.textContent).slice(0, 2000)}|${photo}`, identity: `${name}|${photo}` };
   }
   return null;
+}
+
+/** What the top card shows: the stale-content guard compares this before and after a URL change. */
+export function topCardSignature(doc: Document): string | null {
+  return readTopCard(doc)?.signature ?? null;
 }
 
 const sameMember = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
@@ -60,9 +70,16 @@ export function startCaptureWatcher(options: WatcherOptions): Watcher {
 
   let url: string | null = null;
   /** The top card of the last capture, and the one that may still be on screen after a URL change. */
-  let capturedSignature: string | null = null;
+  let capturedCard: TopCardView | null = null;
   let staleSignature: string | null = null;
   let staleMember: string | null = null;
+  /**
+   * Who the card showed when the URL last changed to another member (undefined before the first
+   * change: nothing is known then), and whether a card showing someone else (another name or photo,
+   * or no card at all) has been on screen since.
+   */
+  let previousIdentity: string | null | undefined = undefined;
+  let cardReplaced = false;
   let lastSent: string | null = null;
   let captured = false;
   let scheduled = false;
@@ -81,10 +98,12 @@ export function startCaptureWatcher(options: WatcherOptions): Watcher {
   const attempt = () => {
     if (!ctx.isValid || url === null) return;
     const current = url;
-    const signature = topCardSignature(doc);
+    const view = readTopCard(doc);
+    const signature = view?.signature ?? null;
+    if (previousIdentity !== undefined && (view?.identity ?? null) !== previousIdentity) cardReplaced = true;
     // Once the old top card has left the screen (a skeleton, the new member) it cannot come back as stale.
     if (staleSignature !== null && signature !== staleSignature) staleSignature = null;
-    const result = parse(doc, current);
+    const result = parse(doc, current, { cardReplaced });
     if (result.kind === 'not_a_profile') {
       captured = false;
       return emit({ type: 'capture-cleared', url: current, reason: 'not_a_profile' });
@@ -96,7 +115,7 @@ export function startCaptureWatcher(options: WatcherOptions): Watcher {
       return emit({ type: 'capture-cleared', url: current, reason: 'loading' });
     }
     captured = true;
-    capturedSignature = signature;
+    capturedCard = view;
     emit({ type: 'capture', url: current, profile: result.profile });
   };
 
@@ -107,8 +126,10 @@ export function startCaptureWatcher(options: WatcherOptions): Watcher {
     const after = linkedInPublicIdentifier(href);
     // The first look, or an overlay of the same member (contact info): not a new profile.
     if (previous === null || sameMember(before, after)) return attempt();
+    previousIdentity = (captured ? capturedCard : readTopCard(doc))?.identity ?? null;
+    cardReplaced = false;
     if (captured) {
-      staleSignature = capturedSignature;
+      staleSignature = capturedCard?.signature ?? null;
       staleMember = before;
     }
     captured = false;

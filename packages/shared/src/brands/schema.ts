@@ -37,6 +37,8 @@ export const holderConfigSchema = z.object({
   calendly_link: z.url(),
   accent_color: z.string().regex(/^#[0-9a-f]{6}$/i),
   domains: z.array(z.string()),
+  /** Where links in this brand's emails point in production (an https origin); see README's PUBLIC_ORIGIN. */
+  public_origin: z.url({ protocol: /^https$/ }).refine((u) => new URL(u).origin === u, 'public_origin must be an origin (https://host, no path)'),
   meta_tags: z.array(metaTagSchema).default([]),
   help_links: z.array(helpLinkGroupSchema),
   feature_flags: featureFlagsSchema,

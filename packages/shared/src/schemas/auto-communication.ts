@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32 } from './primitives';
 import { missingOr } from './missing';
 
 /**
@@ -32,11 +33,9 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** 'HH:MM', 00:00–23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = (label: string) => z.string({ error: `${label} is required` }).regex(TIME_OF_DAY, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
+const time = (label: string) => text({ error: `${label} is required` }).regex(TIME_OF_DAY, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
 const limit = (label: string, max: number) =>
-  z
-    .number(missingOr(`${label} is required`, `${label} must be a number`))
-    .int({ error: `${label} must be a whole number` })
+  int32(missingOr(`${label} is required`, `${label} must be a number`), `${label} must be a whole number`)
     .min(0, { error: `${label} must be 0 or more` })
     .max(max, { error: `${label} must be at most ${max}` });
 
@@ -44,9 +43,9 @@ export const WORK_END_MESSAGE = 'Work end must be after work start on the same d
 
 export const autoCommunicationSettingsBodySchema = z
   .object({
-    time_zone: z.string({ error: 'Time zone is required' }).trim().refine(isValidTimeZone, { error: 'Time zone must be an IANA time zone such as Europe/Berlin' }),
+    time_zone: text({ error: 'Time zone is required' }).trim().refine(isValidTimeZone, { error: 'Time zone must be an IANA time zone such as Europe/Berlin' }),
     working_days: z
-      .array(z.number().int().min(1, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }), {
+      .array(int32().min(1, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'Working days are ISO weekdays 1 (Monday) to 7 (Sunday)' }), {
         error: 'Working days must be a list of weekdays',
       })
       .min(1, { error: 'Choose at least one working day' })
@@ -74,17 +73,17 @@ export const autoCommunicationSettingsBodySchema = z
 export type AutoCommunicationSettingsBody = z.input<typeof autoCommunicationSettingsBodySchema>;
 
 export const autoCommunicationSettingsSchema = z.object({
-  time_zone: z.string(),
-  working_days: z.array(z.number().int()),
-  work_start: z.string(),
-  work_end: z.string(),
-  daily_limit_email: z.number().int(),
-  daily_limit_linkedin: z.number().int(),
-  daily_limit_phone: z.number().int(),
+  time_zone: text(),
+  working_days: z.array(int32()),
+  work_start: text(),
+  work_end: text(),
+  daily_limit_email: int32(),
+  daily_limit_linkedin: int32(),
+  daily_limit_phone: int32(),
   auto_reply: z.boolean(),
   mode: z.enum(AUTO_COMMUNICATION_MODES),
   /** null until the account saves its own settings (the defaults apply). */
-  updated_at: z.string().nullable(),
+  updated_at: text().nullable(),
 });
 export type AutoCommunicationSettings = z.infer<typeof autoCommunicationSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32, dbId, queryInt } from './primitives';
 
 /**
  * The cabinet dashboard (spec §7 "Dashboard and onboarding"): every figure is computed on the server
@@ -25,17 +26,17 @@ export const dashboardGraphQuerySchema = z.strictObject({ period: z.enum(DASHBOA
 /** `?period=` optional: all time when left out; `limit` top companies (1–50, default 10). */
 export const awareCompaniesQuerySchema = z.strictObject({
   period: period.optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(50, { error: 'limit must be at most 50' }).default(10),
+  limit: queryInt({ error: 'limit must be a number' }).min(1, { error: 'limit must be at least 1' }).max(50, { error: 'limit must be at most 50' }).default(10),
 });
 export type AwareCompaniesQuery = z.input<typeof awareCompaniesQuerySchema>;
 
 export const activityListQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be at least 1' }).max(100_000).default(1),
-  per_page: z.coerce.number({ error: 'per_page must be a number' }).int().min(1, { error: 'per_page must be at least 1' }).max(100, { error: 'per_page must be at most 100' }).default(20),
+  page: queryInt({ error: 'page must be a number' }).min(1, { error: 'page must be at least 1' }).max(100_000).default(1),
+  per_page: queryInt({ error: 'per_page must be a number' }).min(1, { error: 'per_page must be at least 1' }).max(100, { error: 'per_page must be at most 100' }).default(20),
 });
 export type ActivityListQuery = z.input<typeof activityListQuerySchema>;
 
-const rangeSchema = z.object({ from: z.string(), to: z.string() });
+const rangeSchema = z.object({ from: text(), to: text() });
 
 /** A figure in the period and in the period before it. */
 export const metricSchema = z.object({ value: z.number(), previous: z.number() });
@@ -46,8 +47,8 @@ export const generalStatisticsSchema = z.object({
   range: rangeSchema,
   previous_range: rangeSchema,
   /** All prospects of the account, and personas (now, not per period). */
-  prospects_total: z.number().int(),
-  personas_count: z.number().int(),
+  prospects_total: int32(),
+  personas_count: int32(),
   /** Prospects created in the period. */
   prospects_added: metricSchema,
   /** Outreach touches: emails sent, LinkedIn invitations and messages sent, calls made. */
@@ -64,10 +65,10 @@ export type GeneralStatistics = z.infer<typeof generalStatisticsSchema>;
 
 export const graphPointSchema = z.object({
   /** The bucket's first day, YYYY-MM-DD (UTC). */
-  date: z.string(),
-  sent: z.number().int(),
-  replies: z.number().int(),
-  meetings: z.number().int(),
+  date: text(),
+  sent: int32(),
+  replies: int32(),
+  meetings: int32(),
 });
 export type GraphPoint = z.infer<typeof graphPointSchema>;
 
@@ -76,37 +77,37 @@ export const activityGraphSchema = z.object({
   bucket: z.enum(['day', 'week']),
   range: rangeSchema,
   points: z.array(graphPointSchema),
-  totals: z.object({ sent: z.number().int(), replies: z.number().int(), meetings: z.number().int() }),
+  totals: z.object({ sent: int32(), replies: int32(), meetings: int32() }),
 });
 export type ActivityGraph = z.infer<typeof activityGraphSchema>;
 
 export const awareCompanySchema = z.object({
-  company: z.string(),
+  company: text(),
   /** Distinct prospects at the company who got a touch. */
-  prospects: z.number().int(),
-  touches: z.number().int(),
-  email: z.number().int(),
-  linkedin: z.number().int(),
-  phone: z.number().int(),
-  replies: z.number().int(),
-  meetings: z.number().int(),
-  last_touch_at: z.string(),
+  prospects: int32(),
+  touches: int32(),
+  email: int32(),
+  linkedin: int32(),
+  phone: int32(),
+  replies: int32(),
+  meetings: int32(),
+  last_touch_at: text(),
 });
 export type AwareCompany = z.infer<typeof awareCompanySchema>;
 
 export const awareCompaniesSchema = z.object({
   period: period.nullable(),
   /** Every company reached (the list shows the top `limit`, most touches first). */
-  total_companies: z.number().int(),
+  total_companies: int32(),
   companies: z.array(awareCompanySchema),
 });
 export type AwareCompanies = z.infer<typeof awareCompaniesSchema>;
 
 export const channelActivitySchema = z.object({
   channel: z.enum(DASHBOARD_CHANNELS),
-  sent: z.number().int(),
-  replies: z.number().int(),
-  meetings: z.number().int(),
+  sent: int32(),
+  replies: int32(),
+  meetings: int32(),
   /** This channel's share of the touches sent, in percent (one decimal). */
   share: z.number(),
 });
@@ -115,25 +116,25 @@ export type ChannelActivity = z.infer<typeof channelActivitySchema>;
 export const channelsActivitySchema = z.object({
   period,
   range: rangeSchema,
-  total_sent: z.number().int(),
+  total_sent: int32(),
   channels: z.array(channelActivitySchema),
 });
 export type ChannelsActivity = z.infer<typeof channelsActivitySchema>;
 
 export const activityItemSchema = z.object({
-  id: z.number().int(),
-  verb: z.string(),
-  description: z.string(),
-  actor: z.object({ type: z.enum(['user', 'agent', 'virtual_employee', 'system']), name: z.string() }),
+  id: dbId(),
+  verb: text(),
+  description: text(),
+  actor: z.object({ type: z.enum(['user', 'agent', 'virtual_employee', 'system']), name: text() }),
   channel: z.enum(DASHBOARD_CHANNELS).nullable(),
-  prospect: z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable() }).nullable(),
-  persona: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  occurred_at: z.string(),
+  prospect: z.object({ id: dbId(), name: text(), company: text().nullable() }).nullable(),
+  persona: z.object({ id: dbId(), name: text() }).nullable(),
+  occurred_at: text(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const activityListSchema = z.object({
   data: z.array(activityItemSchema),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  meta: z.object({ page: int32(), per_page: int32(), total: int32() }),
 });
 export type ActivityList = z.infer<typeof activityListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, dbId } from './primitives';
 
 /**
  * Where a captured field came from, most trusted first. 'missing' means the page did not show it:
@@ -9,31 +10,31 @@ export const fieldSourceSchema = z.enum(FIELD_SOURCES);
 export type FieldSource = z.infer<typeof fieldSourceSchema>;
 
 export const experienceSchema = z.object({
-  title: z.string().nullable(),
-  company: z.string().nullable(),
-  date_range: z.string().nullable(),
-  location: z.string().nullable(),
-  description: z.string().nullable(),
+  title: text().nullable(),
+  company: text().nullable(),
+  date_range: text().nullable(),
+  location: text().nullable(),
+  description: text().nullable(),
   /** True for one of several roles listed under one company. */
   grouped: z.boolean(),
 });
 export type Experience = z.infer<typeof experienceSchema>;
 
 export const educationSchema = z.object({
-  school: z.string().nullable(),
-  degree: z.string().nullable(),
-  field_of_study: z.string().nullable(),
-  date_range: z.string().nullable(),
+  school: text().nullable(),
+  degree: text().nullable(),
+  field_of_study: text().nullable(),
+  date_range: text().nullable(),
 });
 export type Education = z.infer<typeof educationSchema>;
 
 export const CONNECTION_DEGREES = ['self', '1st', '2nd', '3rd', 'out_of_network'] as const;
 
 export const contactInfoSchema = z.object({
-  emails: z.array(z.string()),
-  phones: z.array(z.string()),
-  websites: z.array(z.string()),
-  twitter: z.string().nullable(),
+  emails: z.array(text()),
+  phones: z.array(text()),
+  websites: z.array(text()),
+  twitter: text().nullable(),
 });
 
 /** The profile fields whose origin is reported in `sources`. */
@@ -56,12 +57,12 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-const str = (max: number) => z.string().max(max).nullable();
+const str = (max: number) => text().max(max).nullable();
 
 /** A LinkedIn profile as the extension captures it (one schema for the extension, web app and API). */
 export const linkedInProfileSchema = z.object({
-  profile_url: z.string().max(300),
-  public_identifier: z.string().max(200),
+  profile_url: text().max(300),
+  public_identifier: text().max(200),
   full_name: str(300),
   first_name: str(200),
   last_name: str(200),
@@ -73,7 +74,7 @@ export const linkedInProfileSchema = z.object({
   current_title: str(300),
   experience: z.array(experienceSchema).max(100),
   education: z.array(educationSchema).max(50),
-  skills: z.array(z.string().max(200)).max(200),
+  skills: z.array(text().max(200)).max(200),
   connection_degree: z.enum(CONNECTION_DEGREES).nullable(),
   contact_info: contactInfoSchema.nullable(),
   open_to_work: z.boolean(),
@@ -117,8 +118,7 @@ export function canonicalLinkedInProfileUrl(url: string): string | null {
   return `https://www.linkedin.com/in/${encodeURIComponent(INTERNAL_MEMBER_ID.test(id) ? id : id.toLowerCase())}/`;
 }
 
-export const profileUrlSchema = z
-  .string()
+export const profileUrlSchema = text()
   .trim()
   .max(500)
   .transform((v, ctx) => {
@@ -133,21 +133,21 @@ export const profileUrlSchema = z
 // ---- LinkedIn accounts (the user's own LinkedIn, connected by its profile URL) ----
 
 export const linkedInAccountSchema = z.object({
-  id: z.number().int(),
-  profile_url: z.string(),
-  full_name: z.string().nullable(),
-  headline: z.string().nullable(),
-  photo_url: z.string().nullable(),
+  id: dbId(),
+  profile_url: text(),
+  full_name: text().nullable(),
+  headline: text().nullable(),
+  photo_url: text().nullable(),
   status: z.literal('connected'),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type LinkedInAccount = z.infer<typeof linkedInAccountSchema>;
 
 export const createLinkedInAccountBodySchema = z.strictObject({
   profile_url: profileUrlSchema,
-  full_name: z.string().trim().max(300).nullable().optional(),
-  headline: z.string().trim().max(500).nullable().optional(),
-  photo_url: z.string().trim().max(2000).nullable().optional(),
+  full_name: text().trim().max(300).nullable().optional(),
+  headline: text().trim().max(500).nullable().optional(),
+  photo_url: text().trim().max(2000).nullable().optional(),
 });
 export type CreateLinkedInAccountBody = z.input<typeof createLinkedInAccountBodySchema>;
 

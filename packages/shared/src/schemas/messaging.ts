@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32, dbId } from './primitives';
 import { RICH_TEXT_FIELDS, type RichTextField } from '../rich-text/allow-list';
 
 /**
@@ -8,16 +9,15 @@ import { RICH_TEXT_FIELDS, type RichTextField } from '../rich-text/allow-list';
  * trusts the client.
  */
 
-const id = z.number().int().positive();
-const httpUrl = z
-  .string()
+const id = dbId();
+const httpUrl = text()
   .trim()
   .max(2000, { error: 'URL must be at most 2000 characters' })
   .refine((s) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), { error: 'URL must start with http:// or https://' });
 const optionalUrl = z.union([httpUrl, z.literal('').transform(() => null), z.null()]);
 const richText = (field: RichTextField) =>
-  z.string().max(RICH_TEXT_FIELDS[field].maxLength * 2, { error: 'Text is too long' });
-const timestamps = { created_at: z.string(), updated_at: z.string() };
+  text().max(RICH_TEXT_FIELDS[field].maxLength * 2, { error: 'Text is too long' });
+const timestamps = { created_at: text(), updated_at: text() };
 
 // ---------------------------------------------------------------- offerings
 
@@ -26,13 +26,13 @@ export const PRICE_PERIODS = ['one_time', 'month', 'year', 'user_month', 'user_y
 
 export const offeringSchema = z.object({
   id,
-  name: z.string(),
-  description: z.string(),
+  name: text(),
+  description: text(),
   price_min: z.number().nullable(),
   price_max: z.number().nullable(),
   currency: z.enum(CURRENCIES),
   price_period: z.enum(PRICE_PERIODS),
-  url: z.string().nullable(),
+  url: text().nullable(),
   ...timestamps,
 });
 export type Offering = z.infer<typeof offeringSchema>;
@@ -40,8 +40,8 @@ export type Offering = z.infer<typeof offeringSchema>;
 const price = z.number({ error: 'Price must be a number' }).min(0, { error: 'Price must be 0 or more' }).max(1_000_000_000).nullable();
 
 const offeringFields = {
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name must be at most 200 characters' }),
-  description: z.string().trim().max(5000, { error: 'Description must be at most 5000 characters' }),
+  name: text().trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name must be at most 200 characters' }),
+  description: text().trim().max(5000, { error: 'Description must be at most 5000 characters' }),
   price_min: price,
   price_max: price,
   currency: z.enum(CURRENCIES, { error: 'Currency is not supported' }),
@@ -77,8 +77,8 @@ export const TONE_VOICE_SUGGESTIONS = ['Professional', 'Friendly', 'Casual', 'Fo
 export const MESSAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv'] as const;
 
 export const caseStudySchema = z.strictObject({
-  title: z.string().trim().min(1, { error: 'Case study title is required' }).max(200),
-  summary: z.string().trim().max(2000, { error: 'Case study summary must be at most 2000 characters' }).default(''),
+  title: text().trim().min(1, { error: 'Case study title is required' }).max(200),
+  summary: text().trim().max(2000, { error: 'Case study summary must be at most 2000 characters' }).default(''),
   url: optionalUrl.default(null),
 });
 export type CaseStudy = z.output<typeof caseStudySchema>;
@@ -87,16 +87,16 @@ export type CaseStudy = z.output<typeof caseStudySchema>;
 export const messagingSettingSchema = z.object({
   id,
   persona_id: id.nullable(),
-  persona_name: z.string().nullable(),
+  persona_name: text().nullable(),
   offering_id: id.nullable(),
-  name: z.string(),
-  tone_voice: z.string(),
-  language: z.string(),
-  message_guidelines: z.string(),
-  instructions_script: z.string(),
-  call_to_action: z.string(),
-  case_studies: z.array(z.object({ title: z.string(), summary: z.string(), url: z.string().nullable() })),
-  signature: z.string(),
+  name: text(),
+  tone_voice: text(),
+  language: text(),
+  message_guidelines: text(),
+  instructions_script: text(),
+  call_to_action: text(),
+  case_studies: z.array(z.object({ title: text(), summary: text(), url: text().nullable() })),
+  signature: text(),
   example_prospect_id: id.nullable(),
   ...timestamps,
 });
@@ -105,12 +105,12 @@ export type MessagingSetting = z.infer<typeof messagingSettingSchema>;
 const messagingSettingFields = {
   persona_id: id.nullable(),
   offering_id: id.nullable(),
-  name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }),
-  tone_voice: z.string().trim().max(500, { error: 'Tone of voice must be at most 500 characters' }),
+  name: text().trim().max(120, { error: 'Name must be at most 120 characters' }),
+  tone_voice: text().trim().max(500, { error: 'Tone of voice must be at most 500 characters' }),
   language: z.enum(MESSAGE_LANGUAGES, { error: 'Language is not supported' }),
   message_guidelines: richText('message_guidelines'),
   instructions_script: richText('instructions_script'),
-  call_to_action: z.string().trim().max(500, { error: 'Call to action must be at most 500 characters' }),
+  call_to_action: text().trim().max(500, { error: 'Call to action must be at most 500 characters' }),
   case_studies: z.array(caseStudySchema).max(20, { error: 'At most 20 case studies' }),
   signature: richText('signature'),
   example_prospect_id: id.nullable(),
@@ -142,15 +142,15 @@ export type AssignInstructionToPersonBody = z.input<typeof assignInstructionToPe
 // ---------------------------------------------------------------- follow-up settings
 
 export const followupSettingsSchema = z.object({
-  number_of_followups: z.number().int(),
-  spacing_days: z.number().int(),
+  number_of_followups: int32(),
+  spacing_days: int32(),
   stop_rules: z.object({
     on_reply: z.boolean(),
     on_meeting_booked: z.boolean(),
     on_unsubscribe: z.boolean(),
     on_bounce: z.boolean(),
   }),
-  updated_at: z.string().nullable(),
+  updated_at: text().nullable(),
 });
 export type FollowupSettings = z.infer<typeof followupSettingsSchema>;
 
@@ -161,15 +161,11 @@ export const DEFAULT_FOLLOWUP_SETTINGS: Omit<FollowupSettings, 'updated_at'> = {
 };
 
 export const updateFollowupSettingsBodySchema = z.strictObject({
-  number_of_followups: z
-    .number({ error: 'Number of follow-ups must be a number' })
-    .int({ error: 'Number of follow-ups must be a whole number' })
+  number_of_followups: int32({ error: 'Number of follow-ups must be a number' }, 'Number of follow-ups must be a whole number')
     .min(0, { error: 'Number of follow-ups must be between 0 and 10' })
     .max(10, { error: 'Number of follow-ups must be between 0 and 10' })
     .optional(),
-  spacing_days: z
-    .number({ error: 'Spacing must be a number of days' })
-    .int({ error: 'Spacing must be a whole number of days' })
+  spacing_days: int32({ error: 'Spacing must be a number of days' }, 'Spacing must be a whole number of days')
     .min(1, { error: 'Spacing must be between 1 and 30 days' })
     .max(30, { error: 'Spacing must be between 1 and 30 days' })
     .optional(),
@@ -210,15 +206,15 @@ export const MESSAGE_CATEGORY_LABELS: Record<MessageCategory, string> = {
 export const messageInstructionSchema = z.object({
   id,
   category: z.enum(MESSAGE_CATEGORIES),
-  title: z.string(),
-  instructions: z.string(),
+  title: text(),
+  instructions: text(),
   ...timestamps,
 });
 export type MessageInstruction = z.infer<typeof messageInstructionSchema>;
 
 const instructionFields = {
   category: z.enum(MESSAGE_CATEGORIES, { error: 'Category is not supported' }),
-  title: z.string().trim().min(1, { error: 'Title is required' }).max(200, { error: 'Title must be at most 200 characters' }),
+  title: text().trim().min(1, { error: 'Title is required' }).max(200, { error: 'Title must be at most 200 characters' }),
   instructions: richText('instructions'),
 };
 export const createMessageInstructionBodySchema = z.strictObject({
@@ -255,33 +251,33 @@ export type GenerateCategoryExampleTextBody = z.input<typeof generateCategoryExa
 
 export const generatedTextSchema = z.object({
   /** Plain text (line breaks as \n). */
-  text: z.string(),
+  text: text(),
   /** The same as safe HTML paragraphs, signature included. */
-  html: z.string(),
-  subject: z.string().nullable(),
+  html: text(),
+  subject: text().nullable(),
   prospect_id: id.nullable(),
   persona_id: id.nullable(),
   messaging_setting_id: id.nullable(),
   /** 'composer' (built-in) or 'openai' (the chat-completions provider). */
-  provider: z.string(),
+  provider: text(),
 });
 export type GeneratedText = z.infer<typeof generatedTextSchema>;
 
 /** 200: ready within the wait (about 3 s). */
 export const generationReadyResponseSchema = z.object({ data: generatedTextSchema });
 /** 202: still running; poll GET generation_jobs/:job_id. */
-export const generationAcceptedResponseSchema = z.object({ job_id: z.string(), status: z.literal('pending') });
+export const generationAcceptedResponseSchema = z.object({ job_id: text(), status: z.literal('pending') });
 
 export const GENERATION_JOB_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const generationJobSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(GENERATION_JOB_STATUSES),
   result: generatedTextSchema.nullable(),
   /** When failed: the message, and the HTTP status it would have had (502 provider error, 504 timeout). */
-  error: z.string().nullable(),
-  error_status: z.number().int().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+  error: text().nullable(),
+  error_status: int32().nullable(),
+  created_at: text(),
+  finished_at: text().nullable(),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 export const generationJobParamsSchema = z.strictObject({ id: z.uuid({ error: 'Job id is not valid' }) });
@@ -292,8 +288,7 @@ export const GENERATION_POLL_INTERVAL_MS = 1000;
 // ---------------------------------------------------------------- test call
 
 export const testCallBodySchema = z.strictObject({
-  phone: z
-    .string({ error: 'Phone is required' })
+  phone: text({ error: 'Phone is required' })
     .trim()
     .transform((s) => s.replace(/[\s().-]/g, ''))
     .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), { error: 'Phone must be in international format, like +14155550123' }),
@@ -303,8 +298,8 @@ export const testCallResponseSchema = z.object({
   data: z.object({
     status: z.enum(['queued', 'simulated']),
     simulated: z.boolean(),
-    call_id: z.string().nullable(),
-    message: z.string(),
+    call_id: text().nullable(),
+    message: text(),
   }),
 });
 export type TestCallResult = z.infer<typeof testCallResponseSchema>['data'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32, dbId, queryInt } from './primitives';
 
 /**
  * Campaign notifications (spec §7: GET list, POST create, PUT update_by_provider, DELETE {id}) and
@@ -33,17 +34,17 @@ export const DEFAULT_NOTIFICATION_RULES: ReadonlyArray<{ provider: NotificationP
 ];
 
 export const campaignNotificationSchema = z.object({
-  id: z.number().int(),
+  id: dbId(),
   provider: z.enum(NOTIFICATION_PROVIDERS),
-  events: z.array(z.string()),
+  events: z.array(text()),
   /** email: the address (null: the account's users); webhook: the URL; in_app: null. */
-  target: z.string().nullable(),
+  target: text().nullable(),
   enabled: z.boolean(),
   /** 'ok', or the last delivery's error as shown to the user. */
-  last_status: z.string().nullable(),
-  last_sent_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  last_status: text().nullable(),
+  last_sent_at: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type CampaignNotification = z.infer<typeof campaignNotificationSchema>;
 
@@ -53,8 +54,7 @@ const eventsField = z
   .transform((list) => [...new Set(list)]);
 
 /** An http(s) address without credentials, as a webhook target. */
-export const webhookUrlSchema = z
-  .string({ error: 'Webhook URL is required' })
+export const webhookUrlSchema = text({ error: 'Webhook URL is required' })
   .trim()
   .max(2000, { error: 'Webhook URL must be at most 2000 characters' })
   .refine(
@@ -109,7 +109,7 @@ export const createCampaignNotificationBodySchema = z
   .strictObject({
     provider: z.enum(NOTIFICATION_PROVIDERS, { error: 'Provider must be email, in_app or webhook' }),
     events: eventsField.refine((l) => l.length > 0, { error: 'Choose at least one event' }),
-    target: z.string().max(2000).nullable().optional(),
+    target: text().max(2000).nullable().optional(),
     enabled: z.boolean().default(true),
   })
   .superRefine((v, ctx) => checkTarget(v, ctx, true))
@@ -121,7 +121,7 @@ export const updateByProviderBodySchema = z
   .strictObject({
     provider: z.enum(NOTIFICATION_PROVIDERS, { error: 'Provider must be email, in_app or webhook' }),
     events: eventsField.optional(),
-    target: z.string().max(2000).nullable().optional(),
+    target: text().max(2000).nullable().optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((v, ctx) => checkTarget(v, ctx, false))
@@ -131,22 +131,22 @@ export type UpdateByProviderBody = z.input<typeof updateByProviderBodySchema>;
 /** PUT campaign_notifications/{id}: one rule's events, enabled flag or target. */
 export const updateCampaignNotificationBodySchema = z.strictObject({
   events: eventsField.optional(),
-  target: z.string().max(2000).nullable().optional(),
+  target: text().max(2000).nullable().optional(),
   enabled: z.boolean().optional(),
 });
 export type UpdateCampaignNotificationBody = z.input<typeof updateCampaignNotificationBodySchema>;
 
-export const testSendResultSchema = z.object({ ok: z.literal(true), message: z.string(), rule: campaignNotificationSchema });
+export const testSendResultSchema = z.object({ ok: z.literal(true), message: text(), rule: campaignNotificationSchema });
 export type TestSendResult = z.infer<typeof testSendResultSchema>;
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
-  event: z.string(),
-  title: z.string(),
-  body: z.string(),
-  url: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
+  id: dbId(),
+  event: text(),
+  title: text(),
+  body: text(),
+  url: text().nullable(),
+  read_at: text().nullable(),
+  created_at: text(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 
@@ -154,16 +154,16 @@ export const NOTIFICATIONS_PER_PAGE = 20;
 
 export const notificationListQuerySchema = z.strictObject({
   unread: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
+  page: queryInt().min(1).max(100_000).default(1),
+  per_page: queryInt().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
   /** Only notifications newer than this id (the web app's poller). */
-  after_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+  after_id: queryInt().min(0).optional(),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
 export const notificationListSchema = z.object({
   data: z.array(notificationSchema),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), unread: z.number().int() }),
+  meta: z.object({ page: int32(), per_page: int32(), total: int32(), unread: int32() }),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 

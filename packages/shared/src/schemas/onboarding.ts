@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32 } from './primitives';
 import { missingOr } from './missing';
 import { COMPANY_SIZE_BUCKETS } from './person-filters';
 import { CURRENCIES, PRICE_PERIODS } from './messaging';
@@ -38,15 +39,13 @@ export function nextOnboardingStep(slug: OnboardingStepSlug): OnboardingStepSlug
   return ONBOARDING_STEP_SLUGS[Math.min(i + 1, ONBOARDING_STEP_SLUGS.length - 1)]!;
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+const labelledText = (label: string, max: number) =>
+  text({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 const longText = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(10, { error: `${label} needs at least 10 characters` })
     .max(2000, { error: `${label} must be at most 2000 characters` });
@@ -71,8 +70,7 @@ export function normalizeWebAddress(input: string): { url: string } | { error: '
 }
 
 const httpUrl = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
     .max(2000, { error: `${label} must be at most 2000 characters` })
@@ -85,7 +83,7 @@ const httpUrl = (label: string) =>
 const optionalHttpUrl = (label: string) => z.union([httpUrl(label), z.literal('').transform(() => null), z.null()]).default(null);
 const chipList = (label: string, { min = 0, max = 30 } = {}) =>
   z
-    .array(z.string().trim().min(1).max(120, { error: `Each ${label.toLowerCase()} must be at most 120 characters` }))
+    .array(text().trim().min(1).max(120, { error: `Each ${label.toLowerCase()} must be at most 120 characters` }))
     .max(max, { error: `At most ${max} ${label.toLowerCase()}` })
     // Repeats (any case) once, the first spelling kept.
     .transform((items) => items.filter((s, i) => items.findIndex((x) => x.toLowerCase() === s.toLowerCase()) === i))
@@ -113,8 +111,7 @@ export function normalizeDomain(input: string): string | null {
   return url.port ? `${hostname}:${url.port}` : hostname;
 }
 
-export const domainSchema = z
-  .string({ error: 'Domain is required' })
+export const domainSchema = text({ error: 'Domain is required' })
   .max(2000)
   .transform((s, ctx) => {
     const d = normalizeDomain(s);
@@ -151,8 +148,7 @@ export const ONBOARDING_NOTIFICATION_EVENTS = NOTIFICATION_EVENTS.map((value) =>
 /** Chosen for a user who changes nothing: the events the default email rule sends. */
 export const DEFAULT_ONBOARDING_NOTIFICATION_EVENTS: NotificationEvent[] = ['reply_received', 'meeting_booked'];
 
-export const e164PhoneSchema = z
-  .string({ error: 'Phone is required' })
+export const e164PhoneSchema = text({ error: 'Phone is required' })
   .trim()
   .transform((s) => s.replace(/[\s().-]/g, ''))
   .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), { error: 'Phone must be in international format, like +14155550123' });
@@ -169,26 +165,26 @@ export const onboardingStepSchemas = {
   'choose-user-profile': z
     .strictObject({
       skipped: z.boolean().default(false),
-      name: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }).nullable().default(null),
+      name: text().trim().max(120, { error: 'Name must be at most 120 characters' }).nullable().default(null),
       photo_url: optionalHttpUrl('Photo'),
-      title: z.string().trim().max(300).nullable().default(null),
+      title: text().trim().max(300).nullable().default(null),
       profile_url: optionalHttpUrl('Profile URL'),
     })
     .refine((v) => v.skipped || !!v.name, { error: 'Pick your profile, or skip this step', path: ['name'] }),
   'your-website': z.strictObject({
     domain: domainSchema,
-    company_name: text('Company name', 200),
-    description: z.string().trim().max(1000, { error: 'Description must be at most 1000 characters' }).default(''),
-    language: z.string().trim().max(35).nullable().default(null),
+    company_name: labelledText('Company name', 200),
+    description: text().trim().max(1000, { error: 'Description must be at most 1000 characters' }).default(''),
+    language: text().trim().max(35).nullable().default(null),
     logo_url: optionalHttpUrl('Logo'),
   }),
   'your-position': z.strictObject({ position: z.enum(USER_POSITION_VALUES, { error: 'Choose your role' }) }),
-  'job-title': z.strictObject({ job_title: text('Job title', 120) }),
+  'job-title': z.strictObject({ job_title: labelledText('Job title', 120) }),
   'problem-solving': z.strictObject({ problem: longText('The problem you solve') }),
-  solution: z.strictObject({ offering_name: text('Product or service name', 200), solution: longText('Your solution') }),
+  solution: z.strictObject({ offering_name: labelledText('Product or service name', 200), solution: longText('Your solution') }),
   different: z.strictObject({ different: longText('What sets you apart') }),
   'potential-customers': z.strictObject({
-    persona_name: text('Audience name', 100),
+    persona_name: labelledText('Audience name', 100),
     job_titles: chipList('Job titles', { min: 1 }),
     industries: chipList('Industries').default([]),
     company_sizes: z.array(z.enum(COMPANY_SIZE_VALUES, { error: 'Unknown company size' })).max(COMPANY_SIZES.length).default([]),
@@ -207,9 +203,7 @@ export const onboardingStepSchemas = {
     })
     .refine((v) => v.price_min != null || v.price_max != null, { error: 'Enter at least one price', path: ['price_min'] }),
   expectations: z.strictObject({
-    meetings_per_month: z
-      .number(missingOr('Meetings per month is required', 'Meetings per month must be a number'))
-      .int({ error: 'Meetings per month must be a whole number' })
+    meetings_per_month: int32(missingOr('Meetings per month is required', 'Meetings per month must be a number'), 'Meetings per month must be a whole number')
       .min(1, { error: 'Aim for at least 1 meeting a month' })
       .max(1000, { error: 'At most 1000 meetings a month' }),
     markets: chipList('Markets', { min: 1 }),
@@ -237,11 +231,11 @@ export const onboardingStepParamsSchema = z.strictObject({
 
 /** generate_onboarding_info's draft: the user edits it before accepting it into the answers. */
 export const onboardingDraftSchema = z.object({
-  value_proposition: z.string(),
-  problem: z.string(),
-  solution: z.string(),
-  differentiators: z.string(),
-  ideal_customer: z.string(),
+  value_proposition: text(),
+  problem: text(),
+  solution: text(),
+  differentiators: text(),
+  ideal_customer: text(),
 });
 export type OnboardingDraft = z.infer<typeof onboardingDraftSchema>;
 
@@ -296,19 +290,19 @@ export function onboardingDraftSourceOf(answers: OnboardingAnswers): OnboardingD
 
 /** What the server already knows and offers as each step's starting value. */
 export const onboardingPrefillSchema = z.object({
-  name: z.string().nullable(),
-  photo_url: z.string().nullable(),
-  job_title: z.string().nullable(),
-  phone: z.string().nullable(),
+  name: text().nullable(),
+  photo_url: text().nullable(),
+  job_title: text().nullable(),
+  phone: text().nullable(),
   phone_verified: z.boolean(),
   /** From the sign-up email's domain, unless it is a free-mail provider. */
-  domain: z.string().nullable(),
+  domain: text().nullable(),
 });
 export type OnboardingPrefill = z.infer<typeof onboardingPrefillSchema>;
 
 export const onboardingStateSchema = z.object({
   current_step: z.enum(['index', ...ONBOARDING_STEP_SLUGS]),
-  answers: z.record(z.string(), z.record(z.string(), z.unknown())),
+  answers: z.record(text(), z.record(text(), z.unknown())),
   draft: onboardingDraftSchema.nullable(),
   prefill: onboardingPrefillSchema,
   finished: z.boolean(),
@@ -321,12 +315,12 @@ export const onboardingStateEnvelopeSchema = z.object({ data: onboardingStateSch
 
 // ---------------------------------------------------------------- search_users
 
-export const searchUsersQuerySchema = z.strictObject({ query: z.string().trim().max(200, { error: 'Query is too long' }).default('') });
+export const searchUsersQuerySchema = z.strictObject({ query: text().trim().max(200, { error: 'Query is too long' }).default('') });
 export const searchedUserSchema = z.object({
-  name: z.string(),
-  photo: z.string().nullable(),
-  title: z.string().nullable(),
-  profile_url: z.string().nullable(),
+  name: text(),
+  photo: text().nullable(),
+  title: text().nullable(),
+  profile_url: text().nullable(),
   source: z.enum(['prospect', 'linkedin_account']),
 });
 export type SearchedUser = z.infer<typeof searchedUserSchema>;
@@ -335,18 +329,18 @@ export const SEARCH_USERS_LIMIT = 10;
 
 // ---------------------------------------------------------------- find_company_info_by_domain
 
-export const companyInfoQuerySchema = z.strictObject({ domain: z.string({ error: 'Domain is required' }).max(2000) });
+export const companyInfoQuerySchema = z.strictObject({ domain: text({ error: 'Domain is required' }).max(2000) });
 export const companyInfoSchema = z.object({
   found: z.boolean(),
-  domain: z.string(),
+  domain: text(),
   /** The address the page was read from (after redirects). */
-  url: z.string().nullable(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  language: z.string().nullable(),
-  logo_url: z.string().nullable(),
+  url: text().nullable(),
+  title: text().nullable(),
+  description: text().nullable(),
+  language: text().nullable(),
+  logo_url: text().nullable(),
   /** Why nothing was found, in words for the user. */
-  message: z.string().nullable(),
+  message: text().nullable(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 export const companyInfoResponseSchema = z.object({ data: companyInfoSchema });
@@ -355,12 +349,11 @@ export const companyInfoResponseSchema = z.object({ data: companyInfoSchema });
 
 export const sendPhoneCodeBodySchema = z.strictObject({ phone: e164PhoneSchema });
 export const verifyPhoneBodySchema = z.strictObject({
-  code: z
-    .string({ error: 'Code is required' })
+  code: text({ error: 'Code is required' })
     .trim()
     .regex(/^\d{6}$/, { error: 'The code has 6 digits' }),
 });
-export const phoneStatusSchema = z.object({ phone: z.string().nullable(), phone_verified: z.boolean(), message: z.string() });
+export const phoneStatusSchema = z.object({ phone: text().nullable(), phone_verified: z.boolean(), message: text() });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 export const phoneStatusResponseSchema = z.object({ data: phoneStatusSchema });
 /**
@@ -369,7 +362,7 @@ export const phoneStatusResponseSchema = z.object({ data: phoneStatusSchema });
  */
 export const PHONE_CODE_CHANNELS = ['sms', 'email'] as const;
 export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
-export const phoneCodeSentSchema = phoneStatusSchema.extend({ channel: z.enum(PHONE_CODE_CHANNELS), sent_to: z.string() });
+export const phoneCodeSentSchema = phoneStatusSchema.extend({ channel: z.enum(PHONE_CODE_CHANNELS), sent_to: text() });
 export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 export const phoneCodeSentResponseSchema = z.object({ data: phoneCodeSentSchema });
 /** A new code may be asked for this long after the last one. */

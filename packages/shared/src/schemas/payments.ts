@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32 } from './primitives';
 
 /**
  * Tariff plans and payments (spec §4, §7 "Payments"). The spec names no prices or limits ("not
@@ -113,20 +114,20 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
 export const planOf = (name: PaidPlan): PlanDefinition => PLAN_CATALOG.find((p) => p.name === name)!;
 
 const limitsSchema = z.object({
-  virtual_employees: z.number().int(),
-  prospects_per_month: z.number().int(),
-  emails_per_day: z.number().int(),
-  linkedin_actions_per_day: z.number().int(),
-  phone_minutes_per_month: z.number().int(),
+  virtual_employees: int32(),
+  prospects_per_month: int32(),
+  emails_per_day: int32(),
+  linkedin_actions_per_day: int32(),
+  phone_minutes_per_month: int32(),
 });
 
 /** One entry of GET payment_links: the plan, and how to pay for it. */
 export const paymentLinkSchema = z.object({
   plan: paidPlanSchema,
-  name: z.string(),
+  name: text(),
   price: z.object({ amount: z.number(), currency: z.literal('USD'), interval: z.literal('month') }),
-  description: z.string(),
-  features: z.array(z.string()),
+  description: text(),
+  features: z.array(text()),
   limits: limitsSchema,
   /** The account is on this plan now. */
   current: z.boolean(),
@@ -135,7 +136,7 @@ export const paymentLinkSchema = z.object({
    * configured on this server, book a call at contact_url instead.
    */
   checkout: z.enum(['checkout', 'contact']),
-  contact_url: z.string().nullable(),
+  contact_url: text().nullable(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
@@ -143,31 +144,30 @@ export const paymentLinksResponseSchema = z.object({
   data: z.array(paymentLinkSchema),
   meta: z.object({
     payments_enabled: z.boolean(),
-    current_plan: z.string(),
+    current_plan: text(),
     /** When the current paid plan was paid (Checkout approved), null when never paid. */
-    plan_paid_at: z.string().nullable(),
+    plan_paid_at: text().nullable(),
     /** When the account was created: the start of its trial. */
-    account_created_at: z.string(),
+    account_created_at: text(),
   }),
 });
 export type PaymentLinksResponse = z.infer<typeof paymentLinksResponseSchema>;
 
 export const createStripeSessionBodySchema = z.object({ plan: paidPlanSchema });
 export type CreateStripeSessionBody = z.infer<typeof createStripeSessionBodySchema>;
-export const stripeSessionSchema = z.object({ id: z.string(), url: z.string() });
+export const stripeSessionSchema = z.object({ id: text(), url: text() });
 export type StripeSession = z.infer<typeof stripeSessionSchema>;
 
 export const approveSubscriptionBodySchema = z.object({
-  session_id: z
-    .string({ error: 'session_id is required' })
+  session_id: text({ error: 'session_id is required' })
     .trim()
     .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: 'session_id must be a Stripe Checkout Session id (cs_…)' }),
 });
 export type ApproveSubscriptionBody = z.infer<typeof approveSubscriptionBodySchema>;
 
 export const subscriptionSchema = z.object({
-  tariff_plan: z.string(),
-  plan_paid_at: z.string().nullable(),
+  tariff_plan: text(),
+  plan_paid_at: text().nullable(),
   /** false when the session had already been applied (approve is idempotent). */
   changed: z.boolean(),
 });

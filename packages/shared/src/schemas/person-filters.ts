@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int32 } from './primitives';
 
 /**
  * The person-search filter model of spec §3: what a persona's saved search holds. One schema drives
@@ -12,21 +13,20 @@ import { z } from 'zod';
  */
 
 const MAX_ITEMS = 200;
-const text = z.string().trim().max(300);
+const shortText = text().trim().max(300);
 
 /** A picked entity (company, job title, technology, industry, intent topic): id, name and uid. */
 export const filterEntitySchema = z.object({
-  id: z.union([z.string().max(300), z.number()]),
-  name: text.min(1, { error: 'Name is required' }),
-  uid: z.string().max(300),
+  id: z.union([text().max(300), z.number()]),
+  name: shortText.min(1, { error: 'Name is required' }),
+  uid: text().max(300),
 });
 export type FilterEntity = z.infer<typeof filterEntitySchema>;
 
 /** An employee-count bucket: `value` is "min,max" (max may be empty: "10001,"), as vendors send it. */
 export const employeesNumberSchema = z.object({
-  name: text.min(1),
-  value: z
-    .string()
+  name: shortText.min(1),
+  value: text()
     .trim()
     .regex(/^\d+,\d*$/, { error: 'Employee range must look like "min,max", e.g. "51,200"' }),
 });
@@ -34,9 +34,9 @@ export type EmployeesNumber = z.infer<typeof employeesNumberSchema>;
 
 /** A management level with the count search_metadata gave it. */
 export const managementLevelSchema = z.object({
-  display_name: text.min(1),
-  value: text.min(1),
-  count: z.number().int().min(0).nullable().optional(),
+  display_name: shortText.min(1),
+  value: shortText.min(1),
+  count: int32().min(0).nullable().optional(),
 });
 export type ManagementLevel = z.infer<typeof managementLevelSchema>;
 
@@ -49,13 +49,13 @@ export type FilterRange = z.infer<typeof filterRangeSchema>;
 
 /** SIC/NAICS codes: each reduced to its digits; one with no digits left is dropped; duplicates once. */
 export const industryCodesSchema = z
-  .array(z.union([z.string().max(100), z.number()]))
+  .array(z.union([text().max(100), z.number()]))
   .max(MAX_ITEMS)
   .transform((codes) => [...new Set(codes.map((c) => String(c).replace(/\D+/g, '')).filter((c) => c.length > 0))]);
 
 /** Free-text lists (keywords, locations, domains…): trimmed, blanks dropped. */
 const textList = z
-  .array(text)
+  .array(shortText)
   .max(MAX_ITEMS)
   .transform((items) => items.filter((s) => s.length > 0));
 
@@ -155,7 +155,7 @@ const shape = <C extends z.ZodType, L extends z.ZodType>(codes: C, list: L) => (
   company_domains: list.optional(),
   person_not_locations: list.optional(),
   /** Only people who changed jobs within this many days. */
-  job_change_range_days: z.number().int().min(0).max(36500).nullable().optional(),
+  job_change_range_days: int32().min(0).max(36500).nullable().optional(),
   organization_locations: list.optional(),
   organization_not_locations: list.optional(),
 
@@ -163,7 +163,7 @@ const shape = <C extends z.ZodType, L extends z.ZodType>(codes: C, list: L) => (
   person_subregions: list.optional(),
   person_regions: list.optional(),
 
-  organization_latest_funding_stage: z.object({ value: text }).nullable().optional(),
+  organization_latest_funding_stage: z.object({ value: shortText }).nullable().optional(),
 
   /** Days since the organization last posted a job: min..max days ago. */
   organization_job_posted_at_range: filterRangeSchema.optional(),
@@ -175,7 +175,7 @@ const shape = <C extends z.ZodType, L extends z.ZodType>(codes: C, list: L) => (
   management_level: z.array(managementLevelSchema).max(MAX_ITEMS).optional(),
 });
 const commonShape = shape(industryCodesSchema, textList);
-const plainList = z.array(z.string());
+const plainList = z.array(text());
 
 /** THE filter model (UI form state and what the server applies). */
 export const personFiltersSchema = z.strictObject({ ...commonShape, person_location_names: textList.optional() });

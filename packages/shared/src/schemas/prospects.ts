@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, int32, text } from './primitives';
 import { personFiltersWireSchema } from './person-filters';
 import { pageMetaSchema, prospectSchema } from './personas';
 
@@ -13,12 +14,12 @@ export type ProspectListSort = (typeof PROSPECT_LIST_SORTS)[number];
 /** Which memberships to show: every prospect, those in no persona, or those of one persona. */
 export const PROSPECT_MEMBERSHIPS = ['all', 'none'] as const;
 
-const id = z.number().int().positive().max(2147483647);
+const id = dbId();
 
 /** What narrows the list: text search (name, email, company, LinkedIn URL), the persona filters, membership. */
 export const prospectQuerySchema = z.strictObject({
   /** Name, email, company or LinkedIn URL contains this (any case). */
-  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).optional().default(''),
+  search: text().trim().max(200, { error: 'Search must be at most 200 characters' }).optional().default(''),
   /** The persona filters (wire form, as personas save them). */
   filters: personFiltersWireSchema.optional().default({}),
   /** 'none': only prospects in no persona; a number: only that persona's prospects. */
@@ -28,8 +29,8 @@ export type ProspectQuery = z.input<typeof prospectQuerySchema>;
 
 /** POST prospects/search: one page of the matching prospects. */
 export const prospectSearchBodySchema = prospectQuerySchema.extend({
-  page: z.number().int().min(1).max(100000).optional().default(1),
-  per_page: z.number().int().min(1).max(200).optional().default(50),
+  page: int32().min(1).max(100000).optional().default(1),
+  per_page: int32().min(1).max(200).optional().default(50),
   sort: z.enum(PROSPECT_LIST_SORTS).optional().default('created_at'),
   sort_direction: z.enum(['asc', 'desc']).optional().default('desc'),
 });
@@ -59,13 +60,13 @@ export const addProspectsToPersonaBodySchema = z.strictObject({
 export type AddProspectsToPersonaBody = z.input<typeof addProspectsToPersonaBodySchema>;
 export const addProspectsToPersonaResponseSchema = z.object({
   /** Newly added to the persona (already members are not counted). */
-  data: z.object({ added: z.number().int(), already: z.number().int() }),
+  data: z.object({ added: int32(), already: int32() }),
 });
 
 /** POST prospects/delete: erases the prospects and everything recorded about them. */
 export const deleteProspectsBodySchema = z.strictObject({ selection: prospectSelectionSchema });
 export type DeleteProspectsBody = z.input<typeof deleteProspectsBodySchema>;
-export const deleteProspectsResponseSchema = z.object({ data: z.object({ deleted: z.number().int() }) });
+export const deleteProspectsResponseSchema = z.object({ data: z.object({ deleted: int32() }) });
 
 /** POST prospects/export: the selection as CSV. */
 export const exportProspectsBodySchema = z.strictObject({ selection: prospectSelectionSchema });

@@ -1,25 +1,65 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
-import { randomCode, sameSecret, sha256 } from '../../lib/crypto';
+import { randomCode, sameSecret } from '../../lib/crypto';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 type Purpose = 'confirmation' | 'phone';
+type CodeDeps = { db: Db; config: Pick<Config, 'authCodeSecret' | 'dataDir'> };
+
+export const CODE_SECRET_FILE = 'auth-code-secret';
+const fileSecrets = new Map<string, string>();
+
+/**
+ * The server secret codes are keyed with: AUTH_CODE_SECRET, else one generated once and kept in the data
+ * folder (mode 0600), so a database dump alone cannot reverse a 6-digit code (a plain hash of one of a
+ * million values can be). Several instances must share AUTH_CODE_SECRET.
+ */
+export function codeSecret(config: CodeDeps['config']): string {
+  if (config.authCodeSecret) return config.authCodeSecret;
+  const file = path.join(config.dataDir, CODE_SECRET_FILE);
+  const known = fileSecrets.get(file);
+  if (known) return known;
+  let secret: string;
+  try {
+    secret = fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    secret = fs.readFileSync(file, 'utf8').trim();
+  }
+  if (secret.length < 32) throw new Error(`${file} must hold a secret of at least 32 characters`);
+  fileSecrets.set(file, secret);
+  return secret;
+}
+
+/** Versioned, so codes stored the old way (plain sha256) never match and simply expire. */
+export const codeHash = (secret: string, userId: number, purpose: Purpose, code: string) =>
+  `h1$${createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest('hex')}`;
 
 /** A new code replaces any earlier one, so only the last code sent works. */
-export async function createCode(db: Db, userId: number, purpose: Purpose): Promise<string> {
+export async function createCode({ db, config }: CodeDeps, userId: number, purpose: Purpose): Promise<string> {
   const code = randomCode();
   await db.delete(verificationCodes).where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
-  await db.insert(verificationCodes).values({ userId, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+  await db.insert(verificationCodes).values({ userId, purpose, codeHash: codeHash(codeSecret(config), userId, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
   return code;
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many_attempts';
 
 /** Each wrong guess counts; after CODE_MAX_ATTEMPTS the code is dead and a new one must be sent. */
-export async function checkCode(db: Db, userId: number, purpose: Purpose, code: string): Promise<CodeCheck> {
+export async function checkCode({ db, config }: CodeDeps, userId: number, purpose: Purpose, code: string): Promise<CodeCheck> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -28,7 +68,7 @@ export async function checkCode(db: Db, userId: number, purpose: Purpose, code: 
     .limit(1);
   if (!row || row.expiresAt.getTime() <= Date.now()) return 'expired';
   if (row.attempts >= CODE_MAX_ATTEMPTS) return 'too_many_attempts';
-  if (!sameSecret(row.codeHash, sha256(code))) {
+  if (!sameSecret(row.codeHash, codeHash(codeSecret(config), userId, purpose, code))) {
     await db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(eq(verificationCodes.id, row.id));
     return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong';
   }

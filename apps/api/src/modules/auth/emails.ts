@@ -51,3 +51,50 @@ export function resetPasswordMail(brand: HolderConfig, to: string, link: string)
     { url: link, label: 'Change my password' },
   );
 }
+
+/** To the new address: the change takes effect only when this link is followed. */
+export function emailChangeConfirmMail(brand: HolderConfig, to: string, oldEmail: string, link: string): Mail {
+  return compose(
+    brand,
+    to,
+    `Confirm your new ${brand.company_name} sign-in email`,
+    [
+      `Someone asked to make ${to} the sign-in email of the ${brand.company_name} account that now signs in as ${oldEmail}.`,
+      'Follow the link below to confirm; until you do, nothing changes. The link expires in 24 hours.',
+      "If it wasn't you, ignore this email.",
+    ],
+    { url: link, label: 'Confirm my new email' },
+  );
+}
+
+/** To the old address, at once: what was asked, and a way to undo it (also after it took effect). */
+export function emailChangeNoticeMail(brand: HolderConfig, to: string, newEmail: string, undoLink: string): Mail {
+  return compose(
+    brand,
+    to,
+    `Your ${brand.company_name} sign-in email is being changed`,
+    [
+      `Someone signed in to your ${brand.company_name} account asked to change its sign-in email from ${to} to ${newEmail}.`,
+      `It changes only when the link we sent to ${newEmail} is followed.`,
+      "If it wasn't you, undo it with the link below (it works for 7 days, also after the change): your email stays or goes back to " +
+        `${to}, and every device is signed out. Then reset your password.`,
+    ],
+    { url: undoLink, label: 'Undo the email change' },
+  );
+}
+
+/** To the owner of an address someone tried to sign up with again: no new account, a way in instead. */
+export function signUpAttemptMail(brand: HolderConfig, to: string, signInLink: string, resetLink: string): Mail {
+  const mail = compose(
+    brand,
+    to,
+    `Someone tried to sign up to ${brand.company_name} with your email`,
+    [
+      `Someone tried to create a ${brand.company_name} account with ${to}, but this address already has an account, so nothing was created.`,
+      `If it was you, sign in instead: ${signInLink}`,
+      "If you don't remember your password, reset it with the link below. If it wasn't you, ignore this email: your account is unchanged.",
+    ],
+    { url: resetLink, label: 'Reset my password' },
+  );
+  return mail;
+}

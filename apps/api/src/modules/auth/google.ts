@@ -90,11 +90,11 @@ export async function finishGoogleSignIn(deps: Deps, req: FastifyRequest, reply:
   return reply.redirect(`${saved.origin}/auth/omniauth?${params}`, 302);
 }
 
-/** Same person, same account: a verified Google email that matches an existing user signs into that user. */
+/** Same person, same account, within the brand: a verified Google email that matches a user of this brand signs into that user. */
 async function findOrCreateGoogleUser(deps: Deps, id: OidcIdentity & { email: string }, holderId: number): Promise<UserWithAccount> {
-  const bySub = await findUserByUid(deps.db, id.sub);
+  const bySub = await findUserByUid(deps.db, holderId, id.sub);
   if (bySub) return bySub;
-  const byEmail = await findUserByEmail(deps.db, id.email);
+  const byEmail = await findUserByEmail(deps.db, holderId, id.email);
   if (byEmail) {
     if (byEmail.user.confirmedAt) return byEmail;
     const user = await updateUser(deps.db, { accountId: byEmail.account.id, userId: byEmail.user.id }, { confirmedAt: new Date() });

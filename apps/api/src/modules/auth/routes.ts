@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import {
   confirmationQuerySchema,
@@ -10,10 +11,10 @@ import {
   signInBodySchema,
   signUpBodySchema,
   userEnvelopeSchema,
-  userSchema,
+  signUpResponseSchema,
   verifyByCodeBodySchema,
 } from '@shared/schemas/auth';
-import { allowedOrigin } from '../../lib/brand-request';
+import { brandOrigin } from '../../lib/brand-request';
 import { defineRoute } from '../../lib/route';
 import { toUserJson } from '../users/repository';
 import { finishGoogleSignIn, startGoogleSignIn } from './google';
@@ -29,14 +30,16 @@ export const authRoutes = [
     url: v1('/auth'),
     access: 'public',
     owner: 'none',
-    summary: 'Register; sends the confirmation email (link and 6-digit code)',
+    summary:
+      'Register; sends the confirmation email (link and 6-digit code). Answers the same for a taken email (whose owner is emailed instead)',
     tags: TAGS,
     rateLimit: 'auth',
-    schema: { body: signUpBodySchema, response: { 200: z.object({ status: z.literal('success'), data: userSchema }) } },
+    schema: { body: signUpBodySchema, response: { 200: signUpResponseSchema } },
+    // confirm_success_url is accepted (devise_token_auth clients send it) but the emailed link always
+    // points at the brand's configured origin (docs/decisions.md, links in emails).
     handler: async ({ body, brand, deps, req }) => {
-      const webOrigin = allowedOrigin(body.confirm_success_url, req, deps.config);
-      const created = await auth.register(deps, brand, body, req.log, webOrigin);
-      return { status: 'success' as const, data: toUserJson(created) };
+      await auth.register(deps, brand, body, req.log);
+      return { status: 'success' as const, message: auth.MESSAGES.signUpReceived };
     },
   }),
   defineRoute({
@@ -48,8 +51,8 @@ export const authRoutes = [
     tags: TAGS,
     rateLimit: 'auth',
     schema: { body: signInBodySchema, response: { 200: userEnvelopeSchema } },
-    handler: async ({ body, deps, reply }) => {
-      const signedIn = await auth.signIn(deps, body.email, body.password);
+    handler: async ({ body, brand, deps, reply }) => {
+      const signedIn = await auth.signIn(deps, brand, body.email, body.password);
       reply.headers(authHeaders(signedIn.user.uid, signedIn.token));
       return { data: toUserJson(signedIn) };
     },
@@ -79,7 +82,7 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: resendConfirmationBodySchema, response: { 200: messageResponseSchema } },
     handler: async ({ body, brand, deps, req }) => {
-      await auth.resendConfirmation(deps, brand, body.email, req.log, allowedOrigin(body.redirect_url, req, deps.config));
+      await auth.resendConfirmation(deps, brand, body.email, req.log);
       return { success: true, message: auth.MESSAGES.confirmationSent };
     },
   }),
@@ -91,12 +94,12 @@ export const authRoutes = [
     summary: 'Confirm by the emailed link; redirects to the web app',
     tags: TAGS,
     schema: { querystring: confirmationQuerySchema },
-    handler: async ({ query, brand, deps, req, reply }) => {
-      const origin = allowedOrigin(query.redirect_url, req, deps.config) ?? brand.origin;
+    handler: async ({ query, brand, deps, reply }) => {
       const confirmed = await auth.confirmByToken(deps, query.confirmation_token);
+      // Back to the configured origin of the account's own brand; redirect_url is ignored (an open redirect otherwise).
       const target = confirmed
-        ? `${origin}/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(confirmed.user.email)}`
-        : `${origin}/auth/verify?confirmation_error=invalid`;
+        ? `${brandOrigin(deps.config, confirmed.account.holderId)}/auth/signin?account_confirmation_success=true&email=${encodeURIComponent(confirmed.user.email)}`
+        : `${brand.origin}/auth/verify?confirmation_error=invalid`;
       return reply.redirect(target, 302);
     },
   }),
@@ -123,7 +126,7 @@ export const authRoutes = [
     tags: TAGS,
     rateLimit: 'auth',
     schema: { body: verifyByCodeBodySchema, response: { 200: userEnvelopeSchema } },
-    handler: async ({ body, deps }) => ({ data: toUserJson(await auth.verifyCode(deps, body.email, body.code)) }),
+    handler: async ({ body, brand, deps }) => ({ data: toUserJson(await auth.verifyCode(deps, brand, body.email, body.code)) }),
   }),
   defineRoute({
     method: 'POST',
@@ -135,8 +138,7 @@ export const authRoutes = [
     rateLimit: 'auth',
     schema: { body: passwordResetRequestBodySchema, response: { 200: messageResponseSchema } },
     handler: async ({ body, brand, deps, req }) => {
-      const origin = allowedOrigin(body.redirect_url, req, deps.config) ?? brand.origin;
-      await auth.requestPasswordReset(deps, origin, brand, body.email, req.log);
+      await auth.requestPasswordReset(deps, brand, body.email, req.log);
       return { success: true, message: auth.MESSAGES.resetSent };
     },
   }),
@@ -172,7 +174,7 @@ export const authRoutes = [
     owner: 'none',
     summary: 'Start Google sign-in (browser navigation); 404 when not configured',
     tags: TAGS,
-    schema: { querystring: z.strictObject({ origin: z.string().max(500) }) },
+    schema: { querystring: z.strictObject({ origin: text().max(500) }) },
     handler: ({ deps, req, reply, query }) => startGoogleSignIn(deps, req, reply, query.origin),
   }),
   defineRoute({
@@ -184,7 +186,7 @@ export const authRoutes = [
     tags: TAGS,
     // Providers add their own parameters (scope, authuser, prompt…), so this query is not strict.
     schema: {
-      querystring: z.looseObject({ state: z.string().max(500).optional(), code: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+      querystring: z.looseObject({ state: text().max(500).optional(), code: text().max(4000).optional(), error: text().max(200).optional() }),
     },
     handler: ({ deps, req, reply, query }) => finishGoogleSignIn(deps, req, reply, query),
   }),

@@ -5,7 +5,6 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { unauthorized, unprocessable } from '../../lib/http-error';
 import type { RequestBrand } from '../../lib/brand-request';
 import type { AuthContext, Deps } from '../../lib/route';
-import type { Mail } from '../../lib/mailer';
 import {
   createUserWithAccount,
   findUserByConfirmationHash,
@@ -15,7 +14,8 @@ import {
   type UserWithAccount,
 } from '../users/repository';
 import { checkCode, createCode } from './codes';
-import { codeMail, confirmationMail, resetPasswordMail } from './emails';
+import { codeMail, confirmationMail, resetPasswordMail, signUpAttemptMail } from './emails';
+import { deliverAuthMail } from './mail';
 import { ensureDefaultRules } from '../notifications/service';
 import { issueToken, revokeAllTokens, revokeOtherTokens, type IssuedToken } from './tokens';
 
@@ -24,13 +24,13 @@ export const MESSAGES = {
   unconfirmed: (email: string) =>
     `Please confirm your email address before signing in. We sent a confirmation link and code to ${email}; you can ask for a new one on the verification page.`,
   emailTaken: 'Email has already been taken',
+  signUpReceived: 'Check your email: we sent it a 6-digit code and a link to confirm your account.',
   confirmationSent: 'If this email belongs to an account that is not yet confirmed, we sent it new confirmation instructions.',
   codeSent: 'If this email belongs to an account waiting for confirmation, we sent it a 6-digit code.',
   resetSent: 'If this email belongs to an account, we sent it instructions to reset the password.',
   codeWrong: 'The code is incorrect. Check it and try again.',
   codeExpired: 'The code has expired or was never sent. Ask for a new code.',
   codeTooMany: 'Too many wrong codes. Ask for a new code.',
-  alreadyConfirmed: 'This account is already confirmed. Please sign in.',
   resetTokenInvalid: 'The reset password link is invalid or has expired. Please ask for a new one.',
   currentPasswordWrong: 'Current password is invalid',
   passwordChanged: 'Your password has been changed successfully.',
@@ -43,33 +43,31 @@ const RESET_TTL_MS = 6 * 60 * 60 * 1000;
 type SignUp = z.output<typeof signUpBodySchema>;
 type PasswordUpdate = z.output<typeof passwordUpdateBodySchema>;
 
-type Log = { error(o: object, m: string): void };
+type Log = Parameters<typeof deliverAuthMail>[2];
 
-/** A mail that cannot be sent must not lose the sign-up: the user can ask again; we log why. */
-async function deliver(deps: Deps, mail: Mail, log: Log): Promise<void> {
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    log.error({ err, to: mail.to }, 'sending email failed');
-  }
-}
-
-/** webOrigin: where the link's redirect lands, when the client named an allowed one (devise's redirect_url). */
-async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log, webOrigin: string | null): Promise<void> {
+/** The link points at the brand's configured origin, whatever Host the request came on (brand.origin). */
+async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
   const token = randomToken();
   await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
     confirmationTokenHash: sha256(token),
     confirmationSentAt: new Date(),
   });
-  const code = await createCode(deps.db, found.user.id, 'confirmation');
-  const redirect = webOrigin && webOrigin !== brand.origin ? `&redirect_url=${encodeURIComponent(webOrigin)}` : '';
-  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}${redirect}`;
-  await deliver(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
+  const code = await createCode(deps, found.user.id, 'confirmation');
+  const link = `${brand.origin}${API_PREFIX}/auth/confirmation?confirmation_token=${encodeURIComponent(token)}`;
+  await deliverAuthMail(deps, confirmationMail(brand.brand, found.user.email, link, code), log);
 }
 
-export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log, webOrigin: string | null): Promise<UserWithAccount> {
+/**
+ * Sign-up answers the same whether the email is new or not (no enumeration). New: the account and its
+ * confirmation mail. Taken and still unconfirmed: a fresh confirmation (the person is most likely
+ * retrying). Taken and confirmed: the owner is told someone tried, with links to sign in or reset.
+ * The password is hashed in every case, so the answer time does not tell them apart either.
+ */
+export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<void> {
   const email = body.email.toLowerCase();
-  if (await findUserByEmail(deps.db, email)) throw unprocessable(MESSAGES.emailTaken);
+  const encryptedPassword = await hashPassword(body.password);
+  const existing = await findUserByEmail(deps.db, brand.holderId, email);
+  if (existing) return tellExistingOwner(deps, brand, existing, log);
   const name = body.name?.trim() || null;
   let created: UserWithAccount;
   try {
@@ -77,24 +75,36 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
       email,
       provider: 'email',
       uid: email,
-      encryptedPassword: await hashPassword(body.password),
+      encryptedPassword,
       name,
       phone: body.phone ?? null,
       accountName: name ?? email.split('@')[0]!,
       holderId: brand.holderId,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
-    throw err;
+    // A concurrent sign-up with the same email won the race: answer as for any taken address.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findUserByEmail(deps.db, brand.holderId, email);
+    if (winner) await tellExistingOwner(deps, brand, winner, log);
+    return;
   }
   // Default notification settings from the start (spec §1); a failure here must not lose the sign-up.
   await ensureDefaultRules(deps.db, created.account.id).catch((err: unknown) => log.error({ err }, 'default notification rules failed'));
-  await sendConfirmation(deps, brand, created, log, webOrigin);
-  return created;
+  await sendConfirmation(deps, brand, created, log);
 }
 
-export async function signIn(deps: Deps, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
-  const found = await findUserByEmail(deps.db, email);
+async function tellExistingOwner(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
+  if (!found.user.confirmedAt) return sendConfirmation(deps, brand, found, log);
+  const email = encodeURIComponent(found.user.email);
+  await deliverAuthMail(
+    deps,
+    signUpAttemptMail(brand.brand, found.user.email, `${brand.origin}/auth/signin?email=${email}`, `${brand.origin}/auth/recover?email=${email}`),
+    log,
+  );
+}
+
+export async function signIn(deps: Deps, brand: RequestBrand, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   // Verify even for an unknown email, so the answer time does not tell which emails exist.
   const ok = await verifyPassword(password, found?.user.encryptedPassword ?? DUMMY_HASH);
   if (!found || !ok) throw unauthorized(MESSAGES.invalidCredentials);
@@ -104,9 +114,9 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
 // A well-formed scrypt hash no password matches: checking against it costs what a real check costs.
 const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
-export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log, webOrigin: string | null): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
-  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log, webOrigin);
+export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
+  if (found && !found.user.confirmedAt) await sendConfirmation(deps, brand, found, log);
 }
 
 /** Confirms by the emailed link; null when the token is unknown or too old. */
@@ -131,37 +141,37 @@ async function markConfirmed(deps: Deps, found: UserWithAccount): Promise<UserWi
  * (the log-only sender would reach no phone).
  */
 export async function sendCode(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found || found.user.confirmedAt) return;
-  const code = await createCode(deps.db, found.user.id, 'confirmation');
+  const code = await createCode(deps, found.user.id, 'confirmation');
   if (found.user.phone && !deps.sms.logOnly) {
     await deps.sms.send(found.user.phone, `${brand.brand.company_name}: your verification code is ${code}`);
   } else {
-    await deliver(deps, codeMail(brand.brand, found.user.email, code), log);
+    await deliverAuthMail(deps, codeMail(brand.brand, found.user.email, code), log);
   }
 }
 
-export async function verifyCode(deps: Deps, email: string, code: string): Promise<UserWithAccount> {
-  const found = await findUserByEmail(deps.db, email);
-  if (!found) throw unprocessable(MESSAGES.codeExpired);
-  if (found.user.confirmedAt) throw unprocessable(MESSAGES.alreadyConfirmed);
-  const result = await checkCode(deps.db, found.user.id, 'confirmation', code);
+export async function verifyCode(deps: Deps, brand: RequestBrand, email: string, code: string): Promise<UserWithAccount> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
+  // Unknown and already confirmed answer alike (as an account with no live code): no enumeration.
+  if (!found || found.user.confirmedAt) throw unprocessable(MESSAGES.codeExpired);
+  const result = await checkCode(deps, found.user.id, 'confirmation', code);
   if (result === 'wrong') throw unprocessable(MESSAGES.codeWrong);
   if (result === 'expired') throw unprocessable(MESSAGES.codeExpired);
   if (result === 'too_many_attempts') throw unprocessable(MESSAGES.codeTooMany);
   return markConfirmed(deps, found);
 }
 
-export async function requestPasswordReset(deps: Deps, origin: string, brand: RequestBrand, email: string, log: Log): Promise<void> {
-  const found = await findUserByEmail(deps.db, email);
+export async function requestPasswordReset(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
+  const found = await findUserByEmail(deps.db, brand.holderId, email);
   if (!found) return;
   const token = randomToken();
   await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
     resetPasswordTokenHash: sha256(token),
     resetPasswordSentAt: new Date(),
   });
-  const link = `${origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
-  await deliver(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
+  const link = `${brand.origin}/auth/reset-password?reset_password_token=${encodeURIComponent(token)}`;
+  await deliverAuthMail(deps, resetPasswordMail(brand.brand, found.user.email, link), log);
 }
 
 /**

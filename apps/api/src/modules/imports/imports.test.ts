@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ImportJob, Persona } from '@shared/schemas/personas';
-import { prospects } from '../../db/schema';
+import { openPglite, openPostgres, type DbHandle } from '../../db/client';
+import { importJobs, prospects } from '../../db/schema';
+import { JOBS_SCHEMA } from '../../lib/jobs/queue';
+import { executorFor } from '../../lib/jobs/sql';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { recentActivities } from '../activities/service';
-import { importHooks, settleImports } from './service';
+import { IMPORT_INTERRUPTED } from './job';
+import { importHooks } from './service';
 
 const HEADER = 'First Name,Last Name,Email,Job Title,Company,LinkedIn URL,City,Employees,Technologies,SIC';
 const row = (i: number, tag: string) =>
@@ -33,14 +37,14 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     other = (await signedInUser(t, 'importer-other')).headers;
   });
   afterAll(async () => {
-    await settleImports();
+    await t.app.jobs.drain();
     await t.close();
   });
 
   const post = (url: string, payload: unknown, h: AuthHeaders = headers) => t.app.inject({ method: 'POST', url: v1(url), headers: h, payload: payload as object });
   const get = (url: string, h: AuthHeaders = headers) => t.app.inject({ method: 'GET', url: v1(url), headers: h });
   async function finished(jobId: number, h: AuthHeaders = headers): Promise<ImportJob> {
-    await settleImports();
+    await t.app.jobs.drain();
     const res = await get(`/import_jobs/${jobId}`, h);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: ImportJob }>().data;
@@ -232,6 +236,93 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     expect((await get(`/persons/${persona.id}/loaded_prospects`)).json().meta.total).toBe(0);
   });
 
+  it('never merges two people who share an email; lists the merges and the LinkedIn-only rows', async () => {
+    const { headers: mine } = await signedInUser(t, 'importer-conflicts');
+    const mapping = { Name: 'full_name', Email: 'email', LinkedIn: 'linkedin_url' };
+    const before = await finished((await post('/upload', { file_name: 'a.csv', content: 'Name,Email,LinkedIn\nAnn,shared@c.io,https://www.linkedin.com/in/ann-one\n', mapping }, mine)).json().data.job_id, mine);
+    expect(before).toMatchObject({ status: 'done', created: 1 });
+    const [ann] = await t.db.db.select().from(prospects).where(eq(prospects.email, 'shared@c.io'));
+    const csv = [
+      'Name,Email,LinkedIn',
+      'Ann Again,shared@c.io,https://www.linkedin.com/in/ann-one', // row 2: merged into Ann
+      'Bob,shared@c.io,https://www.linkedin.com/in/bob-two', // row 3: Ann's email, Bob's profile
+      'Cat,cat@c.io,https://www.linkedin.com/in/cat', // row 4: new
+      'Cat Other,cat@c.io,https://www.linkedin.com/in/cat-other', // row 5: row 4's email, another profile
+      'Cat,cat@c.io,', // row 6: merged into row 4's prospect
+      'Dan,,https://www.linkedin.com/in/dan', // row 7: LinkedIn only, valid
+      'Nobody,,', // row 8: neither
+    ].join('\n');
+    const job = await finished((await post('/upload', { file_name: 'c.csv', content: csv, mapping }, mine)).json().data.job_id, mine);
+    const [cat] = await t.db.db.select().from(prospects).where(eq(prospects.email, 'cat@c.io'));
+    expect(job).toMatchObject({ status: 'done', total: 7, created: 2, merged: 2, conflict_count: 2, linkedin_only: 1, error_count: 1 });
+    expect(job.errors).toEqual([{ row: 8, reason: 'Missing email and LinkedIn URL (one is required)' }]);
+    expect(job.conflicts).toEqual([
+      { row: 3, other_row: null, prospect_id: ann!.id, email: 'shared@c.io', reason: expect.stringMatching(/^Same email as an existing prospect but another LinkedIn URL \(https:\/\/www\.linkedin\.com\/in\/bob-two\/?\): not merged$/) },
+      { row: 5, other_row: 4, prospect_id: cat!.id, email: 'cat@c.io', reason: expect.stringMatching(/^Same email as row 4 but another LinkedIn URL/) },
+    ]);
+    expect(job.merges).toEqual([
+      { rows: [2], prospect_id: ann!.id, first_row: null },
+      { rows: [6], prospect_id: cat!.id, first_row: 4 },
+    ]);
+    // Ann kept her profile and got the later name; Bob and "Cat Other" were not written.
+    const [annNow] = await t.db.db.select().from(prospects).where(eq(prospects.id, ann!.id));
+    expect(annNow).toMatchObject({ fullName: 'Ann Again', linkedinUrl: expect.stringContaining('/in/ann-one') });
+    expect(cat).toMatchObject({ fullName: 'Cat', linkedinUrl: expect.stringContaining('/in/cat') });
+    const [dan] = await t.db.db.select().from(prospects).where(eq(prospects.fullName, 'Dan'));
+    expect(dan).toMatchObject({ email: null, linkedinUrl: expect.stringContaining('/in/dan') });
+  });
+
+  it('an import whose server dies mid-way ends failed after a restart, and leaves nothing behind', async () => {
+    const { headers: mine, user } = await signedInUser(t, 'importer-crash');
+    const mapping = { Name: 'full_name', Email: 'email', Title: 'title' };
+    await finished((await post('/upload', { file_name: 'old.csv', content: 'Name,Email,Title\nKeep Me,keep@crash.io,Old title\n', mapping }, mine)).json().data.job_id, mine);
+    const persona = (await post('/persons', { name: `Crash ${kind}` }, mine)).json<{ data: Persona }>().data;
+    const csv = ['Name,Email,Title', 'Keep Me,keep@crash.io,New title', ...Array.from({ length: 1500 }, (_, i) => `Crash ${i},crash${i}@x.io,CTO`)].join('\n');
+    let release!: (err: Error) => void;
+    const died = new Promise<DbHandle>((resolve) => {
+      importHooks.beforeChunk = async (i) => {
+        if (i !== 1) return;
+        // The first chunk (with the merge) is committed; the server dies here. A restart finds what is committed now.
+        if (t.db.kind === 'pglite') {
+          const dump = await (t.db as DbHandle & { client: { dumpDataDir(c: 'none'): Promise<Blob> } }).client.dumpDataDir('none');
+          resolve(await openPglite({ loadDataDir: dump }));
+        } else {
+          const url = (t.db as DbHandle & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+          resolve(await openPostgres(url, 5));
+        }
+        await new Promise((_resolve, reject) => (release = reject));
+      };
+    });
+    const started = await post('/upload', { file_name: 'crash.csv', content: csv, mapping, persona_id: persona.id }, mine);
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId: number = started.json().data.job_id;
+    const restarted = await died;
+    importHooks.beforeChunk = null;
+    const [mid] = await restarted.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    expect(mid).toMatchObject({ status: 'running', processed: 1000 });
+    if (kind === 'postgres') {
+      // Another process cannot tell a dead run from a slow one until it is overdue (30 minutes): time passes.
+      await executorFor(restarted.db).executeSql(`update ${JOBS_SCHEMA}.job set started_on = now() - interval '31 minutes' where name = 'csv-import' and state = 'active'`);
+    }
+    const again = await startTestApp(kind, { db: restarted });
+    try {
+      await again.app.jobs.drain();
+      const res = await again.app.inject({ method: 'GET', url: v1(`/import_jobs/${jobId}`), headers: mine });
+      expect(res.json().data).toMatchObject({ status: 'failed', failure: IMPORT_INTERRUPTED, processed: 0, created: 0, merged: 0 });
+      expect(IMPORT_INTERRUPTED).toBe('The server stopped during the import; nothing was imported.');
+      const left = await restarted.db.select().from(prospects).where(eq(prospects.accountId, user.account_id));
+      expect(left.map((p) => [p.email, p.title])).toEqual([['keep@crash.io', 'Old title']]);
+      expect((await again.app.inject({ method: 'GET', url: v1(`/persons/${persona.id}/loaded_prospects`), headers: mine })).json().meta.total).toBe(0);
+    } finally {
+      await again.close();
+      // The first server's run ends now; it must not change what the restart settled.
+      release(new Error('the process was gone'));
+      await t.app.jobs.drain();
+      if (kind === 'postgres') expect((await get(`/import_jobs/${jobId}`, mine)).json().data.failure).toBe(IMPORT_INTERRUPTED);
+      await restarted.close();
+    }
+  });
+
   it('refuses bad uploads and keeps jobs per account', async () => {
     const csv = 'Name,Email\nAna,ana@x.io\n';
     expect((await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Name: 'full_name' } })).json()).toEqual({ errors: ['Map a column to email or LinkedIn URL'] });
@@ -243,7 +334,7 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     expect(foreign.statusCode).toBe(404);
     const started = await post('/upload', { file_name: 'a.csv', content: csv, mapping: { Email: 'email', Name: 'full_name' } });
     const id = started.json().data.job_id;
-    await settleImports();
+    await t.app.jobs.drain();
     expect((await get(`/import_jobs/${id}`, other)).statusCode).toBe(404);
     expect((await get('/import_jobs/999999')).json()).toEqual({ errors: ['Import not found'] });
   });

@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('LinkedIn accounts and account status on %s', (kind) => 
     expect(res.json()).toEqual({ errors: ['This LinkedIn profile is already connected to another account'] });
 
     // A teammate in the same account (invitations come later; the row is made by hand here).
-    const owner = (await users.findUserByEmail(t.db.db, other.email))!;
+    const owner = (await users.findUserByEmail(t.db.db, 0, other.email))!;
     const [teammate] = await t.db.db
       .insert(usersTable)
       .values({ accountId: owner.account.id, email: `mate-${Date.now()}@example.com`, uid: `mate-${Date.now()}@example.com` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import {
   assignInstructionToPersonBodySchema,
@@ -30,7 +31,7 @@ const v1 = (path: string) => `${API_PREFIX}${path}`;
 const setting = { 200: z.object({ data: messagingSettingSchema }) };
 const instruction = { 200: z.object({ data: messageInstructionSchema }) };
 const generation = { 200: generationReadyResponseSchema, 202: generationAcceptedResponseSchema };
-const deleted = { 200: z.object({ data: z.object({ id: z.number().int() }) }) };
+const deleted = { 200: z.object({ data: z.object({ id: dbId() }) }) };
 
 /** Messaging settings, follow-up settings, message instructions by categories, example text, test call (spec §7). */
 export const messagingRoutes = [

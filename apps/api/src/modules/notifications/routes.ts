@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, dbId } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import {
   campaignNotificationSchema,
@@ -70,7 +71,7 @@ export const notificationRoutes = [
     owner: 'account',
     summary: 'Delete an email or webhook rule (the in-app rule can only be turned off)',
     tags: TAGS,
-    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) } },
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: dbId() }) }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.remove(deps, auth, params.id) }),
   }),
   defineRoute({
@@ -101,7 +102,7 @@ export const notificationRoutes = [
     owner: 'account',
     summary: "Mark all of the user's in-app notifications read",
     tags: TAGS,
-    schema: { response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) } },
+    schema: { response: { 200: z.object({ data: z.object({ updated: int32() }) }) } },
     handler: async ({ auth, deps }) => ({ data: await service.markAllRead(deps, auth) }),
   }),
   defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import { createOfferingBodySchema, offeringSchema, updateOfferingBodySchema } from '@shared/schemas/messaging';
 import { idParamsSchema } from '../../lib/params';
@@ -58,7 +59,7 @@ export const offeringRoutes = [
     owner: 'account',
     summary: 'Delete an offering (messaging settings that used it keep working without one)',
     tags: TAGS,
-    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) } },
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: dbId() }) }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.remove(deps, auth, params.id) }),
   }),
 ];

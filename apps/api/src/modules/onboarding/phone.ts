@@ -7,6 +7,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { evictUser } from '../auth/auth-cache';
 import { checkCode, createCode } from '../auth/codes';
 import { phoneCodeMail } from '../auth/emails';
+import { deliverAuthMail } from '../auth/mail';
 
 /**
  * The phone-number step: a 6-digit code by SMS to the number given (verification_codes purpose
@@ -25,7 +26,7 @@ export const PHONE_MESSAGES = {
   verified: 'Your phone number is verified.',
 } as const;
 
-export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: RequestBrand, phone: string): Promise<PhoneCodeSent> {
+export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: RequestBrand, phone: string, log: Parameters<typeof deliverAuthMail>[2]): Promise<PhoneCodeSent> {
   const [last] = await deps.db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -41,12 +42,12 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
     .set({ phone, ...(changed ? { phoneVerifiedAt: null } : {}), updatedAt: new Date() })
     .where(and(eq(users.id, auth.user.id), eq(users.accountId, auth.account.id)));
   evictUser(deps.db, auth.user.id);
-  const code = await createCode(deps.db, auth.user.id, 'phone');
+  const code = await createCode(deps, auth.user.id, 'phone');
   await deps.sms.send(phone, `${brand.brand.company_name}: your phone verification code is ${code}`);
   const verified = !changed && !!auth.user.phoneVerifiedAt;
   if (deps.sms.logOnly) {
     // No SMS provider: the code would reach no phone, so it goes to the user's own email (dev/test).
-    await deps.mailer.send(phoneCodeMail(brand.brand, auth.user.email, phone, code)).catch(() => undefined);
+    await deliverAuthMail(deps, phoneCodeMail(brand.brand, auth.user.email, phone, code), log);
     return { phone, phone_verified: verified, channel: 'email', sent_to: auth.user.email, message: PHONE_MESSAGES.emailed(auth.user.email, phone) };
   }
   return { phone, phone_verified: verified, channel: 'sms', sent_to: phone, message: PHONE_MESSAGES.texted(phone) };
@@ -54,7 +55,7 @@ export async function sendPhoneCode(deps: Deps, auth: AuthContext, brand: Reques
 
 export async function verifyPhone(deps: Deps, auth: AuthContext, code: string): Promise<PhoneStatus> {
   if (!auth.user.phone) throw unprocessable(PHONE_MESSAGES.noNumber);
-  const result = await checkCode(deps.db, auth.user.id, 'phone', code);
+  const result = await checkCode(deps, auth.user.id, 'phone', code);
   if (result === 'wrong') throw unprocessable(PHONE_MESSAGES.wrong);
   if (result === 'expired') throw unprocessable(PHONE_MESSAGES.expired);
   if (result === 'too_many_attempts') throw unprocessable(PHONE_MESSAGES.tooMany);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import { userEnvelopeSchema } from '@shared/schemas/auth';
 import { generationAcceptedResponseSchema, generatedTextSchema } from '@shared/schemas/messaging';
@@ -51,7 +52,7 @@ export const onboardingRoutes = [
     owner: 'self',
     summary: "Save one step's answers (validated by the step's schema) and resume after it",
     tags: ['onboarding'],
-    schema: { params: onboardingStepParamsSchema, body: z.record(z.string(), z.unknown()), response: { 200: onboardingStateEnvelopeSchema } },
+    schema: { params: onboardingStepParamsSchema, body: z.record(text(), z.unknown()), response: { 200: onboardingStateEnvelopeSchema } },
     handler: async ({ auth, deps, params, body }) => {
       const parsed = onboardingStepSchemas[params.slug].safeParse(body);
       if (!parsed.success) {
@@ -109,7 +110,7 @@ export const onboardingRoutes = [
     summary: "Send a 6-digit code to verify the phone (E.164): by SMS, or to the user's email when no SMS provider is configured (`channel` says which)",
     tags: ['onboarding'],
     schema: { body: sendPhoneCodeBodySchema, response: { 200: phoneCodeSentResponseSchema } },
-    handler: async ({ auth, deps, body, brand }) => ({ data: await sendPhoneCode(deps, auth, brand, body.phone) }),
+    handler: async ({ auth, deps, body, brand, req }) => ({ data: await sendPhoneCode(deps, auth, brand, body.phone, req.log) }),
   }),
   defineRoute({
     method: 'POST',

@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { signedInUser, TestApp } from '../../testing/harness';
 import { v1 } from '../../testing/harness';
 import { createPersona } from '../../testing/profiles';
-import { settleImports } from '../imports/service';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Probe = (t: TestApp, a: Person, b: Person) => Promise<void>;
@@ -22,7 +21,7 @@ async function importedFor(t: TestApp, a: Person) {
     payload: { file_name: 'a.csv', content: csv, persona_id: persona.id, mapping: { Name: 'full_name', Email: 'email', Title: 'title', Industry: 'industry', [`Column ${n}`]: 'keywords' } },
   });
   expect(res.statusCode, res.body).toBe(202);
-  await settleImports();
+  await t.app.jobs.drain();
   return { persona, n, jobId: res.json<{ data: { job_id: number } }>().data.job_id };
 }
 
@@ -98,7 +97,7 @@ export const personaOwnershipProbes: Record<string, Probe> = {
       persona_id: persona.id,
     });
     expect(res.statusCode).toBe(404);
-    await settleImports();
+    await t.app.jobs.drain();
     expect((await inject(t, a, 'GET', `/persons/${persona.id}/loaded_prospects`)).json().meta.total).toBe(0);
   },
   'GET /api/v1/import_jobs/:id': async (t, a, b) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Persona, Prospect } from '@shared/schemas/personas';
 import { prospects } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
@@ -41,6 +41,33 @@ describe.each(DB_KINDS)('personas and captured prospects on %s', (kind) => {
     const page2 = (await get('/persons?page=2&per_page=2')).json<Page<Persona>>();
     expect(page2.data.map((p) => p.name)).toEqual(['VP Sales, B2B SaaS (US)']);
     expect((await get('/persons')).json<Page<Persona>>().meta).toEqual({ page: 1, per_page: 25, total: 3 });
+    // Past the last page: no rows, the total still right.
+    expect((await get('/persons?page=5&per_page=2')).json<Page<Persona>>()).toEqual({ data: [], meta: { page: 5, per_page: 2, total: 3 } });
+  });
+
+  it('the list is never stale: creating, renaming, adding a prospect and any other write show at once', async () => {
+    // A user of its own: the other tests count this account's rows.
+    const own = (await signedInUser(t, 'fresh-list')).headers;
+    const list = async () => (await get('/persons?per_page=100&sort=name&sort_direction=asc', own)).json<Page<Persona>>();
+    const before = await list();
+    const persona = await createPersona(t, own, 'Fresh list check');
+    const afterCreate = await list();
+    expect(afterCreate.meta.total).toBe(before.meta.total + 1);
+    expect(afterCreate.data.find((p) => p.id === persona.id)).toMatchObject({ name: 'Fresh list check', prospects_count: 0 });
+
+    expect((await post(`/persons/${persona.id}/prospects`, { profile: capturedProfile() }, own)).statusCode).toBe(200);
+    expect((await list()).data.find((p) => p.id === persona.id)?.prospects_count).toBe(1);
+
+    const renamed = await t.app.inject({ method: 'PUT', url: v1(`/persons/${persona.id}`), headers: own, payload: { name: 'Fresh list, renamed' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await list()).data.find((p) => p.id === persona.id)?.name).toBe('Fresh list, renamed');
+
+    // A write from outside the personas module (here raw SQL) is seen too.
+    await t.db.db.execute(sql`delete from persona_prospects where persona_id = ${persona.id}`);
+    expect((await list()).data.find((p) => p.id === persona.id)?.prospects_count).toBe(0);
+
+    expect((await t.app.inject({ method: 'DELETE', url: v1(`/persons/${persona.id}`), headers: own })).statusCode).toBe(200);
+    expect((await list()).data.find((p) => p.id === persona.id)).toBeUndefined();
   });
 
   it('answers bad persona input with 422 and a message', async () => {

@@ -3,6 +3,7 @@ import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { messagingSettings, personaProspects, personas, type PersonaRow } from '../../db/schema';
+import { writeEpoch } from '../../db/write-epoch';
 
 export type PersonaWithCount = PersonaRow & { prospectsCount: number; messagingSettingId?: number | null };
 
@@ -41,7 +42,34 @@ const SORTS = {
   prospects_count: prospectsCount,
 } as const;
 
-export async function pageInAccount(db: Db, accountId: number, page: PersonaListOptions) {
+type PersonaPage = { rows: PersonaWithCount[]; total: number };
+
+/**
+ * Pages of the persona list on the embedded database, kept while its write epoch stands (any write
+ * since drops them all). The list is what the cabinet asks most, and PGlite runs one query at a time,
+ * so under load every request would otherwise queue behind the others' queries.
+ */
+const pageCache = new WeakMap<Db, { epoch: number; pages: Map<string, PersonaPage> }>();
+const PAGE_CACHE_MAX = 2000;
+
+export async function pageInAccount(db: Db, accountId: number, page: PersonaListOptions): Promise<PersonaPage> {
+  // Read before the query: a write that lands meanwhile leaves this answer under an old epoch, unused.
+  const epoch = writeEpoch(db);
+  if (epoch === null) return queryPage(db, accountId, page);
+  let cache = pageCache.get(db);
+  if (!cache || cache.epoch !== epoch) pageCache.set(db, (cache = { epoch, pages: new Map() }));
+  const key = JSON.stringify([accountId, page.page, page.perPage, page.sort ?? null, page.direction ?? null, page.filter ?? null, !!page.withMessagingSettings]);
+  const hit = cache.pages.get(key);
+  if (hit) return hit;
+  const fresh = await queryPage(db, accountId, page);
+  if (writeEpoch(db) === epoch && pageCache.get(db) === cache) {
+    if (cache.pages.size >= PAGE_CACHE_MAX) cache.pages.clear();
+    cache.pages.set(key, fresh);
+  }
+  return fresh;
+}
+
+async function queryPage(db: Db, accountId: number, page: PersonaListOptions): Promise<PersonaPage> {
   const text = page.filter?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const mine = and(
@@ -49,17 +77,18 @@ export async function pageInAccount(db: Db, accountId: number, page: PersonaList
     pattern ? or(ilike(personas.name, pattern), ilike(personas.description, pattern)) : undefined,
   );
   const dir = page.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...getTableColumns(personas), prospectsCount, ...(page.withMessagingSettings ? { messagingSettingId } : {}) })
-      .from(personas)
-      .where(mine)
-      .orderBy(dir(SORTS[page.sort ?? 'created_at']), dir(personas.id))
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage),
-    db.select({ n: count() }).from(personas).where(mine),
-  ]);
-  return { rows: rows as PersonaWithCount[], total: Number(total?.n ?? 0) };
+  // One round trip: the total comes with the rows (a window over the filtered set, before the limit).
+  const rows = await db
+    .select({ ...getTableColumns(personas), prospectsCount, ...(page.withMessagingSettings ? { messagingSettingId } : {}), total: sql<number>`count(*) over ()` })
+    .from(personas)
+    .where(mine)
+    .orderBy(dir(SORTS[page.sort ?? 'created_at']), dir(personas.id))
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage);
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row) as PersonaWithCount[], total: Number(rows[0]!.total) };
+  // A page past the end has no rows to carry the total.
+  const [total] = page.page > 1 ? await db.select({ n: count() }).from(personas).where(mine) : [{ n: 0 }];
+  return { rows: [], total: Number(total?.n ?? 0) };
 }
 
 export async function findInAccount(db: Db, accountId: number, id: number): Promise<PersonaRow | null> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '@shared/schemas/primitives';
 import { API_PREFIX } from '@shared/constants';
 import {
   addCapturedProspectBodySchema,
@@ -102,7 +103,7 @@ export const personaRoutes = [
     owner: 'account',
     summary: 'Delete a persona (its prospects stay in the account)',
     tags: TAGS,
-    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: z.number().int() }) }) } },
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: dbId() }) }) } },
     handler: async ({ auth, deps, params }) => ({ data: await personas.remove(deps, auth, params.id) }),
   }),
   defineRoute({

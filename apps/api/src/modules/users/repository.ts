@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { accounts, users, type AccountRow, type UserRow } from '../../db/schema';
@@ -21,6 +21,7 @@ export function toUserJson({ user, account }: UserWithAccount): User {
     tariff_plan: account.tariffPlan as User['tariff_plan'],
     holder_id: account.holderId,
     created_at: user.createdAt.toISOString(),
+    unconfirmed_email: user.unconfirmedEmail,
   };
 }
 
@@ -34,11 +35,17 @@ async function withAccount(db: Db, where: SQL | undefined): Promise<UserWithAcco
   return row ?? null;
 }
 
-/** Unscoped look-ups: only the auth flows use them, before anyone is signed in. */
-export const findUserByEmail = (db: Db, email: string) => withAccount(db, eq(users.email, email.toLowerCase()));
-export const findUserByUid = (db: Db, uid: string) => withAccount(db, eq(users.uid, uid));
+/**
+ * Look-ups before anyone is signed in, for the auth flows only. Brands are separate tenants: by email
+ * or uid only within one brand (holder_id); the link-token look-ups need no brand (the token is the proof).
+ */
+export const findUserByEmail = (db: Db, holderId: number, email: string) =>
+  withAccount(db, and(eq(users.holderId, holderId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+export const findUserByUid = (db: Db, holderId: number, uid: string) => withAccount(db, and(eq(users.holderId, holderId), eq(users.uid, uid)));
 export const findUserByConfirmationHash = (db: Db, hash: string) => withAccount(db, eq(users.confirmationTokenHash, hash));
 export const findUserByResetHash = (db: Db, hash: string) => withAccount(db, eq(users.resetPasswordTokenHash, hash));
+export const findUserByEmailChangeHash = (db: Db, hash: string) => withAccount(db, eq(users.emailChangeTokenHash, hash));
+export const findUserByEmailUndoHash = (db: Db, hash: string) => withAccount(db, eq(users.emailUndoTokenHash, hash));
 
 export type NewUser = {
   email: string;
@@ -66,6 +73,7 @@ export async function createUserWithAccount(
       .insert(users)
       .values({
         accountId: account!.id,
+        holderId: input.holderId,
         email: input.email.toLowerCase(),
         provider: input.provider,
         uid: input.uid,

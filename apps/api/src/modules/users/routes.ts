@@ -1,8 +1,8 @@
 import { API_PREFIX } from '@shared/constants';
-import { userEnvelopeSchema, userUpdateBodySchema } from '@shared/schemas/auth';
+import { emailLinkQuerySchema, userEnvelopeSchema, userUpdateBodySchema } from '@shared/schemas/auth';
 import { defineRoute } from '../../lib/route';
 import { toUserJson } from './repository';
-import { updateProfile } from './service';
+import { confirmEmailChange, emailLinkTarget, undoEmailChange, updateProfile } from './service';
 
 export const userRoutes = [
   defineRoute({
@@ -20,14 +20,33 @@ export const userRoutes = [
     url: `${API_PREFIX}/users`,
     access: 'user',
     owner: 'self',
-    summary: 'Edit the profile: name, email, phone, photo',
+    summary:
+      'Edit the profile: name, phone, photo at once; a new email (with current_password) is mailed a confirmation link and shows as unconfirmed_email until it is followed',
     tags: ['users'],
+    rateLimit: 'auth',
     schema: { body: userUpdateBodySchema, response: { 200: userEnvelopeSchema } },
-    handler: async ({ auth, body, deps, reply }) => {
-      const updated = await updateProfile(deps, auth, body);
-      // A changed email changes the uid header the client must send from now on.
-      reply.header('uid', updated.user.uid);
-      return { data: toUserJson(updated) };
-    },
+    handler: async ({ auth, body, brand, deps, req }) => ({ data: toUserJson(await updateProfile(deps, auth, brand, body, req.log)) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${API_PREFIX}/users/email_confirmation`,
+    access: 'public',
+    owner: 'none',
+    summary: 'The link mailed to a new sign-in email: makes it the email, signs out every device, redirects to sign-in',
+    tags: ['users'],
+    schema: { querystring: emailLinkQuerySchema },
+    handler: async ({ query, brand, deps, reply }) =>
+      reply.redirect(emailLinkTarget(deps, brand, 'confirmed', await confirmEmailChange(deps, query.token)), 302),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${API_PREFIX}/users/email_undo`,
+    access: 'public',
+    owner: 'none',
+    summary: 'The undo link mailed to the old sign-in email: keeps or restores it, signs out every device, redirects to sign-in',
+    tags: ['users'],
+    schema: { querystring: emailLinkQuerySchema },
+    handler: async ({ query, brand, deps, reply }) =>
+      reply.redirect(emailLinkTarget(deps, brand, 'undone', await undoEmailChange(deps, query.token)), 302),
   }),
 ];

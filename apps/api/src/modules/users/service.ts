@@ -1,30 +1,138 @@
 import { type userUpdateBodySchema } from '@shared/schemas/auth';
+import { API_PREFIX } from '@shared/constants';
 import type { z } from 'zod';
+import { randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { unprocessable } from '../../lib/http-error';
+import { brandOrigin, type RequestBrand } from '../../lib/brand-request';
 import type { AuthContext, Deps } from '../../lib/route';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/emails';
+import { deliverAuthMail } from '../auth/mail';
 import { isUniqueViolation, MESSAGES } from '../auth/service';
-import { findUserByEmail, updateUser, type UserWithAccount } from './repository';
+import { revokeAllTokens } from '../auth/tokens';
+import { getBrand } from '@shared/brands';
+import { findUserByEmail, findUserByEmailChangeHash, findUserByEmailUndoHash, updateUser, type UserWithAccount } from './repository';
 
 type ProfilePatch = z.output<typeof userUpdateBodySchema>;
+type Log = Parameters<typeof deliverAuthMail>[2];
 
-/** PUT users: the signed-in user's own profile. An email user's uid follows their email (devise_token_auth). */
-export async function updateProfile(deps: Deps, auth: AuthContext, patch: ProfilePatch): Promise<UserWithAccount> {
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  passwordNeeded: 'Enter your current password to change your sign-in email.',
+  notForGoogle: 'This account signs in with Google, so its email comes from Google and cannot be changed here.',
+} as const;
+
+/**
+ * PUT users: the signed-in user's own profile. Name, phone and photo change at once. A new sign-in
+ * email needs the current password and takes effect only when the link mailed to it is followed;
+ * the old address is told at once, with an undo link (docs/decisions.md, email change).
+ */
+export async function updateProfile(deps: Deps, auth: AuthContext, brand: RequestBrand, patch: ProfilePatch, log: Log): Promise<UserWithAccount> {
   const scope = { accountId: auth.account.id, userId: auth.user.id };
   const changes: Parameters<typeof updateUser>[2] = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.phone !== undefined) changes.phone = patch.phone;
   if (patch.image !== undefined) changes.image = patch.image;
-  if (patch.email !== undefined && patch.email !== auth.user.email) {
-    const taken = await findUserByEmail(deps.db, patch.email);
-    if (taken) throw unprocessable(MESSAGES.emailTaken);
-    changes.email = patch.email;
-    if (auth.user.provider === 'email') changes.uid = patch.email;
+  const newEmail = patch.email !== undefined && patch.email !== auth.user.email ? patch.email : null;
+  let tokens: { confirm: string; undo: string } | null = null;
+  if (newEmail) {
+    if (auth.user.provider !== 'email') throw unprocessable(EMAIL_CHANGE_MESSAGES.notForGoogle);
+    if (!patch.current_password) throw unprocessable(EMAIL_CHANGE_MESSAGES.passwordNeeded);
+    if (!(await verifyPassword(patch.current_password, auth.user.encryptedPassword))) throw unprocessable(MESSAGES.currentPasswordWrong);
+    if (await findUserByEmail(deps.db, auth.account.holderId, newEmail)) throw unprocessable(MESSAGES.emailTaken);
+    tokens = { confirm: randomToken(), undo: randomToken() };
+    const now = new Date();
+    Object.assign(changes, {
+      unconfirmedEmail: newEmail,
+      emailChangeTokenHash: sha256(tokens.confirm),
+      emailChangeSentAt: now,
+      emailUndoTokenHash: sha256(tokens.undo),
+      emailUndoAddress: auth.user.email,
+      emailUndoSentAt: now,
+    });
   }
+  let user = auth.user;
   try {
-    const user = Object.keys(changes).length ? await updateUser(deps.db, scope, changes) : auth.user;
-    return { user: user!, account: auth.account };
+    if (Object.keys(changes).length) user = (await updateUser(deps.db, scope, changes))!;
   } catch (err) {
     if (isUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
     throw err;
   }
+  if (newEmail && tokens) {
+    const origin = brandOrigin(deps.config, auth.account.holderId);
+    const confirmLink = `${origin}${API_PREFIX}/users/email_confirmation?token=${encodeURIComponent(tokens.confirm)}`;
+    const undoLink = `${origin}${API_PREFIX}/users/email_undo?token=${encodeURIComponent(tokens.undo)}`;
+    await deliverAuthMail(deps, emailChangeConfirmMail(brand.brand, newEmail, auth.user.email, confirmLink), log);
+    await deliverAuthMail(deps, emailChangeNoticeMail(brand.brand, auth.user.email, newEmail, undoLink), log);
+  }
+  return { user, account: auth.account };
+}
+
+export type EmailLinkResult = { ok: true; email: string; holderId: number } | { ok: false };
+
+/** The new address's link: it becomes the sign-in email (and the uid), and every session ends. */
+export async function confirmEmailChange(deps: Deps, token: string): Promise<EmailLinkResult> {
+  const found = await findUserByEmailChangeHash(deps.db, sha256(token));
+  const sentAt = found?.user.emailChangeSentAt?.getTime() ?? 0;
+  if (!found?.user.unconfirmedEmail || Date.now() - sentAt > EMAIL_CHANGE_TTL_MS) return { ok: false };
+  const email = found.user.unconfirmedEmail;
+  const holderId = found.account.holderId;
+  const other = await findUserByEmail(deps.db, holderId, email);
+  if (other && other.user.id !== found.user.id) return { ok: false };
+  try {
+    await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+      email,
+      ...(found.user.provider === 'email' ? { uid: email } : {}),
+      unconfirmedEmail: null,
+      emailChangeTokenHash: null,
+      emailChangeSentAt: null,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false };
+    throw err;
+  }
+  // The uid the clients hold is the old address: sign in again with the new one.
+  await revokeAllTokens(deps.db, found.user.id);
+  return { ok: true, email, holderId };
+}
+
+/**
+ * The old address's undo link: cancels a pending change or restores the old address after it took
+ * effect, drops any reset link, and revokes every token (whoever asked for the change is signed out).
+ */
+export async function undoEmailChange(deps: Deps, token: string): Promise<EmailLinkResult> {
+  const found = await findUserByEmailUndoHash(deps.db, sha256(token));
+  const sentAt = found?.user.emailUndoSentAt?.getTime() ?? 0;
+  if (!found?.user.emailUndoAddress || Date.now() - sentAt > EMAIL_UNDO_TTL_MS) return { ok: false };
+  const email = found.user.emailUndoAddress;
+  const holderId = found.account.holderId;
+  const other = await findUserByEmail(deps.db, holderId, email);
+  if (other && other.user.id !== found.user.id) return { ok: false };
+  try {
+    await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
+      email,
+      ...(found.user.provider === 'email' ? { uid: email } : {}),
+      unconfirmedEmail: null,
+      emailChangeTokenHash: null,
+      emailChangeSentAt: null,
+      emailUndoTokenHash: null,
+      emailUndoAddress: null,
+      emailUndoSentAt: null,
+      resetPasswordTokenHash: null,
+      resetPasswordSentAt: null,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false };
+    throw err;
+  }
+  await revokeAllTokens(deps.db, found.user.id);
+  return { ok: true, email, holderId };
+}
+
+/** Where an email-change link lands: the sign-in page of the account's brand, with what happened. */
+export function emailLinkTarget(deps: Deps, fallback: RequestBrand, kind: 'confirmed' | 'undone', result: EmailLinkResult): string {
+  if (!result.ok) return `${fallback.origin}/auth/signin?email_change=invalid`;
+  const origin = brandOrigin(deps.config, getBrand(result.holderId).holder_id);
+  return `${origin}/auth/signin?email_change=${kind}&email=${encodeURIComponent(result.email)}`;
 }

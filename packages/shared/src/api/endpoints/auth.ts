@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client';
-import type { PasswordUpdateBody, SignInBody, SignUpBody, User } from '../../schemas/auth';
+import type { PasswordUpdateBody, SignInBody, SignUpBody, SignUpResponse, User } from '../../schemas/auth';
 
 type Envelope<T> = { data: T };
 type Message = { success: boolean; message: string };
@@ -8,7 +8,7 @@ export function authEndpoints(http: ApiClient) {
   return {
     signIn: (body: SignInBody) => http.post<Envelope<User>>('/auth/sign_in', body).then((r) => r.data.data),
     signOut: () => http.delete<{ success: boolean }>('/auth/sign_out').then((r) => r.data),
-    register: (body: SignUpBody) => http.post<{ status: string; data: User }>('/auth', body).then((r) => r.data.data),
+    register: (body: SignUpBody) => http.post<SignUpResponse>('/auth', body).then((r) => r.data),
     resendConfirmation: (body: { email: string; redirect_url?: string }) =>
       http.post<Message>('/auth/confirmation', body).then((r) => r.data),
     sendSmsCode: (body: { email: string }) => http.post<Message>('/send_sms_code', body).then((r) => r.data),

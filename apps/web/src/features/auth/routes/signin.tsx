@@ -32,6 +32,16 @@ export function SignInRoute() {
     if (params.get('account_confirmation_success') === 'true') {
       notify.success('Your email is confirmed. Sign in to continue.', { id: 'account-confirmed' });
     }
+    const emailChange = params.get('email_change');
+    if (emailChange === 'confirmed') {
+      notify.success(`Your sign-in email is now ${params.get('email') ?? 'changed'}. Sign in with it.`, { id: 'email-change' });
+    } else if (emailChange === 'undone') {
+      notify.success(`Your sign-in email is ${params.get('email') ?? 'your old address'} again and every device was signed out. Sign in, then reset your password if someone else knew it.`, {
+        id: 'email-change',
+      });
+    } else if (emailChange === 'invalid') {
+      notify.error('That email-change link is invalid or has expired.', { id: 'email-change' });
+    }
   }, [params]);
 
   const onSubmit = form.handleSubmit(async (values) => {

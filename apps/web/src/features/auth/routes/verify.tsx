@@ -74,8 +74,8 @@ export function VerifyRoute() {
       description={
         emailFromUrl ? (
           <>
-            We sent a 6-digit code to <span className="font-medium text-fg">{emailFromUrl}</span>. Enter it below, or follow the
-            link in the email.
+            Check <span className="font-medium text-fg">{emailFromUrl}</span> for a 6-digit code. Enter it below, or follow the
+            link in the email. If this address already has an account, the email tells you how to sign in instead.
           </>
         ) : (
           'Enter the email you signed up with and the 6-digit code we sent you.'

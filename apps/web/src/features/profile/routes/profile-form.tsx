@@ -20,17 +20,32 @@ import { useUpdateProfile } from '../api/profile-queries';
 type Input = z.input<typeof userUpdateBodySchema>;
 type Output = z.output<typeof userUpdateBodySchema>;
 
-const valuesOf = (user: User): Input => ({ name: user.name ?? '', email: user.email, phone: user.phone ?? '', image: user.image });
+const valuesOf = (user: User): Input => ({ name: user.name ?? '', email: user.email, current_password: '', phone: user.phone ?? '', image: user.image });
+
+/** A new sign-in email waits for the link mailed to it; until then the account keeps its email. */
+function PendingEmail({ user }: { user: User }) {
+  if (!user.unconfirmed_email) return null;
+  return (
+    <p role="status" className="rounded-md border border-border bg-surface-2 px-3 py-2 text-sm">
+      We sent a confirmation link to <strong>{user.unconfirmed_email}</strong>; your email stays <strong>{user.email}</strong> until you confirm.
+    </p>
+  );
+}
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const form = useForm<Input, unknown, Output>({
-    // An emptied phone means "remove it": sent as null.
+    // An emptied phone means "remove it": sent as null. The current password goes only with a new email.
     resolver: (values, ctx, opts) =>
       zodResolver(userUpdateBodySchema)(
-        { ...values, name: values.name || undefined, phone: values.phone ? values.phone : null },
+        {
+          ...values,
+          name: values.name || undefined,
+          phone: values.phone ? values.phone : null,
+          current_password: values.email?.trim().toLowerCase() !== user.email ? values.current_password : undefined,
+        },
         ctx,
         opts,
       ),
@@ -39,6 +54,8 @@ function ProfileForm({ user }: { user: User }) {
   const { errors, isDirty } = form.formState;
   const image = useWatch({ control: form.control, name: 'image' });
   const name = useWatch({ control: form.control, name: 'name' });
+  const email = useWatch({ control: form.control, name: 'email' });
+  const emailChanging = (email ?? '').trim().toLowerCase() !== user.email;
 
   useEffect(() => {
     form.reset(valuesOf(user));
@@ -56,8 +73,8 @@ function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
-      notify.success('Profile saved.');
+      const saved = await update.mutateAsync(values);
+      notify.success(saved.unconfirmed_email && values.email === saved.unconfirmed_email ? `Profile saved. Check ${saved.unconfirmed_email} for the confirmation link.` : 'Profile saved.');
     } catch {
       // Shown from update.error below.
     }
@@ -93,6 +110,17 @@ function ProfileForm({ user }: { user: User }) {
       </div>
       <Field label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      {emailChanging ? (
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="To change your sign-in email, confirm it's you. We'll email a confirmation link to the new address."
+          error={errors.current_password?.message}
+          {...form.register('current_password')}
+        />
+      ) : null}
+      <PendingEmail user={user} />
       <Field label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
       <div className="flex items-center gap-3">
         <Button type="submit" pending={update.isPending} disabled={!isDirty}>

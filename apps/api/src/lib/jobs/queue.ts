@@ -1,0 +1,333 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import PgBoss from 'pg-boss';
+import type { ZodType } from 'zod';
+import type { Db } from '../../db/client';
+import { dbKindOf, executorFor, transactionExecutor, type SqlExecutor } from './sql';
+
+/** pg-boss's own tables live in this schema of the app's database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export type JobContext = {
+  id: string;
+  /** 0 on the first run, 1 on the first retry, … */
+  attempt: number;
+  /** Aborted when the app stops: a long job stops between steps and leaves a clean state. */
+  signal: AbortSignal;
+};
+
+export type JobDefinition<P, D = unknown> = {
+  name: string;
+  payload: ZodType<P>;
+  handler: (deps: D, payload: P, job: JobContext) => Promise<unknown>;
+  /** Further attempts after a failure (0: none). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) on each further one when retryBackoff. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /**
+   * A run still active after this long on PostgreSQL is taken to have died with its process (several API
+   * processes share the database, so one cannot know another is gone). On PGlite the data-folder lock
+   * proves a single process, so every run still active at start-up was interrupted.
+   */
+  expireInSeconds: number;
+  /** Runs of this job one process works on at a time. */
+  concurrency: number;
+  /**
+   * An interrupted run that will not be retried (no retries left): clean up and record why, for the user.
+   * Also called when a run fails for good (its last attempt threw).
+   */
+  onGaveUp?: (deps: D, payload: P, reason: string) => Promise<void>;
+};
+
+export function defineJob<P, D = unknown>(
+  def: Pick<JobDefinition<P, D>, 'name' | 'payload' | 'handler'> & Partial<Omit<JobDefinition<P, D>, 'name' | 'payload' | 'handler'>>,
+): JobDefinition<P, D> {
+  return { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 15 * 60, concurrency: 2, ...def };
+}
+
+export type SendOptions = {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Db;
+  /** Idempotency: a second send with the same key (for this job) is ignored and answers null. */
+  key?: string;
+  startAfter?: Date;
+};
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export const INTERRUPTED_REASON = 'The server stopped while this job was running';
+
+type Logger = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+type AnyDefinition = JobDefinition<never, never>;
+/** Any job of these deps, whatever its payload (a list of jobs mixes payload types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJob<D> = JobDefinition<any, D>;
+type FetchedJob = { id: string; name: string; data: unknown; retryCount?: number; retry_count?: number };
+
+/** A deterministic UUID for an idempotency key, so pg-boss's own primary key refuses the repeat. */
+const keyId = (name: string, key: string) => {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/**
+ * The durable job queue: pg-boss 10 keeps the jobs (state, retries with backoff, SKIP LOCKED so several
+ * processes on one database never run a job twice); this class runs them. It polls (no LISTEN on PGlite)
+ * every `pollIntervalMs`, and at once after a local send; tests call `drain()` instead of waiting.
+ */
+export class JobQueue<D = unknown> {
+  readonly kind: 'pglite' | 'postgres';
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, AnyDefinition>();
+  private readonly running = new Map<string, { name: string; done: Promise<void>; abort: AbortController }>();
+  private readonly settled = new EventEmitter();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<number> | null = null;
+  private again = false;
+  private started = false;
+  private stopped = false;
+  private deps: D | null = null;
+  readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly db: Db,
+    definitions: ReadonlyArray<AnyJob<D>>,
+    private readonly options: { pollIntervalMs: number; log: Logger; worker?: boolean },
+  ) {
+    this.kind = dbKindOf(db);
+    for (const def of definitions) this.definitions.set(def.name, def as unknown as AnyDefinition);
+    this.boss = new PgBoss({
+      db: executorFor(db),
+      schema: JOBS_SCHEMA,
+      // Expiry is ours (recoverInterrupted), so an expired run cleans up through its job's onGaveUp.
+      supervise: true,
+      maintenanceIntervalSeconds: 300,
+      schedule: false,
+      migrate: true,
+    });
+    this.boss.on('error', (err) => options.log.error({ err }, 'job queue maintenance failed'));
+    this.settled.setMaxListeners(0);
+  }
+
+  /** Installs (or checks) the queue's tables, creates the queues, recovers interrupted runs, starts polling. */
+  async start(deps: D): Promise<void> {
+    this.deps = deps;
+    await this.boss.start();
+    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+    for (const def of this.definitions.values()) {
+      if (!existing.has(def.name)) await this.boss.createQueue(def.name, { name: def.name, policy: 'standard' });
+    }
+    this.started = true;
+    await this.recoverInterrupted();
+    if (this.options.worker !== false) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const run of this.running.values()) run.abort.abort();
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await this.ticking?.catch(() => 0);
+    if (this.started) await this.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+  }
+
+  async send<P>(def: JobDefinition<P, D>, payload: P, options: SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    const data = def.payload.parse(payload);
+    const id = await this.boss.send(def.name, data as object, {
+      id: options.key ? keyId(def.name, options.key) : undefined,
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      retryBackoff: def.retryBackoff,
+      // pg-boss's own expiry is only a backstop behind recoverInterrupted().
+      expireInSeconds: def.expireInSeconds + 3600,
+      startAfter: options.startAfter,
+      db: options.tx ? (transactionExecutor(options.tx) as never) : undefined,
+    } as PgBoss.SendOptions);
+    // Outside a transaction it is visible now: run it without waiting for the next poll.
+    if (!options.tx) this.pollNow();
+    return id;
+  }
+
+  /** The job's state and output (for a status answer), or null if unknown (or long archived). */
+  async state(def: JobDefinition<never, D> | { name: string }, id: string): Promise<{ state: JobState; output: unknown } | null> {
+    const job = await this.boss.getJobById(def.name, id, { includeArchive: true });
+    return job ? { state: job.state as JobState, output: job.output } : null;
+  }
+
+  /**
+   * Resolves when a run of this id in this process settles ('completed' or 'failed' — 'failed' with retries
+   * left means a retry is due), or with null after `timeoutMs`.
+   */
+  waitForLocal(id: string, timeoutMs: number): Promise<{ state: 'completed' | 'failed'; output: unknown } | null> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.settled.off(id, onSettled);
+        resolve(null);
+      }, timeoutMs);
+      const onSettled = (value: { state: 'completed' | 'failed'; output: unknown }) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      this.settled.once(id, onSettled);
+    });
+  }
+
+  /** Poll now (after a send, or when a test wants the work done). */
+  pollNow(): void {
+    if (this.stopped || !this.started || this.options.worker === false) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /**
+   * Tests and graceful hand-offs: runs every job that is due until none is left. `skipDelays` treats retry
+   * back-offs and start-after times as elapsed (a test's clock jump).
+   */
+  async drain(options: { skipDelays?: boolean } = {}): Promise<void> {
+    const names = [...this.definitions.keys()];
+    for (let round = 0; round < 10_000; round++) {
+      if (options.skipDelays) {
+        await this.executor().executeSql(
+          `update ${JOBS_SCHEMA}.job set start_after = now() - interval '1 second' where name = any($1::text[]) and state in ('created', 'retry')`,
+          [names],
+        );
+      }
+      const fetched = await this.tick();
+      await Promise.allSettled([...this.running.values()].map((r) => r.done));
+      if (fetched > 0) continue;
+      const { rows } = await this.executor().executeSql(
+        `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
+        [names],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0 && this.running.size === 0) return;
+    }
+    throw new Error('the job queue did not drain');
+  }
+
+  /**
+   * Runs that died with their process: still 'active' on PGlite at start-up (the lock proves one process),
+   * or on PostgreSQL active past their job's expireInSeconds. Each is retried if it has retries left
+   * (its handler resumes or cleans up) or failed with INTERRUPTED_REASON and its onGaveUp told.
+   */
+  async recoverInterrupted(): Promise<number> {
+    let recovered = 0;
+    for (const def of this.definitions.values()) {
+      const mine = [...this.running.keys()];
+      const { rows } = await this.executor().executeSql(
+        `update ${JOBS_SCHEMA}.job set
+           state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${JOBS_SCHEMA}.job_state,
+           completed_on = case when retry_count < retry_limit then null else now() end,
+           start_after = now(),
+           output = jsonb_build_object('message', $2::text)
+         where name = $1 and state = 'active' and not (id = any($3::uuid[]))
+           and ($4::boolean or started_on < now() - make_interval(secs => $5::int))
+         returning id, state::text as state, data`,
+        [def.name, INTERRUPTED_REASON, mine, this.kind === 'pglite', def.expireInSeconds],
+      );
+      for (const row of rows) {
+        recovered++;
+        this.options.log.warn({ job: def.name, id: row.id, state: row.state }, 'job interrupted by a stopped server');
+        if (row.state === 'failed' && def.onGaveUp && this.deps) {
+          const parsed = def.payload.safeParse(row.data);
+          if (parsed.success) await def.onGaveUp(this.deps as never, parsed.data, INTERRUPTED_REASON).catch((err) => this.options.log.error({ err }, 'cleaning up an interrupted job failed'));
+        }
+      }
+    }
+    return recovered;
+  }
+
+  private executor(): SqlExecutor {
+    return executorFor(this.db);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick()
+        .catch((err) => this.options.log.error({ err }, 'job queue poll failed'))
+        .finally(() => {
+          if (this.again) {
+            this.again = false;
+            this.schedule(0);
+          } else this.schedule(this.options.pollIntervalMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One poll: fetch what each job has room for and start it. Answers how many runs started. */
+  private tick(): Promise<number> {
+    if (this.ticking) {
+      this.again = true;
+      return this.ticking.then(() => this.tick());
+    }
+    const run = async () => {
+      let started = 0;
+      if (this.stopped) return 0;
+      if (this.kind === 'postgres') await this.recoverInterrupted();
+      for (const def of this.definitions.values()) {
+        const busy = [...this.running.values()].filter((r) => r.name === def.name).length;
+        const room = def.concurrency - busy;
+        if (room <= 0 || this.stopped) continue;
+        const jobs = (await this.boss.fetch(def.name, { batchSize: room, includeMetadata: true })) as unknown as FetchedJob[];
+        for (const job of jobs ?? []) {
+          this.runJob(def, job);
+          started++;
+        }
+      }
+      return started;
+    };
+    this.ticking = run().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private runJob(def: AnyDefinition, job: FetchedJob): void {
+    const abort = new AbortController();
+    const attempt = Number(job.retryCount ?? job.retry_count ?? 0);
+    const done = (async () => {
+      let outcome: { state: 'completed' | 'failed'; output: unknown };
+      const parsed = def.payload.safeParse(job.data);
+      try {
+        if (!parsed.success) throw new Error(`bad payload for ${def.name}: ${parsed.error.message}`);
+        const output = await def.handler(this.deps as never, parsed.data, { id: job.id, attempt, signal: abort.signal });
+        await this.boss.complete(def.name, job.id, (output && typeof output === 'object' ? output : { value: output ?? null }) as object);
+        outcome = { state: 'completed', output };
+      } catch (err) {
+        const output = { message: messageOf(err) };
+        if (!this.stopped || !abort.signal.aborted) this.options.log.error({ err, job: def.name, id: job.id }, 'job failed');
+        try {
+          await this.boss.fail(def.name, job.id, output);
+          if (attempt >= def.retryLimit && def.onGaveUp && parsed.success) await def.onGaveUp(this.deps as never, parsed.data, output.message);
+        } catch (e) {
+          this.options.log.error({ err: e, job: def.name, id: job.id }, 'recording a failed job failed');
+        }
+        outcome = { state: 'failed', output };
+      }
+      this.settled.emit(job.id, outcome);
+    })().finally(() => {
+      this.running.delete(job.id);
+      // Room again: look for more work now rather than at the next interval.
+      this.pollNow();
+    });
+    this.running.set(job.id, { name: def.name, done, abort });
+  }
+}
+
+/** Installs pg-boss's tables (part of `migrate()`, so test templates and `npm start`'s template carry them). */
+export async function installJobSchema(db: Db): Promise<void> {
+  const boss = new PgBoss({ db: executorFor(db), schema: JOBS_SCHEMA, supervise: false, schedule: false, migrate: true });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true });
+}

@@ -1,0 +1,394 @@
+import { dbId } from '@shared/schemas/primitives';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { IMPORT_ERRORS_CAP, type ImportMapping } from '@shared/schemas/personas';
+import type { Db } from '../../db/client';
+import { importChanges, importJobs, personaProspects, prospects, type ImportConflict, type ImportMerge } from '../../db/schema';
+import { csvRecords, type CsvDelimiter } from '../../lib/csv';
+import { HttpError } from '../../lib/http-error';
+import { defineJob, INTERRUPTED_REASON } from '../../lib/jobs/queue';
+import type { Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { givenFields, rowToProspect, type ProspectInsert } from './rows';
+
+export const IMPORT_INTERRUPTED = 'The server stopped during the import; nothing was imported.';
+export const IMPORT_FAILED = 'The import failed and nothing was imported; please try again';
+
+/** Rows written per transaction: other requests (other accounts') run between chunks, even on PGlite. */
+export const IMPORT_CHUNK = 1000;
+const ANALYZE_AFTER_ROWS = 5000;
+
+/** Fault injection for tests: called before each chunk's transaction. */
+export const importHooks: { beforeChunk: ((chunkIndex: number) => void | Promise<void>) | null } = { beforeChunk: null };
+
+class Interrupted extends Error {}
+
+/** How each prospect column travels in the one-parameter-per-column insert below. */
+const INSERT_COLUMNS: Array<[column: string, key: keyof ProspectInsert, kind: 'text' | 'int' | 'bigint' | 'date' | 'jsonb' | 'textarr']> = [
+  ['source', 'source', 'text'],
+  ['email', 'email', 'text'],
+  ['linkedin_url', 'linkedinUrl', 'text'],
+  ['full_name', 'fullName', 'text'],
+  ['first_name', 'firstName', 'text'],
+  ['last_name', 'lastName', 'text'],
+  ['title', 'title', 'text'],
+  ['headline', 'headline', 'text'],
+  ['company', 'company', 'text'],
+  ['location', 'location', 'text'],
+  ['about', 'about', 'text'],
+  ['profile', 'profile', 'jsonb'],
+  ['company_domain', 'companyDomain', 'text'],
+  ['company_size', 'companySize', 'int'],
+  ['industry', 'industry', 'text'],
+  ['sic_codes', 'sicCodes', 'textarr'],
+  ['naics_codes', 'naicsCodes', 'textarr'],
+  ['technologies', 'technologies', 'textarr'],
+  ['funding_stage', 'fundingStage', 'text'],
+  ['revenue', 'revenue', 'bigint'],
+  ['founded_year', 'foundedYear', 'int'],
+  ['retail_location_count', 'retailLocationCount', 'int'],
+  ['job_posted_at', 'jobPostedAt', 'date'],
+  ['department', 'department', 'text'],
+  ['management_level', 'managementLevel', 'text'],
+  ['seniority', 'seniority', 'text'],
+  ['country', 'country', 'text'],
+  ['region', 'region', 'text'],
+  ['subregion', 'subregion', 'text'],
+  ['city', 'city', 'text'],
+  ['company_location', 'companyLocation', 'text'],
+  ['keywords', 'keywords', 'text'],
+  ['intent_topics', 'intentTopics', 'textarr'],
+  ['job_changed_at', 'jobChangedAt', 'date'],
+];
+
+const arrayLiteral = (items: unknown) =>
+  `{${((items as string[] | null | undefined) ?? []).map((s) => `"${String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/**
+ * Inserts many prospects in one statement with one array parameter per column (INSERT … SELECT FROM
+ * unnest): PostgreSQL parses a handful of parameters instead of rows × columns. Returns the new ids
+ * by `e:<email>` and `l:<linkedin url>`.
+ */
+async function insertMany(tx: Db, accountId: number, rows: ProspectInsert[]): Promise<Map<string, number>> {
+  const params = INSERT_COLUMNS.map(([, key, kind]) => {
+    const values = rows.map((r) => {
+      const v = r[key] as unknown;
+      if (kind === 'textarr') return arrayLiteral(v);
+      if (kind === 'jsonb') return v === null || v === undefined ? null : JSON.stringify(v);
+      return v ?? null;
+    });
+    const type = kind === 'int' ? 'int[]' : kind === 'bigint' ? 'bigint[]' : 'text[]';
+    return sql`${sql.param(values)}::${sql.raw(type)}`;
+  });
+  const selectList = INSERT_COLUMNS.map(([, , kind], i) => {
+    const cast = kind === 'textarr' ? '::text[]' : kind === 'jsonb' ? '::jsonb' : kind === 'date' ? '::date' : '';
+    return sql.raw(`u.c${i}${cast}`);
+  });
+  const result = (await tx.execute(sql`
+    insert into ${prospects} (account_id, ${sql.raw(INSERT_COLUMNS.map(([c]) => c).join(', '))})
+    select ${accountId}::int, ${sql.join(selectList, sql`, `)}
+    from unnest(${sql.join(params, sql`, `)}) as u(${sql.raw(INSERT_COLUMNS.map((_, i) => `c${i}`).join(', '))})
+    returning id, lower(email) as email, linkedin_url`)) as unknown as { rows: Array<{ id: number; email: string | null; linkedin_url: string | null }> };
+  const ids = new Map<string, number>();
+  for (const r of result.rows) {
+    if (r.email) ids.set(`e:${r.email}`, Number(r.id));
+    if (r.linkedin_url) ids.set(`l:${r.linkedin_url}`, Number(r.id));
+  }
+  return ids;
+}
+
+
+type Known = {
+  id: number | null;
+  email: string | null;
+  linkedinUrl: string | null;
+  /** The row of this file that created it (null: it existed before the import). */
+  row: number | null;
+  pending?: ProspectInsert;
+};
+
+type Row = { row: number; result: ReturnType<typeof rowToProspect> };
+
+/** Every column a merge may change: an undo writes them all back from the snapshot. */
+const RESTORED_COLUMNS = Object.values(getTableColumns(prospects))
+  .map((c) => c.name)
+  .filter((name) => !['id', 'account_id', 'created_at', 'search_document'].includes(name));
+
+/**
+ * Undoes what an import wrote (its chunks committed one by one): merged prospects get their previous
+ * values back, persona memberships it added go, prospects it created are deleted (with everything hanging
+ * off them). One transaction, so the undo itself is all-or-nothing.
+ */
+export async function undoImport(db: Db, importId: number, personaId: number | null): Promise<void> {
+  const cols = RESTORED_COLUMNS.map((c) => `"${c}"`).join(', ');
+  const from = RESTORED_COLUMNS.map((c) => `r."${c}"`).join(', ');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${prospects} p set (${sql.raw(cols)}) = (select ${sql.raw(from)} from jsonb_populate_record(null::prospects, c.previous) r)
+      from ${importChanges} c where c.import_id = ${importId} and c.kind = 'merged' and p.id = c.prospect_id`);
+    if (personaId !== null) {
+      await tx.execute(sql`
+        delete from ${personaProspects} pp using ${importChanges} c
+        where c.import_id = ${importId} and c.kind = 'joined' and pp.persona_id = ${personaId} and pp.prospect_id = c.prospect_id`);
+    }
+    await tx.execute(sql`delete from ${prospects} p using ${importChanges} c where c.import_id = ${importId} and c.kind = 'created' and p.id = c.prospect_id`);
+    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
+  });
+}
+
+/** A failed or interrupted import: undone, then failed with the reason the UI shows (unless already settled). */
+export async function failImport(db: Db, importId: number, failure: string): Promise<void> {
+  const [job] = await db.select({ personaId: importJobs.personaId, status: importJobs.status }).from(importJobs).where(eq(importJobs.id, importId));
+  if (!job || job.status === 'done' || job.status === 'failed') return;
+  await undoImport(db, importId, job.personaId);
+  await db
+    .update(importJobs)
+    .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, linkedinOnlyCount: 0, merges: [], failure, source: null, finishedAt: sql`now()` })
+    .where(and(eq(importJobs.id, importId), sql`${importJobs.status} in ('queued', 'running')`));
+}
+
+const keyE = (e: string) => `e:${e}`;
+const keyL = (l: string) => `l:${l}`;
+
+async function runImport(deps: Deps, importId: number, signal: AbortSignal): Promise<void> {
+  const { db } = deps;
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, importId));
+  if (!job || job.status !== 'queued' || job.source === null) return; // settled already (a repeat delivery)
+  const accountId = job.accountId;
+  const personaId = job.personaId;
+  const mapping = job.mapping as ImportMapping;
+  await db.update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, importId));
+
+  const rowErrors: Array<{ row: number; reason: string }> = [];
+  const conflicts: ImportConflict[] = [];
+  /** prospect id → the rows merged into it, and the row that created it. */
+  const merges = new Map<number, ImportMerge>();
+  /** Prospects this file created, by id → their row (rows of earlier chunks are found in the database). */
+  const createdRow = new Map<number, number>();
+  let processed = 0;
+  let created = 0;
+  let merged = 0;
+  let errorCount = 0;
+  let conflictCount = 0;
+  let linkedinOnly = 0;
+  let chunkIndex = 0;
+
+  const noteMerge = (prospectId: number, row: number) => {
+    const entry = merges.get(prospectId) ?? { rows: [], prospect_id: prospectId, first_row: createdRow.get(prospectId) ?? null };
+    entry.rows.push(row);
+    merges.set(prospectId, entry);
+  };
+
+  const flush = async (chunk: Row[]) => {
+    if (signal.aborted) throw new Interrupted();
+    await importHooks.beforeChunk?.(chunkIndex++);
+    if (signal.aborted) throw new Interrupted();
+    await db.transaction(async (tx) => {
+      const known = new Map<string, Known>();
+      for (const p of chunk) {
+        if (p.result.ok) continue;
+        errorCount++;
+        if (rowErrors.length < IMPORT_ERRORS_CAP) rowErrors.push({ row: p.row, reason: p.result.reason });
+      }
+      const good = chunk.flatMap((p) => (p.result.ok ? [{ row: p.row, values: p.result.values }] : []));
+      // 1. The account's prospects these rows may repeat, by email or LinkedIn URL (earlier chunks included).
+      const emails = [...new Set(good.map((g) => g.values.email).filter((e): e is string => !!e))];
+      const urls = [...new Set(good.map((g) => g.values.linkedinUrl).filter((u): u is string => !!u))];
+      if (emails.length || urls.length) {
+        const existing = await tx
+          .select({ id: prospects.id, email: prospects.email, linkedinUrl: prospects.linkedinUrl })
+          .from(prospects)
+          .where(
+            and(
+              eq(prospects.accountId, accountId),
+              or(
+                emails.length ? sql`lower(${prospects.email}) = any(${sql.param(emails)}::text[])` : undefined,
+                urls.length ? sql`${prospects.linkedinUrl} = any(${sql.param(urls)}::text[])` : undefined,
+              ),
+            ),
+          );
+        for (const e of existing) {
+          const entry: Known = { id: e.id, email: e.email?.toLowerCase() ?? null, linkedinUrl: e.linkedinUrl, row: createdRow.get(e.id) ?? null };
+          if (entry.email) known.set(keyE(entry.email), entry);
+          if (entry.linkedinUrl) known.set(keyL(entry.linkedinUrl), entry);
+        }
+      }
+      // 2. New rows, merges into a known prospect (in the account, or earlier in this file), or conflicts.
+      const inserts: Known[] = [];
+      const updates: Array<{ target: Known; values: ProspectInsert }> = [];
+      const chunkMerges: Array<{ target: Known; row: number }> = [];
+      const members = new Set<Known>();
+      const unresolved: Array<{ conflict: ImportConflict; target: Known }> = [];
+      for (const { row, values } of good) {
+        const byUrl = values.linkedinUrl ? known.get(keyL(values.linkedinUrl)) : undefined;
+        const byEmail = values.email ? known.get(keyE(values.email)) : undefined;
+        // The same email, another person's LinkedIn URL: two people share an address. Never merged.
+        if (!byUrl && byEmail && values.linkedinUrl && byEmail.linkedinUrl && byEmail.linkedinUrl !== values.linkedinUrl) {
+          conflictCount++;
+          if (conflicts.length < IMPORT_ERRORS_CAP) {
+            const other = byEmail.row !== null ? `row ${byEmail.row}` : 'an existing prospect';
+            const conflict: ImportConflict = {
+              row,
+              other_row: byEmail.row,
+              prospect_id: byEmail.id,
+              email: values.email!,
+              reason: `Same email as ${other} but another LinkedIn URL (${values.linkedinUrl}): not merged`,
+            };
+            conflicts.push(conflict);
+            // A row of this chunk not written yet: its id is known after the insert below.
+            if (byEmail.id === null) unresolved.push({ conflict, target: byEmail });
+          }
+          continue;
+        }
+        if (!values.email && values.linkedinUrl) linkedinOnly++;
+        const target = byUrl ?? byEmail ?? null;
+        if (!target) {
+          const entry: Known = { id: null, email: values.email ?? null, linkedinUrl: values.linkedinUrl ?? null, row, pending: { ...values } };
+          if (entry.email) known.set(keyE(entry.email), entry);
+          if (entry.linkedinUrl) known.set(keyL(entry.linkedinUrl), entry);
+          inserts.push(entry);
+          members.add(entry);
+          created++;
+          continue;
+        }
+        merged++;
+        members.add(target);
+        chunkMerges.push({ target, row });
+        // Only an email / LinkedIn URL nobody else in the account has is added to the target.
+        const email = values.email && !target.email && !known.has(keyE(values.email)) ? values.email : null;
+        const url = values.linkedinUrl && !target.linkedinUrl && !known.has(keyL(values.linkedinUrl)) ? values.linkedinUrl : null;
+        if (email) {
+          target.email = email;
+          known.set(keyE(email), target);
+        }
+        if (url) {
+          target.linkedinUrl = url;
+          known.set(keyL(url), target);
+        }
+        if (target.pending) {
+          // A repeat within this chunk of a row not yet written: the later row's values win, as in a merge.
+          const pending = target.pending as Record<string, unknown>;
+          Object.assign(pending, givenFields(values));
+          if (email) pending.email = email;
+          if (url) pending.linkedinUrl = url;
+        } else {
+          updates.push({ target, values: { ...values, email, linkedinUrl: url } });
+        }
+      }
+      // 3. Write: one multi-row insert (recorded for an undo), then the merges (previous values kept first).
+      if (inserts.length) {
+        const written = await insertMany(tx, accountId, inserts.map((k) => k.pending!));
+        for (const entry of inserts) {
+          const id = (entry.linkedinUrl && written.get(keyL(entry.linkedinUrl))) || (entry.email && written.get(keyE(entry.email)));
+          if (!id) throw new Error('an inserted prospect did not come back');
+          entry.id = id;
+          createdRow.set(id, entry.row!);
+          delete entry.pending;
+        }
+        await tx.execute(sql`
+          insert into ${importChanges} (import_id, prospect_id, kind)
+          select ${importId}::int, unnest(${sql.param(inserts.map((e) => e.id))}::int[]), 'created'`);
+      }
+      for (const u of unresolved) u.conflict.prospect_id = u.target.id;
+      const mergedIds = [...new Set(updates.map((u) => u.target.id!))];
+      if (mergedIds.length) {
+        await tx.execute(sql`
+          insert into ${importChanges} (import_id, prospect_id, kind, previous)
+          select ${importId}::int, p.id, 'merged', to_jsonb(p) from ${prospects} p
+          where p.account_id = ${accountId} and p.id = any(${sql.param(mergedIds)}::int[])
+          on conflict do nothing`);
+      }
+      for (const { target, values } of updates) {
+        const set: Record<string, unknown> = { ...givenFields(values), updatedAt: sql`now()` };
+        if (values.email) set.email = values.email;
+        if (values.linkedinUrl) set.linkedinUrl = values.linkedinUrl;
+        await tx
+          .update(prospects)
+          .set(set)
+          .where(and(eq(prospects.accountId, accountId), eq(prospects.id, target.id!)));
+      }
+      for (const m of chunkMerges) noteMerge(m.target.id!, m.row);
+      // 4. Everyone in this chunk joins the persona; memberships this import added are recorded.
+      if (personaId !== null) {
+        const ids = [...new Set([...members].map((k) => k.id!))];
+        if (ids.length) {
+          const joined = await tx
+            .insert(personaProspects)
+            .values(ids.map((prospectId) => ({ accountId, personaId, prospectId })))
+            .onConflictDoNothing()
+            .returning({ prospectId: personaProspects.prospectId });
+          if (joined.length) {
+            await tx.execute(sql`
+              insert into ${importChanges} (import_id, prospect_id, kind)
+              select ${importId}::int, unnest(${sql.param(joined.map((j) => j.prospectId))}::int[]), 'joined'
+              on conflict do nothing`);
+          }
+        }
+      }
+      processed += chunk.length;
+      // Progress is committed with the chunk: any instance answers the poll.
+      await tx
+        .update(importJobs)
+        .set({ processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, linkedinOnlyCount: linkedinOnly })
+        .where(eq(importJobs.id, importId));
+    });
+  };
+
+  try {
+    // Streamed: only one chunk of rows is held at a time. Rows are numbered as a spreadsheet
+    // shows them (the header is row 1).
+    let headers: string[] | null = null;
+    let chunk: Row[] = [];
+    let row = 1;
+    for await (const record of csvRecords(job.source, (job.delimiter ?? ',') as CsvDelimiter)) {
+      if (!headers) {
+        headers = record.map((h) => h.trim());
+        continue;
+      }
+      if (!record.some((c) => c.trim() !== '')) continue;
+      chunk.push({ row: ++row, result: rowToProspect(headers, record, mapping) });
+      if (chunk.length === IMPORT_CHUNK) {
+        await flush(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length) await flush(chunk);
+  } catch (err) {
+    const failure = err instanceof Interrupted ? IMPORT_INTERRUPTED : err instanceof HttpError ? err.messages.join('; ') : IMPORT_FAILED;
+    if (!(err instanceof Interrupted)) console.error(`import ${importId} failed`, err);
+    await failImport(db, importId, failure);
+    return;
+  }
+  const mergeList = [...merges.values()].slice(0, IMPORT_ERRORS_CAP);
+  await db.transaction(async (tx) => {
+    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
+    await tx
+      .update(importJobs)
+      .set({ status: 'done', processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, merges: mergeList, linkedinOnlyCount: linkedinOnly, source: null, finishedAt: sql`now()` })
+      .where(eq(importJobs.id, importId));
+    await recordActivity(tx, {
+      accountId,
+      actorType: 'user',
+      actorId: job.userId,
+      verb: 'import_finished',
+      personaId,
+      payload: { job_id: importId, created, merged, errors: errorCount, conflicts: conflictCount },
+    });
+  });
+  // A big import changes the table's statistics: refresh them so filtered counts plan well at once.
+  if (created >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${prospects}`).catch(() => undefined);
+}
+
+/**
+ * The CSV import as a durable job. Not retried: a run that stops (crash, kill, shutdown) is undone and
+ * failed with IMPORT_INTERRUPTED, so nothing stays "running" and nothing half-imported stays behind.
+ */
+export const importJob = defineJob<{ import_id: number }, Deps>({
+  name: 'csv-import',
+  payload: z.object({ import_id: dbId() }),
+  retryLimit: 0,
+  expireInSeconds: 30 * 60,
+  concurrency: 1,
+  handler: (deps, { import_id }, job) => runImport(deps, import_id, job.signal),
+  onGaveUp: (deps, { import_id }, reason) => failImport(deps.db, import_id, reason === INTERRUPTED_REASON ? IMPORT_INTERRUPTED : IMPORT_FAILED),
+});

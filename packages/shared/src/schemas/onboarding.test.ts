@@ -17,7 +17,10 @@ describe('normalizeDomain', () => {
 
 describe('the step schemas', () => {
   it('normalise what they keep', () => {
-    expect(onboardingStepSchemas['phone-number'].parse({ phone: '+1 (415) 555-0123' })).toEqual({ phone: '+14155550123' });
+    expect(onboardingStepSchemas['phone-number'].parse({ phone: '+1 (415) 555-0123' })).toEqual({ phone: '+14155550123', skipped: false });
+    // The phone step may be skipped; otherwise it needs a number.
+    expect(onboardingStepSchemas['phone-number'].parse({ skipped: true })).toEqual({ phone: null, skipped: true });
+    expect(onboardingStepSchemas['phone-number'].safeParse({}).success).toBe(false);
     expect(onboardingStepSchemas['potential-customers'].parse({ persona_name: ' CFOs ', job_titles: ['CFO', 'cfo', ' VP Finance '] })).toEqual({
       persona_name: 'CFOs',
       job_titles: ['CFO', 'VP Finance'],

@@ -210,7 +210,10 @@ const LIST_ORDER = {
   email: sql`lower(${prospects.email})`,
 } as const;
 
-/** One page of the account's prospects matching a query, with the total. */
+/**
+ * One page of the account's prospects matching a query, with the total. The page's ids are found first
+ * (the sort then carries only the key and the id, not every column of every match), then those rows are read.
+ */
 export async function pageInAccount(
   db: Db,
   accountId: number,
@@ -219,18 +222,28 @@ export async function pageInAccount(
 ): Promise<{ rows: ProspectWithPersonas[]; total: number }> {
   const where = whereQuery(accountId, q);
   const dir = page.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const key = LIST_ORDER[page.sort];
+  // created_at is never null; the other keys may be, and those go last either way. The id keeps pages stable.
+  const order = page.sort === 'created_at' ? dir(prospects.createdAt) : sql`${key} ${sql.raw(page.direction)} nulls last`;
+  const [ids, [total]] = await Promise.all([
     db
-      .select(withPersonas)
+      .select({ id: prospects.id })
       .from(prospects)
       .where(where)
-      // Missing names and companies go last either way; the id keeps pages stable.
-      .orderBy(sql`${LIST_ORDER[page.sort]} ${sql.raw(page.direction)} nulls last`, dir(prospects.id))
+      .orderBy(order, dir(prospects.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
     db.select({ n: count() }).from(prospects).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const picked = ids.map((r) => r.id);
+  const rows = picked.length
+    ? await db
+        .select(withPersonas)
+        .from(prospects)
+        .where(and(eq(prospects.accountId, accountId), inArray(prospects.id, picked)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: picked.map((id) => byId.get(id)!).filter(Boolean), total: Number(total?.n ?? 0) };
 }
 
 export type Selection = { ids: number[] } | { query: ProspectQueryInput };
@@ -271,11 +284,25 @@ export async function eraseSelection(db: Db, accountId: number, s: Selection): P
   });
 }
 
-/** Every selected prospect with its persona names, for a CSV (newest first). */
+/** Every selected prospect with its persona names, for a CSV (newest first): only the exported columns. */
 export async function exportRows(db: Db, accountId: number, s: Selection) {
   return db
     .select({
-      ...prospectColumns,
+      id: prospects.id,
+      fullName: prospects.fullName,
+      firstName: prospects.firstName,
+      lastName: prospects.lastName,
+      email: prospects.email,
+      linkedinUrl: prospects.linkedinUrl,
+      title: prospects.title,
+      company: prospects.company,
+      companyDomain: prospects.companyDomain,
+      industry: prospects.industry,
+      companySize: prospects.companySize,
+      location: prospects.location,
+      country: prospects.country,
+      source: prospects.source,
+      createdAt: prospects.createdAt,
       personaNames: sql<string | null>`(select string_agg(pe.name, '; ' order by lower(pe.name)) from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id where pp.prospect_id = ${prospectId})`,
     })
     .from(prospects)

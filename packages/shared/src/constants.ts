@@ -42,3 +42,8 @@ export const AUTH_HEADER_NAMES = ['access-token', 'client', 'expiry', 'uid'] as 
 /** Auth token lifetime: two weeks, as devise_token_auth's default. */
 export const TOKEN_LIFESPAN_S = 14 * 24 * 60 * 60;
 export const VERIFICATION_CODE_LENGTH = 6;
+
+/** Client polling interval for 202 answers of text generation. */
+export const GENERATION_POLL_INTERVAL_MS = 1000;
+/** How often the web app asks for new in-app notifications while signed in and visible. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;

@@ -1,7 +1,9 @@
 import Cookies from 'js-cookie';
 import { AUTH_COOKIE_NAME } from '@shared/constants';
 import { completeAuthHeaders } from '@shared/api';
-import { authHeadersSchema, type AuthHeaders } from '@shared/schemas/auth';
+import type { AuthHeaders } from '@shared/schemas/auth';
+
+const HEADER_NAMES = ['access-token', 'client', 'expiry', 'uid'] as const;
 
 /** The four devise_token_auth headers, kept as JSON in one cookie (spec §3). */
 const cookieOptions = (): Cookies.CookieAttributes => ({
@@ -16,9 +18,16 @@ export function readAuthCookie(): Partial<AuthHeaders> | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object') return null;
-    const partial = authHeadersSchema.partial().safeParse(parsed);
-    return partial.success ? partial.data : null;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    // authHeadersSchema.partial() without zod (this runs before the first paint): each header absent or a non-empty string.
+    const partial: Partial<AuthHeaders> = {};
+    for (const name of HEADER_NAMES) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value.length === 0) return null;
+      partial[name] = value;
+    }
+    return partial;
   } catch {
     return null;
   }

@@ -15,3 +15,21 @@ export function withoutEmptyStrings<TValues extends FieldValues, TContext, TOutp
 ): Resolver<TValues, TContext, TOutput> {
   return (values, context, options) => resolver(stripEmptyStrings(values), context, options);
 }
+
+/**
+ * A resolver whose zod schema (and the zod resolver) load on the first validation, not with the page:
+ * pages shown before the first paint (sign-in) carry no zod. Validation runs on submit and after it,
+ * exactly as with zodResolver, which is async anyway; the modules load once.
+ */
+export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
+  load: () => Promise<Resolver<TValues, TContext, TOutput>>,
+): Resolver<TValues, TContext, TOutput> {
+  let loading: Promise<Resolver<TValues, TContext, TOutput>> | null = null;
+  return async (values, context, options) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return (await loading)(values, context, options);
+  };
+}

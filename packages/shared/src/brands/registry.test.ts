@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PAID_CUSTOMER_SCHEDULING_LINK } from '../constants';
+import b0 from '../../../../brands/0/config.json' with { type: 'json' };
+import { holderConfigSchema } from './schema';
 import { BRANDS, chatWidget, getBrand, holderIdForHost, parseBrandDomains, schedulingLink } from './registry';
 
 describe('brand registry', () => {
+  it('holds every brand config as the schema reads it: valid, and nothing left to a default', () => {
+    for (const brand of BRANDS) expect(holderConfigSchema.parse(brand), `brand ${brand.holder_id}`).toEqual(brand);
+    expect(BRANDS[0]).toBe(b0);
+  });
+
   it('has ten brands with holder ids 0..9 and unique uids and names', () => {
     expect(BRANDS.map((b) => b.holder_id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(new Set(BRANDS.map((b) => b.holder_uid)).size).toBe(10);

@@ -282,8 +282,8 @@ export const generationJobSchema = z.object({
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 export const generationJobParamsSchema = z.strictObject({ id: z.uuid({ error: 'Job id is not valid' }) });
 
-/** Client polling interval for 202 answers. */
-export const GENERATION_POLL_INTERVAL_MS = 1000;
+/** Client polling interval for 202 answers (in constants.ts, so clients import it without the schemas). */
+export { GENERATION_POLL_INTERVAL_MS } from '../constants';
 
 // ---------------------------------------------------------------- test call
 

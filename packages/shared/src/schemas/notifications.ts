@@ -167,5 +167,5 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** How often the web app asks for new in-app notifications while signed in and visible. */
-export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
+/** How often the web app asks for new in-app notifications (in constants.ts, so clients import it without the schemas). */
+export { NOTIFICATION_POLL_INTERVAL_MS } from '../constants';

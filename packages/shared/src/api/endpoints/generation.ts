@@ -1,11 +1,7 @@
 import type { AxiosResponse } from 'axios';
 import type { ApiClient } from '../client';
-import {
-  GENERATION_POLL_INTERVAL_MS,
-  type GenerateExampleTextBody,
-  type GeneratedText,
-  type GenerationJob,
-} from '../../schemas/messaging';
+import { GENERATION_POLL_INTERVAL_MS } from '../../constants';
+import type { GenerateExampleTextBody, GeneratedText, GenerationJob } from '../../schemas/messaging';
 
 /** Every generating route answers 200 {data} when ready within a few seconds, else 202 {job_id}. */
 export type GenerationOutcome = { status: 'ready'; data: GeneratedText } | { status: 'pending'; job_id: string };

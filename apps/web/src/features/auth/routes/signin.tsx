@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api';
-import { signInBodySchema } from '@shared/schemas/auth';
+import type { signInBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
+import { lazyResolver } from '@web/lib/form';
 import { notify } from '@web/lib/notify';
 import { useSignIn } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
@@ -18,12 +18,18 @@ import { GoogleButton } from '../components/google-button';
 type Input = z.input<typeof signInBodySchema>;
 type Output = z.output<typeof signInBodySchema>;
 
+// zod and the schema load on the first submit: the sign-in page paints without them.
+const resolver = lazyResolver<Input, unknown, Output>(async () => {
+  const [{ zodResolver }, { signInBodySchema: schema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@shared/schemas/auth')]);
+  return zodResolver(schema);
+});
+
 export function SignInRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(signInBodySchema),
+    resolver,
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
   const { errors } = form.formState;

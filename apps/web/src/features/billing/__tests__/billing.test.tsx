@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBrand, schedulingLink } from '@shared/brands';
 import { PAID_CUSTOMER_SCHEDULING_LINK } from '@shared/constants';
 import { availableFeatureLabels, PLAN_CATALOG, PRODUCT_FEATURES, type PaymentLinksResponse } from '@shared/schemas/payments';
+import { AppToaster } from '@web/components/app-toaster';
 import { api } from '@web/lib/api';
 import { useUser } from '@web/lib/user';
 import { useBrand, useBrandStore } from '@web/stores/brand';
@@ -53,7 +53,7 @@ function Cabinet() {
   const { data: user } = useUser();
   return (
     <div>
-      <Toaster />
+      <AppToaster />
       <CheckoutReturn />
       <UpgradeButton />
       <PlanBillingSection />

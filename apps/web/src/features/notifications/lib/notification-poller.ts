@@ -1,4 +1,5 @@
-import { NOTIFICATION_POLL_INTERVAL_MS, type AppNotification } from '@shared/schemas/notifications';
+import { NOTIFICATION_POLL_INTERVAL_MS } from '@shared/constants';
+import type { AppNotification } from '@shared/schemas/notifications';
 
 /**
  * Polls the user's unread in-app notifications (every 15 s while signed in and the page is visible)

@@ -17,6 +17,7 @@ export const WEB_ROUTE_PATTERNS: readonly string[] = [
   '/extension',
   '/business-information/followup',
   '/business-information/personas',
+  '/business-information/prospects',
   '/business-information/personas/:id',
   '/business-information/messaging',
   '/business-information/messaging/call-to-action',

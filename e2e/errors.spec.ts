@@ -1,7 +1,9 @@
 import { expect, test } from './support/fixtures';
 
-test('an unknown address shows the 404 screen with its exact texts', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown address answers HTTP 404 and shows the 404 screen with its exact texts', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res!.status()).toBe(404);
+  expect((await page.request.get('/cabinet', { headers: { accept: 'text/html' } })).status()).toBe(200);
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(

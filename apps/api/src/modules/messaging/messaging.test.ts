@@ -7,6 +7,7 @@ import { deriveAllowList, RICH_TEXT_FIELDS } from '@shared/rich-text/allow-list'
 import { activities } from '../../db/schema';
 import { assertHarmlessHtml } from '../../lib/__fixtures__/xss-assert';
 import { XSS_VECTORS } from '@shared/rich-text/xss-vectors';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from '@shared/schemas/primitives';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { accountIdOf, createOffering, createSetting, personaWithProspect } from './ownership-probes';
@@ -135,6 +136,12 @@ describe.each(DB_KINDS)('offerings, messaging and generation on %s', (kind) => {
     const inst = (await call('POST', '/message_instructions_by_categories', { category: 'reply', title: 'XSS' }, user.headers)).json().data;
     for (const vector of XSS_VECTORS) {
       const res = await call('PUT', `/messaging_settings/${s.id}`, { message_guidelines: vector, instructions_script: vector, signature: vector }, user.headers);
+      if (!isSafeText(vector)) {
+        // A NUL byte is refused by the schema before anything is stored.
+        expect(res.statusCode, vector).toBe(422);
+        expect(res.json().errors.join(' ')).toContain(UNSAFE_TEXT_MESSAGE);
+        continue;
+      }
       expect(res.statusCode, vector).toBe(200);
       const data = res.json<{ data: MessagingSetting }>().data;
       assertHarmlessHtml(data.message_guidelines, deriveAllowList(RICH_TEXT_FIELDS.message_guidelines.toolbar).tags);

@@ -31,15 +31,15 @@ test('a persona is filled by CSV import: 950 created, 30 merged, 20 errors, then
   await page.getByLabel('CSV file').setInputFiles({ name: 'existing.csv', mimeType: 'text/csv', buffer: Buffer.from(existingProspectsCsv(tag)) });
   await page.getByRole('button', { name: 'Start import' }).click();
   const result = page.getByRole('list', { name: 'Import result' });
-  await expect(result.getByText('30 created')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByText('30 prospects created')).toBeVisible({ timeout: 30_000 });
 
   // …then the 1,000-row file that repeats them and carries 20 bad rows.
   await page.getByRole('button', { name: 'Import another file' }).click();
   await page.getByLabel('CSV file').setInputFiles({ name: 'thousand.csv', mimeType: 'text/csv', buffer: Buffer.from(thousandRowsCsv(tag)) });
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('progressbar', { name: 'Import progress' }).or(result)).toBeVisible();
-  await expect(result.getByText('950 created')).toBeVisible({ timeout: 60_000 });
-  await expect(result.getByText('30 merged')).toBeVisible();
+  await expect(result.getByText('950 prospects created')).toBeVisible({ timeout: 60_000 });
+  await expect(result.getByText('30 rows merged')).toBeVisible();
   await expect(result.getByText('20 errors')).toBeVisible();
   // Each bad row is reported with its number and reason (row 32 is the first bad one: header + 30 repeats).
   await expect(page.getByRole('cell', { name: '32', exact: true })).toBeVisible();

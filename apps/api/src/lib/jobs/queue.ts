@@ -223,7 +223,9 @@ export class JobQueue<D = unknown> {
       await Promise.allSettled([...this.running.values()].map((r) => r.done));
       if (fetched > 0) continue;
       const { rows } = await this.executor().executeSql(
-        `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
+        // With skipDelays a job waiting for its back-off is due at the next round (a run that another poll
+        // took and failed meanwhile counts too).
+        `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active'${options.skipDelays ? '' : ' and start_after < now()'}`,
         [names],
       );
       if (Number(rows[0]?.n ?? 0) === 0 && this.running.size === 0) return;

@@ -136,7 +136,7 @@ async function rememberMapping(db: Db, accountId: number, mapping: ImportMapping
 // The import: validated here, then run by the durable job (job.ts), which commits in chunks.
 // ---------------------------------------------------------------------------------------------
 
-export { IMPORT_CHUNK, importHooks } from './job';
+export { IMPORT_CHUNK, importChunkRows, importHooks } from './job';
 
 export async function startUpload(
   deps: Deps,

@@ -182,6 +182,21 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('someone who registered an address first keeps no password once its owner signs up again and confirms', async () => {
+    const email = uniqueEmail('squatted');
+    await register(t, email, 'squatter-pass-1');
+    await register(t, email, 'owner-pass-123');
+    await t.app.jobs.drain();
+    // The owner follows the newest confirmation link (the earlier one was replaced).
+    const mails = t.smtp.mails.filter((m) => m.to.includes(email) && m.text.includes('confirmation_token='));
+    const latest = mails.at(-1)!;
+    const link = new URL(linkIn(latest, /https?:\/\/[^\s"<>]+confirmation_token=[A-Za-z0-9_-]+/));
+    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { host: link.host } })).statusCode).toBe(302);
+    const squatter = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email, password: 'squatter-pass-1' } });
+    expect(squatter.statusCode).toBe(401);
+    await signIn(t, email, 'owner-pass-123');
+  });
+
   it('no enumeration: sign-up, resend, reset and verify_by_code answer the same for new, unconfirmed and confirmed emails', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: v1(url), payload });
     const signUp = (email: string, password = 'another-pass') => post('/auth', { email, password, password_confirmation: password });

@@ -55,12 +55,15 @@ describe.each(DB_KINDS)('brands are separate tenants on %s', (kind) => {
 
   it('reset and confirmation look-ups are per brand: asking on another brand sends nothing', async () => {
     const a = await signedInUser(t, 'tenant-reset');
+    await t.app.jobs.drain();
     const before = t.handedOff.length;
     expect((await post('/auth/password', B3, { email: a.email })).statusCode).toBe(200);
     expect((await post('/auth/confirmation', B3, { email: a.email })).statusCode).toBe(200);
     expect((await post('/send_sms_code', B3, { email: a.email })).statusCode).toBe(200);
+    await t.app.jobs.drain();
     expect(t.handedOff.length).toBe(before);
     expect((await post('/auth/password', B0, { email: a.email })).statusCode).toBe(200);
+    await t.app.jobs.drain();
     expect(t.handedOff.slice(before).map((m) => m.to)).toEqual([a.email]);
   });
 

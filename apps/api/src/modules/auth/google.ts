@@ -97,7 +97,9 @@ async function findOrCreateGoogleUser(deps: Deps, id: OidcIdentity & { email: st
   const byEmail = await findUserByEmail(deps.db, holderId, id.email);
   if (byEmail) {
     if (byEmail.user.confirmedAt) return byEmail;
-    const user = await updateUser(deps.db, { accountId: byEmail.account.id, userId: byEmail.user.id }, { confirmedAt: new Date() });
+    // Never confirmed: Google proves the address now, but the password was set by whoever signed up with
+    // it, maybe not this person. It stops working (a reset by email sets a new one).
+    const user = await updateUser(deps.db, { accountId: byEmail.account.id, userId: byEmail.user.id }, { confirmedAt: new Date(), encryptedPassword: null });
     return { user: user!, account: byEmail.account };
   }
   return createUserWithAccount(deps.db, {

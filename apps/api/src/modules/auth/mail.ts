@@ -32,8 +32,11 @@ async function underAddressCeiling(deps: Deps, address: string): Promise<boolean
  * queue: the request never waits for the SMTP round trip, so the answer time does not tell which
  * addresses have accounts, and a mail server that is down is retried with backoff instead of lost.
  */
-export async function deliverAuthMail(deps: Deps, mail: Mail, log: Log): Promise<void> {
-  if (!(await underAddressCeiling(deps, mail.to))) {
+export async function deliverAuthMail(deps: Deps, mail: Mail, log: Log, options: { securityNotice?: boolean } = {}): Promise<void> {
+  // A security notice (an email change told to the old address, the reset link after an undo) is never
+  // dropped: otherwise anyone could use up an address's budget with a few public requests and then
+  // change its email unseen. Only signed-in, password-checked actions send these.
+  if (!options.securityNotice && !(await underAddressCeiling(deps, mail.to))) {
     log.warn({ to: mail.to, subject: mail.subject }, 'auth email not sent: per-address ceiling reached');
     return;
   }

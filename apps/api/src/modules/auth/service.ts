@@ -67,7 +67,7 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
   const email = body.email.toLowerCase();
   const encryptedPassword = await hashPassword(body.password);
   const existing = await findUserByEmail(deps.db, brand.holderId, email);
-  if (existing) return tellExistingOwner(deps, brand, existing, log);
+  if (existing) return tellExistingOwner(deps, brand, existing, log, encryptedPassword);
   const name = body.name?.trim() || null;
   let created: UserWithAccount;
   try {
@@ -85,7 +85,7 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
     // A concurrent sign-up with the same email won the race: answer as for any taken address.
     if (!isUniqueViolation(err)) throw err;
     const winner = await findUserByEmail(deps.db, brand.holderId, email);
-    if (winner) await tellExistingOwner(deps, brand, winner, log);
+    if (winner) await tellExistingOwner(deps, brand, winner, log, encryptedPassword);
     return;
   }
   // Default notification settings from the start (spec §1); a failure here must not lose the sign-up.
@@ -93,8 +93,21 @@ export async function register(deps: Deps, brand: RequestBrand, body: SignUp, lo
   await sendConfirmation(deps, brand, created, log);
 }
 
-async function tellExistingOwner(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log): Promise<void> {
-  if (!found.user.confirmedAt) return sendConfirmation(deps, brand, found, log);
+/**
+ * A password change (or reset) drops a pending email change: whoever asked for it with the old password
+ * cannot finish it after the owner took the account back.
+ */
+const NO_PENDING_EMAIL_CHANGE = { unconfirmedEmail: null, emailChangeTokenHash: null, emailChangeSentAt: null };
+
+async function tellExistingOwner(deps: Deps, brand: RequestBrand, found: UserWithAccount, log: Log, encryptedPassword: string): Promise<void> {
+  if (!found.user.confirmedAt) {
+    // Still unconfirmed: the latest sign-up's password replaces the earlier one, and the fresh confirmation
+    // (sent to the address) replaces the earlier link and code. Someone who registered another person's
+    // address first cannot keep a password on the account that person then confirms.
+    await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, { encryptedPassword });
+    await revokeAllTokens(deps.db, found.user.id);
+    return sendConfirmation(deps, brand, found, log);
+  }
   const email = encodeURIComponent(found.user.email);
   await deliverAuthMail(
     deps,
@@ -188,6 +201,7 @@ export async function updatePassword(deps: Deps, body: PasswordUpdate, auth: Aut
       resetPasswordTokenHash: null,
       resetPasswordSentAt: null,
       confirmedAt: found.user.confirmedAt ?? new Date(),
+      ...NO_PENDING_EMAIL_CHANGE,
     });
     await revokeAllTokens(deps.db, found.user.id);
     return;
@@ -199,6 +213,7 @@ export async function updatePassword(deps: Deps, body: PasswordUpdate, auth: Aut
   }
   await updateUser(deps.db, { accountId: auth.account.id, userId: auth.user.id }, {
     encryptedPassword: await hashPassword(body.password),
+    ...NO_PENDING_EMAIL_CHANGE,
   });
   await revokeOtherTokens(deps.db, auth.user.id, auth.client);
 }

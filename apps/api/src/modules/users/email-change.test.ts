@@ -16,6 +16,18 @@ describe.each(DB_KINDS)('changing the sign-in email on %s', (kind) => {
   afterAll(() => t.close());
 
   const put = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'PUT', url: v1('/users'), headers, payload });
+  const RESET = /https?:\/\/[^\s"<>]+reset_password_token=[A-Za-z0-9_-]+/;
+  /** After an undo the password no longer works: the reset link mailed to the restored address sets a new one. */
+  const resetByMail = async (email: string, password: string) => {
+    const mail = await t.smtp.waitForMail(email, (m) => m.text.includes('reset_password_token='));
+    const token = new URL(linkIn(mail, RESET)).searchParams.get('reset_password_token');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: v1('/auth/password'),
+      payload: { reset_password_token: token, password, password_confirmation: password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
   const follow = (link: string) => {
     const url = new URL(link);
     return t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: url.host } });
@@ -63,7 +75,7 @@ describe.each(DB_KINDS)('changing the sign-in email on %s', (kind) => {
     expect((await follow(linkIn(confirmMail, CONFIRM))).headers.location).toContain('email_change=invalid');
   });
 
-  it('the undo link mailed to the old address restores it after the change and revokes every token', async () => {
+  it('the undo link mailed to the old address restores it after the change, revokes every token and the password (a reset link goes to the old address)', async () => {
     const a = await signedInUser(t, 'undo');
     const newEmail = uniqueEmail('undo-new');
     expect((await put(a.headers, { email: newEmail, current_password: a.password })).statusCode).toBe(200);
@@ -73,9 +85,48 @@ describe.each(DB_KINDS)('changing the sign-in email on %s', (kind) => {
     const undo = await follow(linkIn(await t.smtp.waitForMail(a.email, (m) => m.text.includes('email_undo?token=')), UNDO));
     expect(undo.headers.location).toBe(`http://brand0.localhost:3000/auth/signin?email_change=undone&email=${encodeURIComponent(a.email)}`);
     expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: h })).statusCode).toBe(401);
-    await signIn(t, a.email, a.password);
+    // Whoever made the change knew the password: it no longer signs in, on either address.
+    const oldPassword = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: a.email, password: a.password } });
+    expect(oldPassword.statusCode).toBe(401);
     const gone = await t.app.inject({ method: 'POST', url: v1('/auth/sign_in'), payload: { email: newEmail, password: a.password } });
     expect(gone.statusCode).toBe(401);
+    await resetByMail(a.email, 'taken-back-pass-1');
+    await signIn(t, a.email, 'taken-back-pass-1');
+  });
+
+  it('a change that took effect cannot be followed by another while its undo link lives (it would void that link)', async () => {
+    const a = await signedInUser(t, 'chain');
+    const b = uniqueEmail('chain-b');
+    expect((await put(a.headers, { email: b, current_password: a.password })).statusCode).toBe(200);
+    await follow(linkIn(await t.smtp.waitForMail(b, (m) => m.text.includes('email_confirmation?token=')), CONFIRM));
+    const hb = await signIn(t, b, a.password);
+    const again = await put(hb, { email: uniqueEmail('chain-c'), current_password: a.password });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0]).toMatch(/^Your sign-in email was changed recently/);
+    // A's undo link still works.
+    const undo = await follow(linkIn(await t.smtp.waitForMail(a.email, (m) => m.text.includes('email_undo?token=')), UNDO));
+    expect(undo.headers.location).toContain('email_change=undone');
+  });
+
+  it('a pending change may be corrected before it takes effect (the old address gets a fresh undo link)', async () => {
+    const a = await signedInUser(t, 'typo');
+    expect((await put(a.headers, { email: uniqueEmail('typo-wrong'), current_password: a.password })).statusCode).toBe(200);
+    const right = uniqueEmail('typo-right');
+    const res = await put(a.headers, { email: right, current_password: a.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ email: a.email, unconfirmed_email: right });
+  });
+
+  it('a password reset drops a pending change: its confirmation link then fails', async () => {
+    const a = await signedInUser(t, 'reset-drops');
+    const newEmail = uniqueEmail('reset-drops-new');
+    expect((await put(a.headers, { email: newEmail, current_password: a.password })).statusCode).toBe(200);
+    const confirmMail = await t.smtp.waitForMail(newEmail, (m) => m.text.includes('email_confirmation?token='));
+    expect((await t.app.inject({ method: 'POST', url: v1('/auth/password'), payload: { email: a.email } })).statusCode).toBe(200);
+    await resetByMail(a.email, 'fresh-pass-123');
+    expect((await follow(linkIn(confirmMail, CONFIRM))).headers.location).toContain('email_change=invalid');
+    const h = await signIn(t, a.email, 'fresh-pass-123');
+    expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: h })).json().data).toMatchObject({ email: a.email, unconfirmed_email: null });
   });
 
   it('the undo link before confirmation cancels the pending change; its confirmation link then fails', async () => {
@@ -87,7 +138,8 @@ describe.each(DB_KINDS)('changing the sign-in email on %s', (kind) => {
     expect(undo.headers.location).toContain('email_change=undone');
     expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: a.headers })).statusCode).toBe(401);
     expect((await follow(linkIn(confirmMail, CONFIRM))).headers.location).toContain('email_change=invalid');
-    const h = await signIn(t, a.email, a.password);
+    await resetByMail(a.email, 'cancelled-pass-1');
+    const h = await signIn(t, a.email, 'cancelled-pass-1');
     expect((await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: h })).json().data).toMatchObject({ email: a.email, unconfirmed_email: null });
   });
 

@@ -46,7 +46,7 @@ export const userRoutes = [
     summary: 'The undo link mailed to the old sign-in email: keeps or restores it, signs out every device, redirects to sign-in',
     tags: ['users'],
     schema: { querystring: emailLinkQuerySchema },
-    handler: async ({ query, brand, deps, reply }) =>
-      reply.redirect(emailLinkTarget(deps, brand, 'undone', await undoEmailChange(deps, query.token)), 302),
+    handler: async ({ query, brand, deps, reply, req }) =>
+      reply.redirect(emailLinkTarget(deps, brand, 'undone', await undoEmailChange(deps, query.token, req.log)), 302),
   }),
 ];

@@ -5,7 +5,7 @@ import { randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { unprocessable } from '../../lib/http-error';
 import { brandOrigin, type RequestBrand } from '../../lib/brand-request';
 import type { AuthContext, Deps } from '../../lib/route';
-import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/emails';
+import { emailChangeConfirmMail, emailChangeNoticeMail, resetPasswordMail } from '../auth/emails';
 import { deliverAuthMail } from '../auth/mail';
 import { isUniqueViolation, MESSAGES } from '../auth/service';
 import { revokeAllTokens } from '../auth/tokens';
@@ -21,6 +21,8 @@ export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_MESSAGES = {
   passwordNeeded: 'Enter your current password to change your sign-in email.',
   notForGoogle: 'This account signs in with Google, so its email comes from Google and cannot be changed here.',
+  recentlyChanged: (until: Date) =>
+    `Your sign-in email was changed recently. To keep its undo link working, it can be changed again after ${until.toISOString().slice(0, 10)}.`,
 } as const;
 
 /**
@@ -40,6 +42,13 @@ export async function updateProfile(deps: Deps, auth: AuthContext, brand: Reques
     if (auth.user.provider !== 'email') throw unprocessable(EMAIL_CHANGE_MESSAGES.notForGoogle);
     if (!patch.current_password) throw unprocessable(EMAIL_CHANGE_MESSAGES.passwordNeeded);
     if (!(await verifyPassword(patch.current_password, auth.user.encryptedPassword))) throw unprocessable(MESSAGES.currentPasswordWrong);
+    // A change that took effect keeps its undo link alive for EMAIL_UNDO_TTL_MS: a second change must not
+    // overwrite it (whoever changed A→B could otherwise change B→C and void A's undo link).
+    const undoSent = auth.user.emailUndoSentAt?.getTime() ?? 0;
+    const undoLive = !!auth.user.emailUndoAddress && Date.now() - undoSent <= EMAIL_UNDO_TTL_MS;
+    if (undoLive && auth.user.emailUndoAddress !== auth.user.email) {
+      throw unprocessable(EMAIL_CHANGE_MESSAGES.recentlyChanged(new Date(undoSent + EMAIL_UNDO_TTL_MS)));
+    }
     if (await findUserByEmail(deps.db, auth.account.holderId, newEmail)) throw unprocessable(MESSAGES.emailTaken);
     tokens = { confirm: randomToken(), undo: randomToken() };
     const now = new Date();
@@ -64,7 +73,7 @@ export async function updateProfile(deps: Deps, auth: AuthContext, brand: Reques
     const confirmLink = `${origin}${API_PREFIX}/users/email_confirmation?token=${encodeURIComponent(tokens.confirm)}`;
     const undoLink = `${origin}${API_PREFIX}/users/email_undo?token=${encodeURIComponent(tokens.undo)}`;
     await deliverAuthMail(deps, emailChangeConfirmMail(brand.brand, newEmail, auth.user.email, confirmLink), log);
-    await deliverAuthMail(deps, emailChangeNoticeMail(brand.brand, auth.user.email, newEmail, undoLink), log);
+    await deliverAuthMail(deps, emailChangeNoticeMail(brand.brand, auth.user.email, newEmail, undoLink), log, { securityNotice: true });
   }
   return { user, account: auth.account };
 }
@@ -101,7 +110,7 @@ export async function confirmEmailChange(deps: Deps, token: string): Promise<Ema
  * The old address's undo link: cancels a pending change or restores the old address after it took
  * effect, drops any reset link, and revokes every token (whoever asked for the change is signed out).
  */
-export async function undoEmailChange(deps: Deps, token: string): Promise<EmailLinkResult> {
+export async function undoEmailChange(deps: Deps, token: string, log: Log): Promise<EmailLinkResult> {
   const found = await findUserByEmailUndoHash(deps.db, sha256(token));
   const sentAt = found?.user.emailUndoSentAt?.getTime() ?? 0;
   if (!found?.user.emailUndoAddress || Date.now() - sentAt > EMAIL_UNDO_TTL_MS) return { ok: false };
@@ -109,6 +118,7 @@ export async function undoEmailChange(deps: Deps, token: string): Promise<EmailL
   const holderId = found.account.holderId;
   const other = await findUserByEmail(deps.db, holderId, email);
   if (other && other.user.id !== found.user.id) return { ok: false };
+  const resetToken = found.user.provider === 'email' ? randomToken() : null;
   try {
     await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
       email,
@@ -119,14 +129,21 @@ export async function undoEmailChange(deps: Deps, token: string): Promise<EmailL
       emailUndoTokenHash: null,
       emailUndoAddress: null,
       emailUndoSentAt: null,
-      resetPasswordTokenHash: null,
-      resetPasswordSentAt: null,
+      // Whoever changed the email knew the password: it stops working, and a reset link goes to the
+      // restored address, so the person who undid the change is the only one who can sign in again.
+      ...(found.user.provider === 'email' ? { encryptedPassword: null } : {}),
+      resetPasswordTokenHash: resetToken ? sha256(resetToken) : null,
+      resetPasswordSentAt: resetToken ? new Date() : null,
     });
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false };
     throw err;
   }
   await revokeAllTokens(deps.db, found.user.id);
+  if (resetToken) {
+    const link = `${brandOrigin(deps.config, holderId)}/auth/reset-password?reset_password_token=${encodeURIComponent(resetToken)}`;
+    await deliverAuthMail(deps, resetPasswordMail(getBrand(holderId), email, link), log, { securityNotice: true });
+  }
   return { ok: true, email, holderId };
 }
 

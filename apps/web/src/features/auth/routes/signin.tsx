@@ -42,7 +42,7 @@ export function SignInRoute() {
     if (emailChange === 'confirmed') {
       notify.success(`Your sign-in email is now ${params.get('email') ?? 'changed'}. Sign in with it.`, { id: 'email-change' });
     } else if (emailChange === 'undone') {
-      notify.success(`Your sign-in email is ${params.get('email') ?? 'your old address'} again and every device was signed out. Sign in, then reset your password if someone else knew it.`, {
+      notify.success(`Your sign-in email is ${params.get('email') ?? 'your old address'} again and every device was signed out. We emailed you a link to set a new password: the old one no longer works.`, {
         id: 'email-change',
       });
     } else if (emailChange === 'invalid') {

@@ -53,5 +53,17 @@ export function trackWrites(client: PGlite): PGlite {
     });
   const tracked = wrapTx(client);
   epochs.set(tracked, epoch);
+  raws.set(tracked, client);
   return tracked;
+}
+
+const raws = new WeakMap<object, object>();
+
+/**
+ * The PGlite client under a tracked view, for writers that never touch app tables: the job queue's
+ * polls write only pgboss.* (every second), and counting them would empty the persona cache each poll.
+ * Job handlers write through deps.db, which stays tracked.
+ */
+export function untracked<T extends object>(client: T): T {
+  return (raws.get(client) as T | undefined) ?? client;
 }

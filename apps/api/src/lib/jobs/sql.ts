@@ -1,3 +1,4 @@
+import { untracked } from '../../db/write-epoch';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -29,7 +30,9 @@ export const dbKindOf = (db: Db): 'pglite' | 'postgres' => (isPglite(clientOf(db
  * whose last result is the answer. A node-postgres pool takes both as they are.
  */
 export function executorFor(db: Db): SqlExecutor {
-  const client = clientOf(db);
+  // pg-boss writes only its own tables: past the write epoch (db/write-epoch.ts), so its polls do not
+  // invalidate app caches.
+  const client = untracked(clientOf(db));
   if (isPglite(client)) {
     return {
       executeSql: async (text, values) => {

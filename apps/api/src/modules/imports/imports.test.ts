@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ImportJob, Persona } from '@shared/schemas/personas';
 import { openPglite, openPostgres, type DbHandle } from '../../db/client';
 import { importJobs, prospects } from '../../db/schema';
@@ -234,6 +234,25 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     }
     expect(await count()).toBe(before);
     expect((await get(`/persons/${persona.id}/loaded_prospects`)).json().meta.total).toBe(0);
+  });
+
+  it('a run another process settled meanwhile (took it for dead) stops at its next chunk and is never marked done on top', async () => {
+    const count = async () => (await t.db.db.select({ id: prospects.id }).from(prospects).where(eq(prospects.accountId, accountId))).length;
+    const before = await count();
+    const csv = ['Name,Email', ...Array.from({ length: 1200 }, (_, i) => `Name ${i},settled${i}@x.io`)].join('\n');
+    importHooks.beforeChunk = async (i) => {
+      if (i === 1) await t.db.db.update(importJobs).set({ status: 'failed', failure: IMPORT_INTERRUPTED }).where(and(eq(importJobs.accountId, accountId), eq(importJobs.status, 'running')));
+    };
+    try {
+      const started = await post('/upload', { file_name: 'settled.csv', content: csv, mapping: { Name: 'full_name', Email: 'email' } });
+      expect(started.statusCode).toBe(202);
+      const job = await finished(started.json().data.job_id);
+      expect(job.status).toBe('failed');
+      expect(job.failure).toBe(IMPORT_INTERRUPTED);
+    } finally {
+      importHooks.beforeChunk = null;
+    }
+    expect(await count()).toBe(before);
   });
 
   it('never merges two people who share an email; lists the merges and the LinkedIn-only rows', async () => {

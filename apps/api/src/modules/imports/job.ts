@@ -142,10 +142,14 @@ export async function undoImport(db: Db, importId: number, personaId: number | n
   });
 }
 
-/** A failed or interrupted import: undone, then failed with the reason the UI shows (unless already settled). */
+/**
+ * A failed or interrupted import: undone, then failed with the reason the UI shows (unless already
+ * settled). Undone again when already failed: the undo log holds only what is still to undo, and a run
+ * that another process failed meanwhile may have committed one more chunk in between.
+ */
 export async function failImport(db: Db, importId: number, failure: string): Promise<void> {
   const [job] = await db.select({ personaId: importJobs.personaId, status: importJobs.status }).from(importJobs).where(eq(importJobs.id, importId));
-  if (!job || job.status === 'done' || job.status === 'failed') return;
+  if (!job || job.status === 'done') return;
   await undoImport(db, importId, job.personaId);
   await db
     .update(importJobs)
@@ -164,7 +168,13 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
   const accountId = job.accountId;
   const personaId = job.personaId;
   const mapping = job.mapping as ImportMapping;
-  await db.update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, importId));
+  // Claimed once: a repeat delivery racing this one finds it no longer queued.
+  const claimed = await db
+    .update(importJobs)
+    .set({ status: 'running' })
+    .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'queued')))
+    .returning({ id: importJobs.id });
+  if (!claimed.length) return;
 
   const rowErrors: Array<{ row: number; reason: string }> = [];
   const conflicts: ImportConflict[] = [];
@@ -337,10 +347,13 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       }
       processed += chunk.length;
       // Progress is committed with the chunk: any instance answers the poll.
-      await tx
+      const still = await tx
         .update(importJobs)
         .set({ processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, linkedinOnlyCount: linkedinOnly })
-        .where(eq(importJobs.id, importId));
+        .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'running')))
+        .returning({ id: importJobs.id });
+      // Another process settled it meanwhile (it took this run for dead and undid it): this chunk rolls back.
+      if (!still.length) throw new Interrupted();
     });
   };
 
@@ -370,12 +383,15 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
     return;
   }
   const mergeList = [...merges.values()].slice(0, IMPORT_ERRORS_CAP);
-  await db.transaction(async (tx) => {
-    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
-    await tx
+  const finished = await db.transaction(async (tx) => {
+    const done = await tx
       .update(importJobs)
       .set({ status: 'done', processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, merges: mergeList, linkedinOnlyCount: linkedinOnly, source: null, finishedAt: sql`now()` })
-      .where(eq(importJobs.id, importId));
+      .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'running')))
+      .returning({ id: importJobs.id });
+    // Settled elsewhere (failed and undone by a process that took this run for dead): never 'done' on top.
+    if (!done.length) return false;
+    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
     await recordActivity(tx, {
       accountId,
       actorType: 'user',
@@ -384,7 +400,9 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       personaId,
       payload: { job_id: importId, created, merged, errors: errorCount, conflicts: conflictCount },
     });
+    return true;
   });
+  if (!finished) return;
   // A big import changes the table's statistics: refresh them so filtered counts plan well at once. Not on
   // PGlite, where ANALYZE holds the only connection for seconds (every other account's request waits).
   if (created >= ANALYZE_AFTER_ROWS && deps.jobs.kind === 'postgres') await db.execute(sql`analyze ${prospects}`).catch(() => undefined);

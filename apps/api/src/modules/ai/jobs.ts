@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { z, type ZodType } from 'zod';
+import { dbId, text } from '@shared/schemas/primitives';
 import type { GeneratedText, GenerationJob } from '@shared/schemas/messaging';
 import type { Db } from '../../db/client';
 import { accounts, generationJobs, users, type GenerationJobRow } from '../../db/schema';
@@ -44,7 +45,7 @@ const failedForGood = (db: Db, id: string, error: { message: string; status: num
  */
 export const generationJob = defineJob<{ generation_id: string; kind: string; user_id: number; input: unknown }, Deps>({
   name: 'ai-generation',
-  payload: z.object({ generation_id: z.string().uuid(), kind: z.string(), user_id: z.number().int(), input: z.unknown() }),
+  payload: z.object({ generation_id: text().uuid(), kind: text(), user_id: dbId(), input: z.unknown() }),
   retryLimit: 2,
   retryDelaySeconds: 2,
   expireInSeconds: 10 * 60,

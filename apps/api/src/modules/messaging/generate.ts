@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { dbId, text } from '@shared/schemas/primitives';
 import type { GeneratedText } from '@shared/schemas/messaging';
 import { offerings, personaProspects, personas, prospects, type MessagingSettingRow, type OfferingRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -176,10 +177,10 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
 
 const exampleInput = z.object({
   context: z.custom<CompositionContext>((v) => typeof v === 'object' && v !== null),
-  signature: z.string(),
-  prospect_id: z.number().int().nullable(),
-  persona_id: z.number().int().nullable(),
-  messaging_setting_id: z.number().int().nullable(),
+  signature: text(),
+  prospect_id: dbId().nullable(),
+  persona_id: dbId().nullable(),
+  messaging_setting_id: dbId().nullable(),
 });
 
 /** The durable part: asks the configured provider, shapes text + HTML with the signature, logs `message_generated`. */

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { dbId, int32, text } from '@shared/schemas/primitives';
 import { getBrand, type HolderConfig } from '@shared/brands';
 import type { Db } from '../../db/client';
 import { accounts, activities, campaignNotifications, notifications, prospects, users, type ActivityRow, type CampaignNotificationRow } from '../../db/schema';
@@ -202,10 +203,10 @@ const transient = (error: string) => /^The webhook answered 5\d\d|^The email cou
 export const notificationDeliveryJob = defineJob<{ rule_id: number; account_id: number; holder_id: number; message: NotificationMessage }, Deps>({
   name: 'notification-delivery',
   payload: z.object({
-    rule_id: z.number().int(),
-    account_id: z.number().int(),
-    holder_id: z.number().int(),
-    message: z.object({ event: z.string(), title: z.string(), body: z.string(), path: z.string().nullable() }),
+    rule_id: dbId(),
+    account_id: dbId(),
+    holder_id: int32(),
+    message: z.object({ event: text(), title: text(), body: text(), path: text().nullable() }),
   }),
   retryLimit: 4,
   retryDelaySeconds: 30,

@@ -66,7 +66,8 @@ test('prospects in no persona are reachable: search, add to a persona, export, d
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: '1 prospect added' });
   await expect(toast).toBeVisible();
   const header = (await page.locator('header').first().boundingBox())!;
-  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  // Polled: the toast slides in from above, so its first frames sit higher than where it rests.
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(header.y + header.height);
   await expect(table.getByRole('link', { name: personaName })).toBeVisible();
 
   // Export the search's matches: a CSV with the formula cell escaped.

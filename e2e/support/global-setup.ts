@@ -47,6 +47,9 @@ export default async function globalSetup() {
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // Links the server writes (emails, Stripe's return) come from configuration: brand 0's is where
+      // the tests browse (localhost), so a return from Checkout lands in the same signed-in origin.
+      BRAND_ORIGINS: `0=http://localhost:${E2E_PORT}`,
       DATA_DIR: path.join(TMP_DIR, 'data'),
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

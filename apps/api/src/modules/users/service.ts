@@ -78,6 +78,12 @@ export async function updateProfile(deps: Deps, auth: AuthContext, brand: Reques
   return { user, account: auth.account };
 }
 
+/** The address now belongs to another user of the brand (a link followed too late). */
+async function takenByAnother(deps: Deps, found: UserWithAccount, email: string): Promise<boolean> {
+  const other = await findUserByEmail(deps.db, found.account.holderId, email);
+  return !!other && other.user.id !== found.user.id;
+}
+
 export type EmailLinkResult = { ok: true; email: string; holderId: number } | { ok: false };
 
 /** The new address's link: it becomes the sign-in email (and the uid), and every session ends. */
@@ -87,8 +93,7 @@ export async function confirmEmailChange(deps: Deps, token: string): Promise<Ema
   if (!found?.user.unconfirmedEmail || Date.now() - sentAt > EMAIL_CHANGE_TTL_MS) return { ok: false };
   const email = found.user.unconfirmedEmail;
   const holderId = found.account.holderId;
-  const other = await findUserByEmail(deps.db, holderId, email);
-  if (other && other.user.id !== found.user.id) return { ok: false };
+  if (await takenByAnother(deps, found, email)) return { ok: false };
   try {
     await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
       email,
@@ -116,8 +121,7 @@ export async function undoEmailChange(deps: Deps, token: string, log: Log): Prom
   if (!found?.user.emailUndoAddress || Date.now() - sentAt > EMAIL_UNDO_TTL_MS) return { ok: false };
   const email = found.user.emailUndoAddress;
   const holderId = found.account.holderId;
-  const other = await findUserByEmail(deps.db, holderId, email);
-  if (other && other.user.id !== found.user.id) return { ok: false };
+  if (await takenByAnother(deps, found, email)) return { ok: false };
   const resetToken = found.user.provider === 'email' ? randomToken() : null;
   try {
     await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {

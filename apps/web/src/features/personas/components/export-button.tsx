@@ -5,9 +5,10 @@ import { notify } from '@web/lib/notify';
 import { useExportPerformance } from '../api/export';
 import { useExportPersonaProspects } from '../api/prospects';
 
-/** "Export CSV": the personas' performance (export_performance_to_csv) as a downloaded file. */
-export function ExportButton() {
-  const exporter = useExportPerformance();
+type Exporter = { isPending: boolean; mutate: (v: undefined, o: { onError: (e: unknown) => void }) => void };
+
+/** A secondary button that runs a CSV download and says why it failed. */
+function DownloadButton({ exporter, label }: { exporter: Exporter; label: string }) {
   return (
     <Button
       type="button"
@@ -16,23 +17,17 @@ export function ExportButton() {
       onClick={() => exporter.mutate(undefined, { onError: (e) => notify.error(apiErrorMessages(e)[0] ?? 'Export failed') })}
     >
       <Download className="h-4 w-4" aria-hidden />
-      Export CSV
+      {label}
     </Button>
   );
 }
 
+/** "Export CSV": the personas' performance (export_performance_to_csv) as a downloaded file. */
+export function ExportButton() {
+  return <DownloadButton exporter={useExportPerformance()} label="Export CSV" />;
+}
+
 /** "Export prospects" on a persona's page: that persona's prospects (export_prospects_by_person) as CSV. */
 export function PersonaProspectsExportButton({ personaId, personaName }: { personaId: number; personaName: string }) {
-  const exporter = useExportPersonaProspects(personaId, personaName);
-  return (
-    <Button
-      type="button"
-      variant="secondary"
-      pending={exporter.isPending}
-      onClick={() => exporter.mutate(undefined, { onError: (e) => notify.error(apiErrorMessages(e)[0] ?? 'Export failed') })}
-    >
-      <Download className="h-4 w-4" aria-hidden />
-      Export prospects
-    </Button>
-  );
+  return <DownloadButton exporter={useExportPersonaProspects(personaId, personaName)} label="Export prospects" />;
 }

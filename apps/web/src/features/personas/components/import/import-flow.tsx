@@ -9,6 +9,7 @@ import { cn } from '@web/lib/utils';
 import { useImportStatus, usePrepareImport, useStartImport, type PreparedFile } from '../../api/import';
 import { selectClass, tdClass, thClass } from '../styles';
 import { humanize } from '../filters/constants';
+import { counted } from '@web/lib/counted';
 
 const nf = new Intl.NumberFormat('en-US');
 
@@ -181,7 +182,6 @@ function Progress({ job }: { job: ImportJob | undefined }) {
 }
 
 /** "1 error", "2 errors": counts in the summary read as a person would write them. */
-export const counted = (n: number, one: string, many = `${one}s`) => `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? one : many}`;
 
 function RowTable({ label, shown, total, head, rows }: { label: string; shown: number; total: number; head: string[]; rows: Array<{ key: string; cells: Array<string | number> }> }) {
   return (

@@ -9,8 +9,8 @@ import { usePersonaList } from '../../api/list-personas';
 import { useAddProspectsToPersona, useDeleteProspects, useExportProspects } from '../../api/prospects';
 import { Dialog } from '../dialog';
 import { selectClass } from '../styles';
+import { counted } from '@web/lib/counted';
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Add to persona": pick one of the account's personas; the selected prospects join it once. */
 export function AddToPersonaButton({ selection, count }: { selection: ProspectSelection; count: number }) {
@@ -26,7 +26,7 @@ export function AddToPersonaButton({ selection, count }: { selection: ProspectSe
         onSuccess: ({ added, already }) => {
           setOpen(false);
           const name = personas.data?.data.find((p) => p.id === Number(personaId))?.name ?? 'the persona';
-          notify.success(`${plural(added, 'prospect')} added to “${name}”`, already ? { description: `${already.toLocaleString('en-US')} ${already === 1 ? 'was' : 'were'} already in it` } : {});
+          notify.success(`${counted(added, 'prospect')} added to “${name}”`, already ? { description: `${already.toLocaleString('en-US')} ${already === 1 ? 'was' : 'were'} already in it` } : {});
         },
       },
     );
@@ -44,7 +44,7 @@ export function AddToPersonaButton({ selection, count }: { selection: ProspectSe
         <UserPlus className="h-4 w-4" aria-hidden />
         Add to persona
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Add to a persona" description={`${plural(count, 'prospect')} will join the persona you choose.`}>
+      <Dialog open={open} onOpenChange={setOpen} title="Add to a persona" description={`${counted(count, 'prospect')} will join the persona you choose.`}>
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -72,7 +72,7 @@ export function AddToPersonaButton({ selection, count }: { selection: ProspectSe
               Cancel
             </Button>
             <Button type="submit" pending={add.isPending} disabled={!personaId}>
-              Add {plural(count, 'prospect')}
+              Add {counted(count, 'prospect')}
             </Button>
           </div>
         </form>
@@ -102,7 +102,7 @@ export function DeleteProspectsButton({ selection, count, onDeleted }: { selecti
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={`Delete ${plural(count, 'prospect')}?`}
+        title={`Delete ${counted(count, 'prospect')}?`}
         description="They are erased from your account: removed from every persona, with their activity history. This cannot be undone."
       >
         <div className="space-y-4">
@@ -119,13 +119,13 @@ export function DeleteProspectsButton({ selection, count, onDeleted }: { selecti
                 remove.mutate(selection, {
                   onSuccess: ({ deleted }) => {
                     setOpen(false);
-                    notify.success(`${plural(deleted, 'prospect')} deleted`);
+                    notify.success(`${counted(deleted, 'prospect')} deleted`);
                     onDeleted();
                   },
                 })
               }
             >
-              Delete {plural(count, 'prospect')}
+              Delete {counted(count, 'prospect')}
             </Button>
           </div>
         </div>

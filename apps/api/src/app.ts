@@ -20,6 +20,7 @@ import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { asSystem, inAccount, inPublicScope } from './db/tenancy';
 import { registerStatic } from './plugins/static';
 import { routes } from './routes';
 
@@ -31,6 +32,8 @@ export type AppOptions = {
   sms?: SmsSender;
   oidc?: OidcProvider | null;
   logger?: FastifyServerOptions['logger'];
+  /** Served besides routes.ts (tests prove what the registry does to any route). */
+  extraRoutes?: AppRoute[];
 };
 
 declare module 'fastify' {
@@ -86,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? logSms(app.log),
     oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
   };
-  for (const route of routes) registerRoute(app, route, deps);
+  for (const route of [...routes, ...(options.extraRoutes ?? [])]) registerRoute(app, route, deps);
   if (config.guardedFetch.allowHosts.length > 0) {
     app.log.warn({ allowHosts: config.guardedFetch.allowHosts }, 'GUARDED_FETCH_ALLOW_HOSTS is set: user-supplied addresses may reach these loopback hosts. This is for tests; never set it in production.');
   }
@@ -230,7 +233,11 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
         deps,
         file: uploadedFileOf(req),
       };
-      return route.handler(ctx);
+      // Tenancy (db/tenancy.ts): the handler's statements are checked against its scope.
+      const auth = req.auth;
+      if (route.systemScope) return asSystem(route.systemScope, () => route.handler(ctx));
+      if (auth) return inAccount(auth.account.id, auth.user.id, () => route.handler(ctx));
+      return inPublicScope(() => route.handler(ctx));
     },
   });
 }

@@ -11,6 +11,7 @@ import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
 import { installJobSchema } from '../lib/jobs/queue';
 import { acquireDataDirLock } from './lock';
 import { shareWriteEpoch, trackWrites } from './write-epoch';
+import { guardPgPool, guardPglite } from './tenancy';
 import * as schema from './schema';
 
 /** One type for both drivers: repositories never know which database they run on. */
@@ -33,6 +34,8 @@ export type PgliteOptions = {
    * start from instead of initdb. A template that will not load (another PGlite version) is ignored.
    */
   templateFile?: string;
+  /** The tenancy guard (db/tenancy.ts) checks every statement; off only to measure what it costs. */
+  tenancyGuard?: boolean;
 };
 
 /** PGlite in `pgdata`, started from the template when the folder is new and the template loads. */
@@ -59,7 +62,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
     const client = await createPglite(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, options);
     // Every statement drizzle sends moves the write epoch when it may write (see write-epoch.ts).
     const tracked = trackWrites(client);
-    const db = drizzlePglite({ client: tracked, schema }) as unknown as Db;
+    const guarded = options.tenancyGuard === false ? tracked : guardPglite(tracked);
+    shareWriteEpoch(tracked, guarded);
+    const db = drizzlePglite({ client: guarded, schema }) as unknown as Db;
     shareWriteEpoch(tracked, db);
     return {
       db,
@@ -83,7 +88,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DbHandle 
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle & { pool: pg.Pool }> {
+export async function openPostgres(url: string, poolSize = 10, options: { tenancyGuard?: boolean } = {}): Promise<DbHandle & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A connection the server drops (restart, failover, an admin's terminate) must not crash the API:
   // the pool replaces it, and a query running on it fails with its own error.
@@ -92,7 +97,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
   pool.on('connect', (client) => client.on('error', onConnectionError));
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: options.tenancyGuard === false ? pool : guardPgPool(pool), schema }) as unknown as Db;
   return {
     db,
     pool,

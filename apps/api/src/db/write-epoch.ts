@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * always count. On PostgreSQL other API instances write too, so there is no epoch and no such cache.
  */
 const epochs = new WeakMap<object, { value: number }>();
+const raws = new WeakMap<object, object>();
 
 const READ_ONLY = /^\s*(?:--[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*select\b/i;
 
@@ -22,6 +23,8 @@ export function writeEpoch(db: object): number | null {
 export function shareWriteEpoch(client: object, db: object): void {
   const epoch = epochs.get(client);
   if (epoch) epochs.set(db, epoch);
+  const raw = raws.get(client);
+  if (raw) raws.set(db, raw);
 }
 
 /**
@@ -57,7 +60,6 @@ export function trackWrites(client: PGlite): PGlite {
   return tracked;
 }
 
-const raws = new WeakMap<object, object>();
 
 /**
  * The PGlite client under a tracked view, for writers that never touch app tables: the job queue's

@@ -76,6 +76,12 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
    * 404 "This feature is not available" before auth or validation (the registry checks, never the handler).
    */
   feature?: FeatureFlag;
+  /**
+   * The handler works across accounts by nature (signing in finds a user by email; a webhook or a signed
+   * link names its account itself): it runs in the tenancy guard's system scope, and this says why.
+   * Without it, a signed-in route runs in its account's scope and a public one may not touch account rows.
+   */
+  systemScope?: string;
   /** Left out of the OpenAPI document (e.g. browser redirects). */
   hidden?: boolean;
   /** A larger request-body limit than the app's default (file uploads). */

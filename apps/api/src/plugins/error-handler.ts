@@ -1,3 +1,4 @@
+import { TenancyViolation } from '../db/tenancy';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
@@ -74,7 +75,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const text = (error.code && CLIENT_ERROR_TEXT[error.code]) || error.message;
       return reply.code(status).send({ errors: [text] });
     }
-    req.log.error({ err: error }, 'request failed');
+    // A statement the tenancy guard refused (db/tenancy.ts) is a defect in the handler, never the client's.
+    const refused = error instanceof TenancyViolation || (error as { cause?: unknown }).cause instanceof TenancyViolation;
+    req.log.error({ err: error }, refused ? 'tenancy guard refused a statement' : 'request failed');
     return reply.code(500).send({ errors: ['Internal server error'] });
   });
 }

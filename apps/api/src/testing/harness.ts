@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
+import type { AppRoute } from '../lib/route';
 import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
 import type { OidcProvider } from '../modules/auth/oidc';
 import { findUserByEmail, toUserJson } from '../modules/users/repository';
@@ -39,6 +40,8 @@ export async function startTestApp(
     sms?: SmsSender;
     /** An existing database (a restart on the same data); the caller closes it. */
     db?: DbHandle;
+    /** Served besides the app's own routes. */
+    extraRoutes?: AppRoute[];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
@@ -61,7 +64,7 @@ export async function startTestApp(
   const handedOff: Mail[] = [];
   const smtpOut = smtpMailer(config.smtp!);
   const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
-  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc });
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, extraRoutes: options.extraRoutes });
   await app.ready();
   return {
     app,

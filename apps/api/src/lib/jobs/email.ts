@@ -19,6 +19,8 @@ const mailSchema = z.object({
 export const emailJob = defineJob<Mail, Deps>({
   name: 'email',
   payload: mailSchema,
+  // A mail already written: it goes to its address and touches no account's rows.
+  scope: { system: 'sends a composed mail' },
   retryLimit: 5,
   retryDelaySeconds: 10,
   retryBackoff: true,

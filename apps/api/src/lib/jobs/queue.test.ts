@@ -24,6 +24,7 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     const attempts: number[] = [];
     const flaky = defineJob({
       name: 'test-flaky',
+      scope: { system: 'test' },
       payload: z.object({ n: z.number() }),
       retryLimit: 3,
       retryDelaySeconds: 60,
@@ -60,7 +61,7 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
 
   it('enqueues inside a transaction: the job exists only if it commits', async () => {
     const seen: string[] = [];
-    const job = defineJob({ name: 'test-tx', payload: z.object({ s: z.string() }), handler: async (_d, { s }) => void seen.push(s) });
+    const job = defineJob({ name: 'test-tx', scope: { system: 'test' }, payload: z.object({ s: z.string() }), handler: async (_d, { s }) => void seen.push(s) });
     const queue = new JobQueue(handle.db, [job], { pollIntervalMs: 60_000, log: quiet });
     await queue.start({});
     try {
@@ -83,9 +84,10 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
   it("keeps a job across a stop and recovers a run its process did not finish", async () => {
     const seen: Array<{ s: string; attempt: number }> = [];
     const gaveUp: Array<{ s: string; reason: string }> = [];
-    const resumable = defineJob({ name: 'test-resumable', payload: z.object({ s: z.string() }), retryLimit: 1, expireInSeconds: 600, handler: async (_d, { s }, j) => void seen.push({ s, attempt: j.attempt }) });
+    const resumable = defineJob({ name: 'test-resumable', scope: { system: 'test' }, payload: z.object({ s: z.string() }), retryLimit: 1, expireInSeconds: 600, handler: async (_d, { s }, j) => void seen.push({ s, attempt: j.attempt }) });
     const once = defineJob({
       name: 'test-once',
+      scope: { system: 'test' },
       payload: z.object({ s: z.string() }),
       retryLimit: 0,
       expireInSeconds: 600,

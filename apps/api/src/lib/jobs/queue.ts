@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import { dbKindOf, executorFor, transactionExecutor, type SqlExecutor } from './sql';
+import { asSystem, inAccount } from '../../db/tenancy';
 
 /** pg-boss's own tables live in this schema of the app's database. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -19,6 +20,12 @@ export type JobContext = {
 export type JobDefinition<P, D = unknown> = {
   name: string;
   payload: ZodType<P>;
+  /**
+   * Whose rows a run touches (db/tenancy.ts): the account it works for, read from its payload (null: that
+   * account's row is gone, the run is skipped), or `{ system: why }` for work that is no one account's.
+   * Handler and onGaveUp run in that scope, so a job cannot reach another account's rows.
+   */
+  scope: { system: string } | ((deps: D, payload: P) => number | null | Promise<number | null>);
   handler: (deps: D, payload: P, job: JobContext) => Promise<unknown>;
   /** Further attempts after a failure (0: none). */
   retryLimit: number;
@@ -41,7 +48,7 @@ export type JobDefinition<P, D = unknown> = {
 };
 
 export function defineJob<P, D = unknown>(
-  def: Pick<JobDefinition<P, D>, 'name' | 'payload' | 'handler'> & Partial<Omit<JobDefinition<P, D>, 'name' | 'payload' | 'handler'>>,
+  def: Pick<JobDefinition<P, D>, 'name' | 'payload' | 'handler' | 'scope'> & Partial<Omit<JobDefinition<P, D>, 'name' | 'payload' | 'handler' | 'scope'>>,
 ): JobDefinition<P, D> {
   return { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 15 * 60, concurrency: 2, ...def };
 }
@@ -258,11 +265,28 @@ export class JobQueue<D = unknown> {
         this.options.log.warn({ job: def.name, id: row.id, state: row.state }, 'job interrupted by a stopped server');
         if (row.state === 'failed' && def.onGaveUp && this.deps) {
           const parsed = def.payload.safeParse(row.data);
-          if (parsed.success) await def.onGaveUp(this.deps as never, parsed.data, INTERRUPTED_REASON).catch((err) => this.options.log.error({ err }, 'cleaning up an interrupted job failed'));
+          if (parsed.success) {
+            const payload = parsed.data;
+            await this.inScope(def, payload, () => def.onGaveUp!(this.deps as never, payload, INTERRUPTED_REASON)).catch((err) =>
+              this.options.log.error({ err }, 'cleaning up an interrupted job failed'),
+            );
+          }
         }
       }
     }
     return recovered;
+  }
+
+  /** Runs `fn` in the tenancy scope the job declares; a run whose account is gone does nothing. */
+  private async inScope<T>(def: AnyDefinition, payload: never, fn: () => Promise<T>): Promise<T | undefined> {
+    const { scope } = def;
+    if (typeof scope !== 'function') return asSystem(`job ${def.name}: ${scope.system}`, fn);
+    const accountId = await asSystem(`job ${def.name} finds its account`, () => scope(this.deps as never, payload));
+    if (accountId === null) {
+      this.options.log.warn({ job: def.name }, 'job skipped: the account it worked for is gone');
+      return undefined;
+    }
+    return inAccount(accountId, null, fn);
   }
 
   private executor(): SqlExecutor {
@@ -322,7 +346,8 @@ export class JobQueue<D = unknown> {
       const parsed = def.payload.safeParse(job.data);
       try {
         if (!parsed.success) throw new Error(`bad payload for ${def.name}: ${parsed.error.message}`);
-        const output = await def.handler(this.deps as never, parsed.data, { id: job.id, attempt, signal: abort.signal });
+        const payload = parsed.data;
+        const output = await this.inScope(def, payload, () => def.handler(this.deps as never, payload, { id: job.id, attempt, signal: abort.signal }));
         await this.boss.complete(def.name, job.id, (output && typeof output === 'object' ? output : { value: output ?? null }) as object);
         outcome = { state: 'completed', output };
       } catch (err) {
@@ -330,7 +355,10 @@ export class JobQueue<D = unknown> {
         if (!this.stopped || !abort.signal.aborted) this.options.log.error({ err, job: def.name, id: job.id }, 'job failed');
         try {
           await this.boss.fail(def.name, job.id, output);
-          if (attempt >= def.retryLimit && def.onGaveUp && parsed.success) await def.onGaveUp(this.deps as never, parsed.data, output.message);
+          if (attempt >= def.retryLimit && def.onGaveUp && parsed.success) {
+            const payload = parsed.data;
+            await this.inScope(def, payload, () => def.onGaveUp!(this.deps as never, payload, output.message));
+          }
         } catch (e) {
           this.options.log.error({ err: e, job: def.name, id: job.id }, 'recording a failed job failed');
         }

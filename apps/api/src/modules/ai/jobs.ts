@@ -4,6 +4,7 @@ import { z, type ZodType } from 'zod';
 import { dbId, text } from '@shared/schemas/primitives';
 import type { GeneratedText, GenerationJob } from '@shared/schemas/messaging';
 import type { Db } from '../../db/client';
+import { scopeAccountId } from '../../db/tenancy';
 import { accounts, generationJobs, users, type GenerationJobRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { defineJob } from '../../lib/jobs/queue';
@@ -33,11 +34,14 @@ export function defineGeneration<I>(kind: string, input: ZodType<I>, run: Genera
   return generation;
 }
 
+/** A generation of the account this code runs for (db/tenancy.ts: the job's or the request's scope). */
+const ownGeneration = (id: string) => and(eq(generationJobs.id, id), eq(generationJobs.accountId, scopeAccountId()));
+
 const failedForGood = (db: Db, id: string, error: { message: string; status: number }) =>
   db
     .update(generationJobs)
     .set({ status: 'failed', error: error.message, errorStatus: error.status, finishedAt: new Date() })
-    .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'pending')));
+    .where(and(ownGeneration(id), eq(generationJobs.status, 'pending')));
 
 /**
  * The generation as a durable job: the provider's answer (text or error) is the job's result, kept on the
@@ -46,12 +50,14 @@ const failedForGood = (db: Db, id: string, error: { message: string; status: num
 export const generationJob = defineJob<{ generation_id: string; kind: string; user_id: number; input: unknown }, Deps>({
   name: 'ai-generation',
   payload: z.object({ generation_id: text().uuid(), kind: text(), user_id: dbId(), input: z.unknown() }),
+  scope: async (deps, { generation_id }) =>
+    (await deps.db.select({ accountId: generationJobs.accountId }).from(generationJobs).where(eq(generationJobs.id, generation_id)))[0]?.accountId ?? null,
   retryLimit: 2,
   retryDelaySeconds: 2,
   expireInSeconds: 10 * 60,
   concurrency: 4,
   handler: async (deps, payload) => {
-    const [row] = await deps.db.select().from(generationJobs).where(eq(generationJobs.id, payload.generation_id));
+    const [row] = await deps.db.select().from(generationJobs).where(ownGeneration(payload.generation_id));
     if (!row || row.status !== 'pending') return; // settled already
     const generation = generations.get(payload.kind);
     const [user] = await deps.db.select().from(users).where(and(eq(users.id, payload.user_id), eq(users.accountId, row.accountId)));
@@ -70,7 +76,7 @@ export const generationJob = defineJob<{ generation_id: string; kind: string; us
       await deps.db
         .update(generationJobs)
         .set({ status: 'succeeded', result: outcome.value as unknown as Record<string, unknown>, finishedAt: new Date() })
-        .where(eq(generationJobs.id, row.id));
+        .where(ownGeneration(row.id));
     } else await failedForGood(deps.db, row.id, outcome.error);
   },
   onGaveUp: async (deps, payload) => void (await failedForGood(deps.db, payload.generation_id, { message: 'Text generation failed', status: 502 })),
@@ -96,7 +102,7 @@ export async function runGeneration<I>(deps: Deps, auth: AuthContext, generation
     settled = await waiting;
   }
   if (settled?.state === 'completed') {
-    const [row] = await deps.db.select().from(generationJobs).where(eq(generationJobs.id, id));
+    const [row] = await deps.db.select().from(generationJobs).where(ownGeneration(id));
     if (row?.status === 'succeeded') return { status: 200, body: { data: row.result as unknown as GeneratedText } };
     if (row?.status === 'failed') throw new HttpError(row.errorStatus ?? 502, [row.error ?? 'Text generation failed']);
   }
@@ -124,7 +130,7 @@ export async function getJob(db: Db, deps: Deps, auth: AuthContext, id: string):
     const [failed] = await db
       .update(generationJobs)
       .set({ status: 'failed', error: 'The AI text provider did not finish in time', errorStatus: 504, finishedAt: new Date() })
-      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'pending'), lt(generationJobs.createdAt, staleBefore)))
+      .where(and(ownGeneration(id), eq(generationJobs.status, 'pending'), lt(generationJobs.createdAt, staleBefore)))
       .returning();
     if (failed) return toJobJson(failed);
   }

@@ -69,9 +69,9 @@ export async function checkCode({ db, config }: CodeDeps, userId: number, purpos
   if (!row || row.expiresAt.getTime() <= Date.now()) return 'expired';
   if (row.attempts >= CODE_MAX_ATTEMPTS) return 'too_many_attempts';
   if (!sameSecret(row.codeHash, codeHash(codeSecret(config), userId, purpose, code))) {
-    await db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(eq(verificationCodes.id, row.id));
+    await db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(and(eq(verificationCodes.id, row.id), eq(verificationCodes.userId, userId)));
     return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong';
   }
-  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(and(eq(verificationCodes.id, row.id), eq(verificationCodes.userId, userId)));
   return 'ok';
 }

@@ -28,6 +28,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/auth'),
+    systemScope: 'sign-up looks the address up across the brand and creates the account',
     access: 'public',
     owner: 'none',
     summary:
@@ -45,6 +46,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/auth/sign_in'),
+    systemScope: 'sign-in finds the user by email across the brand',
     access: 'public',
     owner: 'none',
     summary: 'Sign in; answers the auth headers (access-token, client, expiry, uid)',
@@ -75,6 +77,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/auth/confirmation'),
+    systemScope: 'a confirmation token or address names its user',
     access: 'public',
     owner: 'none',
     summary: 'Resend the confirmation email (always answers the same, whether the email exists or not)',
@@ -89,6 +92,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: v1('/auth/confirmation'),
+    systemScope: 'a confirmation token or address names its user',
     access: 'public',
     owner: 'none',
     summary: 'Confirm by the emailed link; redirects to the web app',
@@ -106,6 +110,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/send_sms_code'),
+    systemScope: 'a phone code goes to the user the request names',
     access: 'public',
     owner: 'none',
     summary: 'Send a 6-digit confirmation code: by SMS when the user gave a phone, else by email',
@@ -120,6 +125,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/verify_by_code'),
+    systemScope: 'a code names its user',
     access: 'public',
     owner: 'none',
     summary: 'Confirm the account with the 6-digit code',
@@ -131,6 +137,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/auth/password'),
+    systemScope: 'a reset request or token names its user',
     access: 'public',
     owner: 'none',
     summary: 'Email a reset-password link (same answer whether the email exists or not)',
@@ -145,6 +152,7 @@ export const authRoutes = [
   defineRoute({
     method: 'PUT',
     url: v1('/auth/password'),
+    systemScope: 'a reset request or token names its user',
     // Public for the emailed reset token; a signed-in user changes it with current_password.
     access: 'optional',
     owner: 'self',
@@ -180,6 +188,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: v1('/auth/google_oauth2/callback'),
+    systemScope: 'Google\'s answer names the user to sign in or create',
     access: 'public',
     owner: 'none',
     summary: 'Google redirects here; redirects to <origin>/auth/omniauth with the token',

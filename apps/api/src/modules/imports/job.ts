@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMPORT_ERRORS_CAP, type ImportMapping } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
+import { scopeAccountId } from '../../db/tenancy';
 import { importChanges, importJobs, personaProspects, prospects, type ImportConflict, type ImportMerge } from '../../db/schema';
 import { csvRecords, type CsvDelimiter } from '../../lib/csv';
 import { HttpError } from '../../lib/http-error';
@@ -128,17 +129,18 @@ const RESTORED_COLUMNS = Object.values(getTableColumns(prospects))
 export async function undoImport(db: Db, importId: number, personaId: number | null): Promise<void> {
   const cols = RESTORED_COLUMNS.map((c) => `"${c}"`).join(', ');
   const from = RESTORED_COLUMNS.map((c) => `r."${c}"`).join(', ');
+  const accountId = scopeAccountId();
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update ${prospects} p set (${sql.raw(cols)}) = (select ${sql.raw(from)} from jsonb_populate_record(null::prospects, c.previous) r)
-      from ${importChanges} c where c.import_id = ${importId} and c.kind = 'merged' and p.id = c.prospect_id`);
+      from ${importChanges} c where c.import_id = ${importId} and c.kind = 'merged' and p.id = c.prospect_id and p.account_id = ${accountId}`);
     if (personaId !== null) {
       await tx.execute(sql`
         delete from ${personaProspects} pp using ${importChanges} c
-        where c.import_id = ${importId} and c.kind = 'joined' and pp.persona_id = ${personaId} and pp.prospect_id = c.prospect_id`);
+        where c.import_id = ${importId} and c.kind = 'joined' and pp.persona_id = ${personaId} and pp.prospect_id = c.prospect_id and pp.account_id = ${accountId}`);
     }
-    await tx.execute(sql`delete from ${prospects} p using ${importChanges} c where c.import_id = ${importId} and c.kind = 'created' and p.id = c.prospect_id`);
-    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
+    await tx.execute(sql`delete from ${prospects} p using ${importChanges} c where c.import_id = ${importId} and c.kind = 'created' and p.id = c.prospect_id and p.account_id = ${accountId}`);
+    await tx.delete(importChanges).where(ownChanges(importId, accountId));
   });
 }
 
@@ -148,14 +150,20 @@ export async function undoImport(db: Db, importId: number, personaId: number | n
  * that another process failed meanwhile may have committed one more chunk in between.
  */
 export async function failImport(db: Db, importId: number, failure: string): Promise<void> {
-  const [job] = await db.select({ personaId: importJobs.personaId, status: importJobs.status }).from(importJobs).where(eq(importJobs.id, importId));
+  const [job] = await db.select({ personaId: importJobs.personaId, status: importJobs.status }).from(importJobs).where(ownImport(importId));
   if (!job || job.status === 'done') return;
   await undoImport(db, importId, job.personaId);
   await db
     .update(importJobs)
     .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, linkedinOnlyCount: 0, merges: [], failure, source: null, finishedAt: sql`now()` })
-    .where(and(eq(importJobs.id, importId), sql`${importJobs.status} in ('queued', 'running')`));
+    .where(and(ownImport(importId), sql`${importJobs.status} in ('queued', 'running')`));
 }
+
+/** This import, in the account of the scope the job runs in (db/tenancy.ts). */
+const ownImport = (importId: number) => and(eq(importJobs.id, importId), eq(importJobs.accountId, scopeAccountId()));
+/** The undo log of this import: bound to the account through its import. */
+const ownChanges = (importId: number, accountId: number) =>
+  and(eq(importChanges.importId, importId), sql`exists (select 1 from ${importJobs} j where j.id = ${importChanges.importId} and j.account_id = ${accountId})`);
 
 const keyE = (e: string) => `e:${e}`;
 const keyL = (l: string) => `l:${l}`;
@@ -163,7 +171,7 @@ const keyL = (l: string) => `l:${l}`;
 async function runImport(deps: Deps, importId: number, signal: AbortSignal): Promise<void> {
   const { db } = deps;
   const chunkRows = importChunkRows(deps.jobs.kind);
-  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, importId));
+  const [job] = await db.select().from(importJobs).where(ownImport(importId));
   if (!job || job.status !== 'queued' || job.source === null) return; // settled already (a repeat delivery)
   const accountId = job.accountId;
   const personaId = job.personaId;
@@ -172,7 +180,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
   const claimed = await db
     .update(importJobs)
     .set({ status: 'running' })
-    .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'queued')))
+    .where(and(ownImport(importId), eq(importJobs.status, 'queued')))
     .returning({ id: importJobs.id });
   if (!claimed.length) return;
 
@@ -307,7 +315,8 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
         }
         await tx.execute(sql`
           insert into ${importChanges} (import_id, prospect_id, kind)
-          select ${importId}::int, unnest(${sql.param(inserts.map((e) => e.id))}::int[]), 'created'`);
+          select ${importId}::int, unnest(${sql.param(inserts.map((e) => e.id))}::int[]), 'created'
+          where exists (select 1 from ${importJobs} j where j.id = ${importId} and j.account_id = ${accountId})`);
       }
       for (const u of unresolved) u.conflict.prospect_id = u.target.id;
       const mergedIds = [...new Set(updates.map((u) => u.target.id!))];
@@ -341,6 +350,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
             await tx.execute(sql`
               insert into ${importChanges} (import_id, prospect_id, kind)
               select ${importId}::int, unnest(${sql.param(joined.map((j) => j.prospectId))}::int[]), 'joined'
+              where exists (select 1 from ${importJobs} j where j.id = ${importId} and j.account_id = ${accountId})
               on conflict do nothing`);
           }
         }
@@ -350,7 +360,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       const still = await tx
         .update(importJobs)
         .set({ processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, linkedinOnlyCount: linkedinOnly })
-        .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'running')))
+        .where(and(ownImport(importId), eq(importJobs.status, 'running')))
         .returning({ id: importJobs.id });
       // Another process settled it meanwhile (it took this run for dead and undid it): this chunk rolls back.
       if (!still.length) throw new Interrupted();
@@ -387,11 +397,11 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
     const done = await tx
       .update(importJobs)
       .set({ status: 'done', processed, createdCount: created, mergedCount: merged, errorCount, errors: rowErrors, conflictCount, conflicts, merges: mergeList, linkedinOnlyCount: linkedinOnly, source: null, finishedAt: sql`now()` })
-      .where(and(eq(importJobs.id, importId), eq(importJobs.status, 'running')))
+      .where(and(ownImport(importId), eq(importJobs.status, 'running')))
       .returning({ id: importJobs.id });
     // Settled elsewhere (failed and undone by a process that took this run for dead): never 'done' on top.
     if (!done.length) return false;
-    await tx.delete(importChanges).where(eq(importChanges.importId, importId));
+    await tx.delete(importChanges).where(ownChanges(importId, accountId));
     await recordActivity(tx, {
       accountId,
       actorType: 'user',
@@ -415,6 +425,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
 export const importJob = defineJob<{ import_id: number }, Deps>({
   name: 'csv-import',
   payload: z.object({ import_id: dbId() }),
+  scope: async (deps, { import_id }) => (await deps.db.select({ accountId: importJobs.accountId }).from(importJobs).where(eq(importJobs.id, import_id)))[0]?.accountId ?? null,
   retryLimit: 0,
   expireInSeconds: 30 * 60,
   concurrency: 1,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LinkedInAccount } from '@shared/schemas/linkedin';
 import type { Db } from '../../db/client';
+import { asSystem } from '../../db/tenancy';
 import { linkedinAccounts, type LinkedinAccountRow } from '../../db/schema';
 
 export type Scope = { accountId: number; userId: number };
@@ -42,11 +43,13 @@ export async function upsertForUser(db: Db, scope: Scope, profileUrl: string, fi
 
 /** Unscoped on purpose: only says who holds a URL, for the conflict message and account-status. */
 export async function holderOf(db: Db, profileUrl: string): Promise<{ accountId: number; userId: number } | null> {
-  const [row] = await db
-    .select({ accountId: linkedinAccounts.accountId, userId: linkedinAccounts.userId })
-    .from(linkedinAccounts)
-    .where(eq(linkedinAccounts.profileUrl, profileUrl))
-    .limit(1);
+  const [row] = await asSystem('a LinkedIn profile is connected to one account across all', () =>
+    db
+      .select({ accountId: linkedinAccounts.accountId, userId: linkedinAccounts.userId })
+      .from(linkedinAccounts)
+      .where(eq(linkedinAccounts.profileUrl, profileUrl))
+      .limit(1),
+  );
   return row ?? null;
 }
 

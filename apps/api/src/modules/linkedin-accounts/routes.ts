@@ -19,6 +19,7 @@ export const linkedInAccountRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/linkedin_accounts/account-status'),
+    systemScope: 'the extension asks which account a LinkedIn profile belongs to',
     feature: 'linkedin',
     access: 'public',
     owner: 'none',

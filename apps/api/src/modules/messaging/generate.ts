@@ -101,7 +101,7 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
   }
   if (personaId === null && setting?.personaId) personaId = setting.personaId;
   if (personaId === null && prospect) {
-    const [m] = await db.select({ id: personaProspects.personaId }).from(personaProspects).where(eq(personaProspects.prospectId, prospect.id)).limit(1);
+    const [m] = await db.select({ id: personaProspects.personaId }).from(personaProspects).where(and(eq(personaProspects.prospectId, prospect.id), eq(personaProspects.accountId, accountId))).limit(1);
     personaId = m?.id ?? null;
   }
   setting ??= await settingForPersona(db, accountId, personaId);
@@ -119,9 +119,9 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
       .limit(1);
     prospect = row?.p ?? null;
   }
-  const [persona] = personaId !== null ? await db.select().from(personas).where(eq(personas.id, personaId)) : [];
+  const [persona] = personaId !== null ? await db.select().from(personas).where(and(eq(personas.id, personaId), eq(personas.accountId, accountId))) : [];
   let offering: OfferingRow | null = null;
-  if (setting?.offeringId) [offering = null] = await db.select().from(offerings).where(eq(offerings.id, setting.offeringId));
+  if (setting?.offeringId) [offering = null] = await db.select().from(offerings).where(and(eq(offerings.id, setting.offeringId), eq(offerings.accountId, accountId)));
   if (!offering) [offering = null] = await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
 
   let instructions = input.instructions ?? null;

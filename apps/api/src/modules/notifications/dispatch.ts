@@ -145,7 +145,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     await db
       .update(campaignNotifications)
       .set({ lastStatus: result.ok ? 'ok' : result.error, lastSentAt: new Date() })
-      .where(eq(campaignNotifications.id, rule.id));
+      .where(and(eq(campaignNotifications.id, rule.id), eq(campaignNotifications.accountId, rule.accountId)));
     return result;
   }
 
@@ -202,6 +202,7 @@ const transient = (error: string) => /^The webhook answered 5\d\d|^The email cou
 /** One email or webhook delivery of one rule, retried with backoff; the rule's last_status shows each outcome. */
 export const notificationDeliveryJob = defineJob<{ rule_id: number; account_id: number; holder_id: number; message: NotificationMessage }, Deps>({
   name: 'notification-delivery',
+  scope: (_deps, { account_id }) => account_id,
   payload: z.object({
     rule_id: dbId(),
     account_id: dbId(),

@@ -42,6 +42,7 @@ export const paymentRoutes = [
   defineRoute({
     method: 'POST',
     url: v1('/stripe/webhook'),
+    systemScope: 'a signed Stripe event names its account',
     access: 'public',
     owner: 'none',
     summary: "Stripe's webhook (Stripe-Signature checked on the raw body): checkout.session.completed, customer.subscription.deleted",

@@ -110,7 +110,7 @@ async function closeEarlierCheckouts(deps: Deps, client: StripeClient, auth: Aut
     await deps.db
       .update(stripeCheckoutSessions)
       .set({ status: 'expired' })
-      .where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.status, 'open')));
+      .where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.accountId, auth.account.id), eq(stripeCheckoutSessions.status, 'open')));
   }
 }
 
@@ -145,7 +145,7 @@ async function applyPaidSession(db: Db, row: StripeCheckoutSessionRow, session: 
     const [claimed] = await tx
       .update(stripeCheckoutSessions)
       .set({ status: 'paid', completedAt: new Date() })
-      .where(and(eq(stripeCheckoutSessions.id, row.id), ne(stripeCheckoutSessions.status, 'paid')))
+      .where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.accountId, row.accountId), ne(stripeCheckoutSessions.status, 'paid')))
       .returning();
     if (!claimed) return false;
     const [before] = await tx.select({ plan: accounts.tariffPlan }).from(accounts).where(eq(accounts.id, row.accountId));
@@ -185,7 +185,7 @@ export async function approve(deps: Deps, auth: AuthContext, sessionId: string):
   const session = await viaStripe(() => client.retrieveCheckoutSession(sessionId));
   if (session.client_reference_id !== String(auth.account.id)) throw notFound('Checkout session not found.');
   if (session.status === 'expired') {
-    await deps.db.update(stripeCheckoutSessions).set({ status: 'expired' }).where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.status, 'open')));
+    await deps.db.update(stripeCheckoutSessions).set({ status: 'expired' }).where(and(eq(stripeCheckoutSessions.id, row.id), eq(stripeCheckoutSessions.accountId, auth.account.id), eq(stripeCheckoutSessions.status, 'open')));
     throw new HttpError(410, ['This checkout has expired. Please choose your plan again.']);
   }
   if (!isPaid(session)) {

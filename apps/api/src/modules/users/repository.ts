@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
+import { asSystem } from '../../db/tenancy';
 import { accounts, users, type AccountRow, type UserRow } from '../../db/schema';
 import { evictUser } from '../auth/auth-cache';
 
@@ -36,16 +37,19 @@ async function withAccount(db: Db, where: SQL | undefined): Promise<UserWithAcco
 }
 
 /**
- * Look-ups before anyone is signed in, for the auth flows only. Brands are separate tenants: by email
- * or uid only within one brand (holder_id); the link-token look-ups need no brand (the token is the proof).
+ * Look-ups before anyone is signed in, for the auth flows only (and the address-taken check of an email
+ * change). Brands are separate tenants: by email or uid only within one brand (holder_id); the link-token
+ * look-ups need no brand (the token is the proof). Across accounts by nature, so in the tenancy guard's
+ * system scope (db/tenancy.ts).
  */
+const acrossAccounts = (db: Db, where: SQL | undefined) => asSystem('finds a user by email, uid or link token', () => withAccount(db, where));
 export const findUserByEmail = (db: Db, holderId: number, email: string) =>
-  withAccount(db, and(eq(users.holderId, holderId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
-export const findUserByUid = (db: Db, holderId: number, uid: string) => withAccount(db, and(eq(users.holderId, holderId), eq(users.uid, uid)));
-export const findUserByConfirmationHash = (db: Db, hash: string) => withAccount(db, eq(users.confirmationTokenHash, hash));
-export const findUserByResetHash = (db: Db, hash: string) => withAccount(db, eq(users.resetPasswordTokenHash, hash));
-export const findUserByEmailChangeHash = (db: Db, hash: string) => withAccount(db, eq(users.emailChangeTokenHash, hash));
-export const findUserByEmailUndoHash = (db: Db, hash: string) => withAccount(db, eq(users.emailUndoTokenHash, hash));
+  acrossAccounts(db, and(eq(users.holderId, holderId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+export const findUserByUid = (db: Db, holderId: number, uid: string) => acrossAccounts(db, and(eq(users.holderId, holderId), eq(users.uid, uid)));
+export const findUserByConfirmationHash = (db: Db, hash: string) => acrossAccounts(db, eq(users.confirmationTokenHash, hash));
+export const findUserByResetHash = (db: Db, hash: string) => acrossAccounts(db, eq(users.resetPasswordTokenHash, hash));
+export const findUserByEmailChangeHash = (db: Db, hash: string) => acrossAccounts(db, eq(users.emailChangeTokenHash, hash));
+export const findUserByEmailUndoHash = (db: Db, hash: string) => acrossAccounts(db, eq(users.emailUndoTokenHash, hash));
 
 export type NewUser = {
   email: string;

@@ -30,6 +30,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: `${API_PREFIX}/users/email_confirmation`,
+    systemScope: 'the signed email-change link names its user',
     access: 'public',
     owner: 'none',
     summary: 'The link mailed to a new sign-in email: makes it the email, signs out every device, redirects to sign-in',
@@ -41,6 +42,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: `${API_PREFIX}/users/email_undo`,
+    systemScope: 'the signed undo link names its user',
     access: 'public',
     owner: 'none',
     summary: 'The undo link mailed to the old sign-in email: keeps or restores it, signs out every device, redirects to sign-in',

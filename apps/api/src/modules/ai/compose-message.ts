@@ -391,9 +391,12 @@ function anglesOf(p: Parts): Angle[] {
     { kind: 'timing', question: true, sentences: [f.timing(p.w)] },
     caseStudy(2),
     pain ? { kind: 'current', question: true, sentences: [f.currentWay(p.w)] } : null,
-    { kind: 'lighter', question: false, sentences: [f.lighterAsk(p.w)] },
+    { kind: 'goal', question: true, sentences: [f.goal(p.w)] },
+    { kind: 'lighter', question: true, sentences: [f.lighterAsk(p.w)] },
     { kind: 'priority', question: true, sentences: [f.priority(p.w)] },
-    { kind: 'bump', question: false, sentences: [f.bump(p.w)] },
+    { kind: 'obstacle', question: true, sentences: [f.obstacle(p.w)] },
+    { kind: 'bump', question: true, sentences: [f.bump(p.w)] },
+    { kind: 'fit', question: true, sentences: [f.fit(p.w)] },
     { kind: 'short', question: true, sentences: [f.shortAnswer(p.w)] },
   ];
   return list.filter((a): a is Angle => !!a);
@@ -406,13 +409,12 @@ function followUp(p: Parts, n: number, total: number | null): string {
   const last = total !== null && n === total && total >= 2;
   let angle: Angle;
   if (last) angle = { kind: 'breakup', question: true, sentences: f.breakup(p.w) };
-  else angle = angles[(n - 1) % angles.length]!;
+  else angle = angles[Math.min(n - 1, angles.length - 1)]!;
   const lines = [...angle.sentences];
   if (!angle.question) {
-    // Asks rotate over the statement angles that came before this one.
-    const statementIndex = angles.slice(0, n - 1).filter((a) => !a.question).length;
-    const ask = f.asks[(angle.kind === 'case_study' ? 0 : 1 + (statementIndex % (f.asks.length - 1)))]!;
-    lines.push(ask(p.w));
+    // A statement angle ends with an ask; each ask once in the thread.
+    const ask = f.asks[angles.slice(0, n - 1).filter((a) => !a.question).length];
+    if (ask) lines.push(ask(p.w));
   }
   // The first follow-up offers the call to action's link again (once in the thread).
   if (n === 1 && p.ctaUrl && !last) lines.push(f.linkAgain(p.ctaUrl));

@@ -25,7 +25,8 @@ export function richTextToPlain(html: string): string {
     .trim();
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text-node escaping (quotes need none there, and the sanitiser would rewrite them). */
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Provider output ("Subject: …", blank line, body) → subject, text and safe HTML, signature appended. */
 export function shapeMessage(raw: string, signatureHtml: string): { subject: string | null; text: string; html: string } {

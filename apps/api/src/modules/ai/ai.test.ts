@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeMessage } from '../messaging/generate';
-import { composeMessage, composerProvider } from './composer';
+import { composeMessage, composerProvider, composeThread } from './composer';
 import { openAiCompatibleProvider } from './openai';
 import { EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from './prompts';
 import { TextProviderError, type CompositionContext } from './provider';
@@ -126,9 +126,11 @@ describe('the built-in composer', () => {
     expect(body).toContain('VP Revenue Operations');
     expect(body).toContain('Can I show you a 20-minute demo on Thursday?');
     expect(body).toContain('Hi Priya,'); // friendly tone
-    expect(body).toContain('Acme cut forecast error by 38%');
-    expect(body).toContain('$500 to $2,000 per month');
-    expect(subject.length).toBeGreaterThan(5);
+    // A first message stays short: the case study is a follow-up's angle, the price the reply's.
+    expect(body).not.toContain('Acme cut forecast error by 38%');
+    expect(composeThread(base_context, 3)[1]!.body).toContain('Acme cut forecast error by 38%');
+    expect(composeMessage({ ...base_context, category: 'reply' }).body).toContain('$500 to $2,000 per month');
+    expect(subject!.length).toBeGreaterThan(5);
     expect(body).not.toMatch(/lorem|ipsum|undefined|null/i);
   });
   it('is deterministic', () => {
@@ -153,15 +155,20 @@ describe('the built-in composer', () => {
     expect(texts[2]).toContain('Kind regards,');
   });
   it('writes each category in its own form', () => {
-    const forms = ['follow_up', 'linkedin_invitation', 'linkedin_message', 'call_script', 'reply', 'social_post'].map((category) =>
+    const forms = ['linkedin_invitation', 'linkedin_message', 'call_script', 'reply', 'social_post'].map((category) =>
       composeMessage({ ...base_context, category }),
     );
     for (const f of forms) {
-      expect(f.body).toContain('Forecastly Pipeline');
       expect(f.body).toContain('Can I show you a 20-minute demo on Thursday?');
+      if (f !== forms[0]) expect(f.body).toContain('Forecastly Pipeline');
     }
-    expect(forms[1]!.body.length).toBeLessThanOrEqual(300);
-    expect(forms[3]!.body).toMatch(/^Opening:/);
+    expect(forms[0]!.body.length).toBeLessThanOrEqual(300);
+    expect(forms[2]!.body).toMatch(/^Opening:/);
+    // A follow-up answers in the thread with a new angle: no subject, and not the first message's call to action again.
+    const followUp = composeMessage({ ...base_context, category: 'follow_up' });
+    expect(followUp.subject).toBeNull();
+    expect(followUp.body).toContain('Acme cut forecast error by 38%');
+    expect(followUp.body).not.toContain('Can I show you a 20-minute demo on Thursday?');
   });
   // What a fresh account had after onboarding (the QA walkthrough's example message).
   const after_onboarding: CompositionContext = {

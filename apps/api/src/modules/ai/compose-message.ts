@@ -320,11 +320,10 @@ function partsOf(c: CompositionContext): Parts & { language: string; fallbackFro
 
 /** The sign-off: the tone's closing, and the sender's name unless the signature (appended afterwards) carries it. */
 function signOff(p: Parts): string {
-  const name = p.senderName?.split(/\s+/)[0] ?? null;
   const signed = !!p.senderName && p.signature.toLowerCase().includes(p.senderName.toLowerCase());
   const closing = p.pack.closing[p.tone];
-  if (signed || (!name && !p.w.sender)) return closing;
-  return `${closing}\n${name ?? p.w.sender}`;
+  const name = p.senderName ?? p.w.sender;
+  return signed || !name ? closing : `${closing}\n${name}`;
 }
 
 function benefitOf(p: Parts, index: number, withSender: boolean): string | null {

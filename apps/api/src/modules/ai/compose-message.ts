@@ -376,7 +376,7 @@ function anglesOf(p: Parts): Angle[] {
     const s = p.study[i];
     if (!s) return null;
     const summary = s.summary ? fit(splitSentences(s.summary)[0] ?? s.summary, 25) : null;
-    return { kind: 'case_study', question: false, sentences: [f.caseStudy(p.w, stripEnd(s.title)), ...(summary ? [sentence(upperFirst(summary))] : [])], link: s.url };
+    return { kind: 'case_study', question: false, sentences: [f.caseStudy(p.w, stripEnd(s.title), i), ...(summary ? [sentence(upperFirst(summary))] : [])], link: s.url };
   };
   const pain = p.prose.pains[0] ? fit(p.prose.pains[0], 22) : null;
   const second = benefitOf(p, 1, false);
@@ -411,8 +411,13 @@ function followUp(p: Parts, n: number, total: number | null): string {
   else angle = angles[Math.min(n - 1, angles.length - 1)]!;
   const lines = [...angle.sentences];
   if (!angle.question) {
-    // A statement angle ends with an ask; each ask once in the thread.
-    const ask = f.asks[angles.slice(0, n - 1).filter((a) => !a.question).length];
+    // A statement angle ends with an ask, each ask once in the thread: "could something similar work" for
+    // the first case study, the general ones for the rest.
+    const before = angles.slice(0, n - 1);
+    const ask =
+      angle.kind === 'case_study'
+        ? f.asks[[0, 3, 2][before.filter((a) => a.kind === 'case_study').length] ?? -1]
+        : f.asks[[1, 2][before.filter((a) => !a.question && a.kind !== 'case_study').length] ?? -1];
     if (ask) lines.push(ask(p.w));
   }
   // The first follow-up offers the call to action's link again (once in the thread).

@@ -44,7 +44,8 @@ export type Wording = {
   noOffering: (w: Who) => string;
   defaultCta: string;
   follow: {
-    caseStudy: (w: Who, title: string) => string;
+    /** The `k`-th case study of the thread (0-based): each lead-in differs. */
+    caseStudy: (w: Who, title: string, k: number) => string;
     painQuestion: (w: Who, pain: string) => string;
     anotherBenefit: (sentence: string) => string;
     resource: (w: Who, url: string) => string;
@@ -154,13 +155,13 @@ export const en: Wording = {
   noOffering: (w) => (w.sender ? `I work at ${w.sender}, and I have an idea that could help ${w.company ?? 'your team'}.` : `I have a short idea that could help ${w.company ?? 'your team'}.`),
   defaultCta: 'Would you be open to a 15-minute call next week?',
   follow: {
-    caseStudy: (w, title) => `One example that may be relevant${w.company ? ` to ${w.company}` : ''}: ${title}.`,
+    caseStudy: (w, title, k) => [`One example that may be relevant${w.company ? ` to ${w.company}` : ''}: ${title}.`, `Another result you may find useful: ${title}.`, `A third example: ${title}.`][k % 3]!,
     painQuestion: (w, pain) => `Does this sound familiar${w.company ? ` at ${w.company}` : ''}? ${pain}.`,
     anotherBenefit: (sentence) => `One more detail: ${sentence}`,
     resource: (w, url) => `In case it helps, here is a short overview${w.offering ? ` of ${w.offering}` : ''}: ${url}`,
     referral: (w) => `If you are not the right person for this, who at ${w.company ?? 'your company'} would be?`,
     timing: (w) => `Is this something to look at now, or would next quarter suit ${w.company ?? 'you'} better?`,
-    currentWay: (w) => `How does ${w.company ?? 'your team'} handle this today?`,
+    currentWay: (w) => `How does ${w.company ?? 'your team'} handle this today, and is it working as well as you would like?`,
     lighterAsk: () => "If a call is too much, I'm happy to send a short written overview instead.",
     priority: (w) => `Is this a priority for ${w.company ?? 'your team'} this quarter?`,
     goal: (w) => `What would ${w.company ?? 'your team'} most like to improve this year?`,
@@ -247,13 +248,13 @@ export const de: Wording = {
   noOffering: (w) => (w.sender ? `Ich arbeite bei ${w.sender} und habe eine Idee, die ${w.company ?? 'Ihrem Team'} helfen könnte.` : `Ich habe eine kurze Idee, die ${w.company ?? 'Ihrem Team'} helfen könnte.`),
   defaultCta: 'Hätten Sie nächste Woche Zeit für ein kurzes Gespräch von 15 Minuten?',
   follow: {
-    caseStudy: (w, title) => `Ein Beispiel, das${w.company ? ` für ${w.company}` : ''} interessant sein könnte: ${title}.`,
+    caseStudy: (w, title, k) => [`Ein Beispiel, das${w.company ? ` für ${w.company}` : ''} interessant sein könnte: ${title}.`, `Ein weiteres Ergebnis, das Sie interessieren könnte: ${title}.`, `Ein drittes Beispiel: ${title}.`][k % 3]!,
     painQuestion: (w, pain) => `Kommt Ihnen das${w.company ? ` bei ${w.company}` : ''} bekannt vor? ${pain}.`,
     anotherBenefit: (sentence) => `Noch ein Detail: ${sentence}`,
     resource: (w, url) => `Falls es hilft, hier ein kurzer Überblick${w.offering ? ` über ${w.offering}` : ''}: ${url}`,
     referral: (w) => `Falls Sie nicht die richtige Ansprechperson sind: Wer bei ${w.company ?? 'Ihnen'} wäre es?`,
     timing: (w) => `Passt das Thema jetzt, oder wäre das nächste Quartal für ${w.company ?? 'Sie'} besser?`,
-    currentWay: (w) => `Wie löst ${w.company ?? 'Ihr Team'} das heute?`,
+    currentWay: (w) => `Wie löst ${w.company ?? 'Ihr Team'} das heute, und funktioniert es so gut, wie Sie es sich wünschen?`,
     lighterAsk: () => 'Falls ein Gespräch zu viel ist, schicke ich Ihnen gern eine kurze schriftliche Übersicht.',
     priority: (w) => `Hat das Thema bei ${w.company ?? 'Ihnen'} in diesem Quartal Priorität?`,
     goal: (w) => `Was möchte ${w.company ?? 'Ihr Team'} in diesem Jahr am liebsten verbessern?`,
@@ -336,13 +337,13 @@ export const fr: Wording = {
   noOffering: (w) => (w.sender ? `Je travaille chez ${w.sender} et j'ai une idée qui pourrait aider ${w.company ?? 'votre équipe'}.` : `J'ai une idée rapide qui pourrait aider ${w.company ?? 'votre équipe'}.`),
   defaultCta: 'Seriez-vous disponible pour un échange de 15 minutes la semaine prochaine ?',
   follow: {
-    caseStudy: (w, title) => `Un exemple qui pourrait intéresser ${w.company ?? 'votre équipe'} : ${title}.`,
+    caseStudy: (w, title, k) => [`Un exemple qui pourrait intéresser ${w.company ?? 'votre équipe'} : ${title}.`, `Un autre résultat qui pourrait vous intéresser : ${title}.`, `Un troisième exemple : ${title}.`][k % 3]!,
     painQuestion: (w, pain) => `Est-ce que cela vous parle${w.company ? ` chez ${w.company}` : ''} ? ${pain}.`,
     anotherBenefit: (sentence) => `Un détail de plus : ${sentence}`,
     resource: (w, url) => `Si cela peut aider, voici une courte présentation${w.offering ? ` de ${w.offering}` : ''} : ${url}`,
     referral: (w) => `Si vous n'êtes pas la bonne personne, qui le serait chez ${w.company ?? 'vous'} ?`,
     timing: (w) => `Est-ce le bon moment, ou le trimestre prochain conviendrait-il mieux à ${w.company ?? 'votre équipe'} ?`,
-    currentWay: (w) => `Comment ${w.company ?? 'votre équipe'} gère-t-elle cela aujourd'hui ?`,
+    currentWay: (w) => `Comment gérez-vous cela aujourd'hui${w.company ? ` chez ${w.company}` : ''}, et est-ce aussi efficace que vous le souhaiteriez ?`,
     lighterAsk: () => "Si un appel est de trop, je peux vous envoyer une courte présentation écrite.",
     priority: (w) => `Est-ce une priorité pour ${w.company ?? 'votre équipe'} ce trimestre ?`,
     goal: (w) => `Que souhaiteriez-vous le plus améliorer chez ${w.company ?? 'vous'} cette année ?`,
@@ -425,13 +426,13 @@ export const es: Wording = {
   noOffering: (w) => (w.sender ? `Trabajo en ${w.sender} y tengo una idea que podría ayudar a ${w.company ?? 'su equipo'}.` : `Tengo una idea rápida que podría ayudar a ${w.company ?? 'su equipo'}.`),
   defaultCta: '¿Tendría 15 minutos para una llamada la próxima semana?',
   follow: {
-    caseStudy: (w, title) => `Un ejemplo que podría interesar a ${w.company ?? 'su equipo'}: ${title}.`,
+    caseStudy: (w, title, k) => [`Un ejemplo que podría interesar a ${w.company ?? 'su equipo'}: ${title}.`, `Otro resultado que podría interesarle: ${title}.`, `Un tercer ejemplo: ${title}.`][k % 3]!,
     painQuestion: (w, pain) => `¿Le resulta familiar${w.company ? ` en ${w.company}` : ''}? ${pain}.`,
     anotherBenefit: (sentence) => `Un detalle más: ${sentence}`,
     resource: (w, url) => `Por si le sirve, aquí tiene un breve resumen${w.offering ? ` de ${w.offering}` : ''}: ${url}`,
     referral: (w) => `Si no es usted la persona adecuada, ¿quién lo sería en ${w.company ?? 'su empresa'}?`,
     timing: (w) => `¿Es buen momento para verlo, o le iría mejor a ${w.company ?? 'su equipo'} el próximo trimestre?`,
-    currentWay: (w) => `¿Cómo lo resuelve ${w.company ?? 'su equipo'} hoy?`,
+    currentWay: (w) => `¿Cómo lo resuelve ${w.company ?? 'su equipo'} hoy, y funciona tan bien como le gustaría?`,
     lighterAsk: () => 'Si una llamada es demasiado, con gusto le envío un breve resumen por escrito.',
     priority: (w) => `¿Es una prioridad para ${w.company ?? 'su equipo'} este trimestre?`,
     goal: (w) => `¿Qué le gustaría mejorar más en ${w.company ?? 'su equipo'} este año?`,

@@ -263,7 +263,17 @@ export const COMPOSER_FIXTURES: Fixture[] = [
   { name: 'Ten follow-ups with three case studies', followups: 10, context: ctx({ setting: setting({ caseStudies: [{ title: 'Acme cut forecast error by 38%', summary: 'In two weeks.', url: null }, { title: 'Globex called the quarter within 2%', summary: '', url: 'https://forecastly.example/globex' }, { title: 'Initech saved 6 hours a week per manager', summary: 'Managers stopped building spreadsheets.', url: null }] }) }) },
   { name: 'One follow-up only', followups: 1, context: ctx({ setting: setting({ caseStudies: [{ title: 'Acme cut forecast error by 38%', summary: '', url: null }] }) }) },
   { name: 'No follow-ups', followups: 0, context: ctx({}) },
-  { name: 'Italian setting (no built-in wording: English)', followups: 2, context: ctx({ setting: setting({ language: 'it' }) }) },
+  { name: 'Polish setting (no built-in wording: English, reported)', followups: 2, context: ctx({ setting: setting({ language: 'pl' }) }) },
+  {
+    name: 'Italian setting, friendly',
+    followups: 3,
+    context: ctx({
+      offering: { ...forecastly, description: 'Forecastly Pipeline legge il Suo CRM e segnala le trattative a rischio prima che si perdano.' },
+      prospect: prospect({ fullName: 'Giulia Rossi', firstName: 'Giulia', title: 'Direttrice Vendite', company: 'Rossi Logistica' }),
+      setting: setting({ language: 'it', toneVoice: 'Friendly', callToAction: 'Le andrebbe una chiamata di 20 minuti giovedì?', caseStudies: [{ title: 'Acme ha ridotto del 38% gli errori di previsione', summary: '', url: null }] }),
+    }),
+  },
+  { name: 'Dutch setting, no company', followups: 2, context: ctx({ prospect: prospect({ fullName: 'Daan de Vries', firstName: 'Daan', title: 'Sales Manager' }), setting: setting({ language: 'nl', callToAction: '' }) }) },
   { name: 'German, friendly, sparse', followups: 2, context: ctx({ offering: null, prospect: prospect({ firstName: 'Anna' }), setting: setting({ language: 'de', toneVoice: 'Freundlich', callToAction: '' }) }) },
   { name: 'French, no name, no company', followups: 2, context: ctx({ prospect: prospect({ title: 'Responsable des ventes' }), setting: setting({ language: 'fr', toneVoice: 'Formal', callToAction: '' }) }) },
   { name: 'Spanish, direct, no offering description', followups: 3, context: ctx({ offering: { ...shiftly, description: '' }, prospect: prospect({ firstName: 'Pablo', company: 'Mercado Sol' }), setting: setting({ language: 'es', toneVoice: 'Direct', callToAction: '' }) }) },

@@ -281,7 +281,7 @@ export const de: Wording = {
   },
   reply: { thanks: 'Danke für Ihre Antwort.', price: (price) => `Der Preis liegt bei ${price}.` },
   social: { opener: (w) => `Jede Person in der Rolle ${w.title ?? 'Teamleitung'}, mit der wir sprechen, stellt dieselbe Frage: Wie schaffen wir mehr mit dem Team, das wir haben?` },
-  itWords: /^(?:es|unser (?:produkt|service|tool)|unsere (?:plattform|lösung|software))\s+/i,
+  itWords: /^(?:unser (?:produkt|service|tool)|unsere (?:plattform|lösung|software))\s+/i,
   titleWithArticle: (t) => t,
   priceLocale: 'de-DE',
   pricePer: { one_time: '', month: ' pro Monat', year: ' pro Jahr', user_month: ' pro Nutzer und Monat', user_year: ' pro Nutzer und Jahr' },
@@ -370,7 +370,7 @@ export const fr: Wording = {
   },
   reply: { thanks: 'Merci pour votre réponse.', price: (price) => `Le tarif est de ${price}.` },
   social: { opener: () => 'Toutes les équipes avec qui nous parlons posent la même question : comment faire plus avec les mêmes personnes ?' },
-  itWords: /^(?:il|elle|notre (?:produit|service|outil|plateforme|solution))\s+/i,
+  itWords: /^(?:notre (?:produit|service|outil|plateforme|solution))\s+/i,
   titleWithArticle: (t) => t,
   priceLocale: 'fr-FR',
   pricePer: { one_time: '', month: ' par mois', year: ' par an', user_month: ' par utilisateur et par mois', user_year: ' par utilisateur et par an' },
@@ -468,12 +468,193 @@ export const es: Wording = {
   priceUpTo: (b) => `hasta ${b}`,
 };
 
-const PACKS: Record<string, Wording> = { en, de, fr, es };
+// ---------------------------------------------------------------- Italian (Lei)
+
+const itIndustry = (w: Who) => (w.industry ? ` (${w.industry})` : '');
+export const it: Wording = {
+  greeting: (tone, first, full) => {
+    if (!first) return 'Buongiorno,';
+    if (tone === 'formal') return `Gentile ${full ?? first},`;
+    // Lei throughout, so no "Ciao" (it would mix registers).
+    return `Buongiorno ${first},`;
+  },
+  closing: { formal: 'Cordiali saluti,', friendly: 'A presto,', direct: 'Grazie,', enthusiastic: 'A presto,', professional: 'Un cordiale saluto,' },
+  subjects: [
+    (w) => (w.company && w.offering ? `${w.offering} per ${w.company}` : null),
+    (w) => (w.company ? `Una domanda per ${w.company}` : null),
+    (w, first) => (first ? `${first}, un'idea veloce` : null),
+    () => "Un'idea veloce",
+  ],
+  role: [
+    (w) => {
+      if (w.title && w.company) return `Le scrivo perché è ${w.title} presso ${w.company}${itIndustry(w)}.`;
+      if (w.title) return `Le scrivo perché è ${w.title}.`;
+      if (w.company) return `Le scrivo per il Suo lavoro presso ${w.company}${itIndustry(w)}.`;
+      if (w.industry) return `Le scrivo perché lavora nel settore ${w.industry}.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Come ${w.title} presso ${w.company}${itIndustry(w)}, è proprio la persona che speravo di raggiungere.`;
+      if (w.title) return `Come ${w.title}, è proprio la persona che speravo di raggiungere.`;
+      if (w.company) return `In ${w.company}, è proprio la persona che speravo di raggiungere.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `La contatto per il Suo ruolo di ${w.title} presso ${w.company}${itIndustry(w)}.`;
+      if (w.title) return `La contatto per il Suo ruolo di ${w.title}.`;
+      return null;
+    },
+  ],
+  signal: {
+    funding: (w, round) => `Complimenti per il round ${round}${w.company ? ` di ${w.company}` : ''}.`,
+    hiring: (w) => `Ho visto che ${w.company ?? 'il Suo team'} sta assumendo.`,
+    technology: (w, tech) => `Ho notato che ${w.company ?? 'il Suo team'} lavora con ${tech}.`,
+  },
+  benefitPhrase: (w, phrase) => `Con ${w.offering} ottiene ${phrase}.`,
+  benefitClause: (w, clause) => `Con ${w.offering}: ${clause}.`,
+  offeringFrom: (offering, sender) => `${offering} di ${sender}`,
+  offeringOnly: (w) => `Credo che ${w.offering}${w.sender && !w.offering!.toLowerCase().includes(w.sender.toLowerCase()) ? ` di ${w.sender}` : ''} possa essere utile a ${w.company ?? 'il Suo team'}.`,
+  noOffering: (w) => (w.sender ? `Lavoro in ${w.sender} e ho un'idea che potrebbe aiutare ${w.company ?? 'il Suo team'}.` : `Ho un'idea veloce che potrebbe aiutare ${w.company ?? 'il Suo team'}.`),
+  defaultCta: 'Avrebbe 15 minuti per una breve chiamata la prossima settimana?',
+  follow: {
+    caseStudy: (w, title, k) => [`Un esempio che potrebbe interessare ${w.company ?? 'il Suo team'}: ${title}.`, `Un altro risultato che potrebbe interessarLe: ${title}.`, `Un terzo esempio: ${title}.`][k % 3]!,
+    painQuestion: (w, pain) => `Le suona familiare${w.company ? ` in ${w.company}` : ''}? ${pain}.`,
+    anotherBenefit: (sentence) => `Un dettaglio in più: ${sentence}`,
+    resource: (w, url) => `Se può essere utile, ecco una breve presentazione${w.offering ? ` di ${w.offering}` : ''}: ${url}`,
+    referral: (w) => `Se non è Lei la persona giusta, chi lo sarebbe in ${w.company ?? 'azienda'}?`,
+    timing: (w) => `È il momento giusto, o per ${w.company ?? 'Lei'} andrebbe meglio il prossimo trimestre?`,
+    currentWay: (w) => `Come lo gestite oggi${w.company ? ` in ${w.company}` : ''}, e funziona bene come vorrebbe?`,
+    lighterAsk: () => 'Se una chiamata è troppo, Le invio volentieri una breve panoramica scritta.',
+    priority: (w) => `È una priorità per ${w.company ?? 'il Suo team'} in questo trimestre?`,
+    goal: (w) => `Cosa vorrebbe migliorare di più ${w.company ?? 'il Suo team'} quest'anno?`,
+    obstacle: (w) => `Qual è il principale ostacolo per ${w.company ?? 'il Suo team'} in questo trimestre?`,
+    fit: () => 'Se non fa al caso Suo, un semplice no va benissimo.',
+    bump: () => 'Riporto in alto questo messaggio, nel caso fosse finito sotto altri.',
+    shortAnswer: () => 'Basta una parola: sì, più avanti o no.',
+    breakup: (w) => [
+      'Non avendo ricevuto risposta, immagino che non sia il momento giusto e non La disturberò oltre.',
+      `Se ${w.offering ?? 'il tema'} diventerà interessante per ${w.company ?? 'Lei'}, basta rispondere a questa email.`,
+    ],
+    asks: [
+      (w) => `Qualcosa di simile potrebbe funzionare per ${w.company ?? 'il Suo team'}?`,
+      () => 'Vale una breve conversazione?',
+      () => 'Le mando qualche dettaglio in più?',
+      (w) => `Sarebbe utile per ${w.company ?? 'Lei'}?`,
+    ],
+    linkAgain: (url) => `Se è più comodo, può scegliere un orario qui: ${url}`,
+  },
+  linkedin: { connect: (w) => `Mi farebbe piacere collegarmi con Lei${w.company ? ` in ${w.company}` : ''}.`, thanks: 'Grazie per il collegamento.' },
+  call: {
+    opening: (first, caller, w) => `«Buongiorno${first ? ` ${first}` : ''}, sono ${caller ?? 'io'}${w.sender ? ` di ${w.sender}` : ''}. La disturbo?»`,
+    labels: ['Apertura', 'Motivo della chiamata', 'Valore', 'Domanda'],
+  },
+  reply: { thanks: 'Grazie per la risposta.', price: (price) => `Il prezzo è ${price}.` },
+  social: { opener: () => 'Tutti i team con cui parliamo fanno la stessa domanda: come facciamo di più con le persone che abbiamo?' },
+  itWords: /^(?:il nostro (?:prodotto|servizio|strumento)|la nostra (?:piattaforma|soluzione))\s+/i,
+  titleWithArticle: (t) => t,
+  priceLocale: 'it-IT',
+  pricePer: { one_time: '', month: ' al mese', year: " all'anno", user_month: ' per utente al mese', user_year: " per utente all'anno" },
+  priceRange: (a, b) => `da ${a} a ${b}`,
+  priceFrom: (a) => `da ${a}`,
+  priceUpTo: (b) => `fino a ${b}`,
+};
+
+// ---------------------------------------------------------------- Dutch (u)
+
+const nlIndustry = (w: Who) => (w.industry ? ` (${w.industry})` : '');
+export const nl: Wording = {
+  greeting: (tone, first, full) => {
+    if (!first) return 'Goedendag,';
+    if (tone === 'formal') return `Beste ${full ?? first},`;
+    return tone === 'friendly' || tone === 'enthusiastic' ? `Hoi ${first},` : `Beste ${first},`;
+  },
+  closing: { formal: 'Met vriendelijke groet,', friendly: 'Groetjes,', direct: 'Dank,', enthusiastic: 'Hartelijke groet,', professional: 'Met vriendelijke groet,' },
+  subjects: [
+    (w) => (w.company && w.offering ? `${w.offering} voor ${w.company}` : null),
+    (w) => (w.company ? `Een vraag voor ${w.company}` : null),
+    (w, first) => (first ? `${first}, een kort idee` : null),
+    () => 'Een kort idee',
+  ],
+  role: [
+    (w) => {
+      if (w.title && w.company) return `Ik schrijf u omdat u ${w.title} bent bij ${w.company}${nlIndustry(w)}.`;
+      if (w.title) return `Ik schrijf u omdat u ${w.title} bent.`;
+      if (w.company) return `Ik schrijf u vanwege uw werk bij ${w.company}${nlIndustry(w)}.`;
+      if (w.industry) return `Ik schrijf u omdat u in de sector ${w.industry} werkt.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Als ${w.title} bij ${w.company}${nlIndustry(w)} bent u precies de persoon die ik hoopte te bereiken.`;
+      if (w.title) return `Als ${w.title} bent u precies de persoon die ik hoopte te bereiken.`;
+      if (w.company) return `Bij ${w.company} bent u precies de persoon die ik hoopte te bereiken.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Ik neem contact met u op vanwege uw rol als ${w.title} bij ${w.company}${nlIndustry(w)}.`;
+      if (w.title) return `Ik neem contact met u op vanwege uw rol als ${w.title}.`;
+      return null;
+    },
+  ],
+  signal: {
+    funding: (w, round) => `Gefeliciteerd met de ${round}-ronde${w.company ? ` van ${w.company}` : ''}.`,
+    hiring: (w) => `Ik zag dat ${w.company ?? 'uw team'} mensen zoekt.`,
+    technology: (w, tech) => `Ik zag dat ${w.company ?? 'uw team'} met ${tech} werkt.`,
+  },
+  benefitPhrase: (w, phrase) => `Met ${w.offering} krijgt u ${phrase}.`,
+  benefitClause: (w, clause) => `Met ${w.offering}: ${clause}.`,
+  offeringFrom: (offering, sender) => `${offering} van ${sender}`,
+  offeringOnly: (w) => `Ik denk dat ${w.offering}${w.sender && !w.offering!.toLowerCase().includes(w.sender.toLowerCase()) ? ` van ${w.sender}` : ''} nuttig kan zijn voor ${w.company ?? 'uw team'}.`,
+  noOffering: (w) => (w.sender ? `Ik werk bij ${w.sender} en heb een idee dat ${w.company ?? 'uw team'} kan helpen.` : `Ik heb een kort idee dat ${w.company ?? 'uw team'} kan helpen.`),
+  defaultCta: 'Heeft u volgende week 15 minuten voor een kort gesprek?',
+  follow: {
+    caseStudy: (w, title, k) => [`Een voorbeeld dat interessant kan zijn voor ${w.company ?? 'uw team'}: ${title}.`, `Nog een resultaat dat u misschien interesseert: ${title}.`, `Een derde voorbeeld: ${title}.`][k % 3]!,
+    painQuestion: (w, pain) => `Klinkt dit bekend${w.company ? ` bij ${w.company}` : ''}? ${pain}.`,
+    anotherBenefit: (sentence) => `Nog een detail: ${sentence}`,
+    resource: (w, url) => `Voor het geval het helpt, hier een kort overzicht${w.offering ? ` van ${w.offering}` : ''}: ${url}`,
+    referral: (w) => `Als u niet de juiste persoon bent, wie is dat dan bij ${w.company ?? 'uw bedrijf'}?`,
+    timing: (w) => `Is dit nu het juiste moment, of past het volgende kwartaal beter voor ${w.company ?? 'u'}?`,
+    currentWay: (w) => `Hoe pakt ${w.company ?? 'uw team'} dit nu aan, en werkt dat zo goed als u zou willen?`,
+    lighterAsk: () => 'Als een gesprek te veel is, stuur ik u graag een kort schriftelijk overzicht.',
+    priority: (w) => `Heeft dit dit kwartaal prioriteit bij ${w.company ?? 'uw team'}?`,
+    goal: (w) => `Wat zou ${w.company ?? 'uw team'} dit jaar het liefst verbeteren?`,
+    obstacle: (w) => `Wat is dit kwartaal het grootste obstakel voor ${w.company ?? 'uw team'}?`,
+    fit: () => 'Als dit niet past, is een kort nee helemaal prima.',
+    bump: () => 'Ik zet dit bericht nog even bovenaan, voor het geval het is ondergesneeuwd.',
+    shortAnswer: () => 'Eén woord is genoeg: ja, later of nee.',
+    breakup: (w) => [
+      'Omdat ik niets van u heb gehoord, ga ik ervan uit dat het nu niet uitkomt en stuur ik geen berichten meer.',
+      `Als ${w.offering ?? 'dit'} later interessant wordt voor ${w.company ?? 'u'}, beantwoord dan gewoon deze e-mail.`,
+    ],
+    asks: [
+      (w) => `Zou iets vergelijkbaars werken voor ${w.company ?? 'uw team'}?`,
+      () => 'Is dat een kort gesprek waard?',
+      () => 'Zal ik u wat meer details sturen?',
+      (w) => `Zou dat nuttig zijn voor ${w.company ?? 'u'}?`,
+    ],
+    linkAgain: (url) => `Als dat makkelijker is, kunt u hier een moment kiezen: ${url}`,
+  },
+  linkedin: { connect: (w) => `Ik zou graag met u connecten${w.company ? ` bij ${w.company}` : ''}.`, thanks: 'Bedankt voor het connecten.' },
+  call: {
+    opening: (first, caller, w) => `"Goedendag${first ? ` ${first}` : ''}, u spreekt met ${caller ?? 'mij'}${w.sender ? ` van ${w.sender}` : ''}. Komt het gelegen?"`,
+    labels: ['Opening', 'Reden van het gesprek', 'Waarde', 'Vraag'],
+  },
+  reply: { thanks: 'Bedankt voor uw reactie.', price: (price) => `De prijs is ${price}.` },
+  social: { opener: () => 'Elk team dat we spreken stelt dezelfde vraag: hoe doen we meer met de mensen die we hebben?' },
+  itWords: /^(?:ons (?:product|platform)|onze (?:dienst|oplossing|tool))\s+/i,
+  titleWithArticle: (t) => t,
+  priceLocale: 'nl-NL',
+  pricePer: { one_time: '', month: ' per maand', year: ' per jaar', user_month: ' per gebruiker per maand', user_year: ' per gebruiker per jaar' },
+  priceRange: (a, b) => `${a} tot ${b}`,
+  priceFrom: (a) => `vanaf ${a}`,
+  priceUpTo: (b) => `tot ${b}`,
+};
+
+const PACKS: Record<string, Wording> = { en, de, fr, es, it, nl };
 
 /** The pack for a language tag ("de", "de-AT", "German" all give German); unknown languages get English, reported. */
 export function composerLanguage(language: string | null | undefined): { language: string; wording: Wording; fallbackFrom: string | null } {
   const raw = (language ?? '').trim().toLowerCase();
-  const names: Record<string, string> = { english: 'en', german: 'de', deutsch: 'de', french: 'fr', français: 'fr', francais: 'fr', spanish: 'es', español: 'es', espanol: 'es' };
+  const names: Record<string, string> = { english: 'en', german: 'de', deutsch: 'de', french: 'fr', français: 'fr', francais: 'fr', spanish: 'es', español: 'es', espanol: 'es', italian: 'it', italiano: 'it', dutch: 'nl', nederlands: 'nl' };
   const tag = names[raw] ?? raw.split(/[-_]/)[0] ?? '';
   if (!tag || tag === 'en') return { language: 'en', wording: en, fallbackFrom: null };
   const pack = PACKS[tag];

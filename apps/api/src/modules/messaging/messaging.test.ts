@@ -238,15 +238,15 @@ describe.each(DB_KINDS)('offerings, messaging and generation on %s', (kind) => {
       expect(cat.json().data.text.length).toBeLessThanOrEqual(300);
     });
     it('writes English for a language the composer has no wording for, and records the fallback', async () => {
-      const user = await signedInUser(t, 'generate-italian');
+      const user = await signedInUser(t, 'generate-polish');
       const h = user.headers;
-      const { persona, prospectId } = await personaWithProspect(t, h, { full_name: 'Giulia Rossi', first_name: 'Giulia', current_title: 'Direttrice vendite', current_company: 'Rossi SpA' });
-      await createSetting(t, h, { persona_id: persona.id, language: 'it' });
+      const { persona, prospectId } = await personaWithProspect(t, h, { full_name: 'Anna Nowak', first_name: 'Anna', current_title: 'Dyrektor sprzedaży', current_company: 'Nowak Logistyka' });
+      await createSetting(t, h, { persona_id: persona.id, language: 'pl' });
       const res = await call('POST', '/generate_example_text', { prospect_id: prospectId }, h);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.text).toMatch(/^Hello Giulia,/);
+      expect(res.json().data.text).toMatch(/^Hello Anna,/);
       const [logged] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, await accountIdOf(t, user)), eq(activities.verb, 'message_generated')));
-      expect(logged!.payload).toMatchObject({ language: 'en', language_fallback_from: 'it' });
+      expect(logged!.payload).toMatchObject({ language: 'en', language_fallback_from: 'pl' });
     });
     it('answers 404 for ids that are not the account’s and 422 for bad input', async () => {
       expect((await call('POST', '/generate_example_text', { prospect_id: 999999 })).json()).toEqual({ errors: ['Prospect not found'] });

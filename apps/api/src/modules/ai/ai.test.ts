@@ -241,6 +241,18 @@ describe('the built-in composer', () => {
     const out = await composerProvider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(base_context), maxTokens: 600, timeoutMs: 1000, context: base_context });
     expect(out).toMatch(/^Subject: .+\n\n/);
   });
+  it('the HTTP provider gets the composer’s brief: the rules, the step, the signal and the earlier messages', () => {
+    for (const rule of ['at most 120 words', 'neutral greeting', "sender's name", 'exactly one concrete benefit', 'we offer X:', 'once, word for word', 'one new angle', 'Never repeat a sentence', 'No labels or field names', 'Follow-ups have no subject line'])
+      expect(EXAMPLE_MESSAGE_SYSTEM).toContain(rule);
+    const first = exampleMessagePrompt({ ...base_context, prospect: { ...base_context.prospect, industry: 'Fintech', signal: { kind: 'funding', round: 'Series B' } }, steps: 4 });
+    expect(first).toContain('Step: 1 of 4 (the first message)');
+    expect(first).toContain('Industry: Fintech');
+    expect(first).toContain('Signal: raised a Series B round recently');
+    expect(first).toContain('Language: en (English)');
+    const last = exampleMessagePrompt({ ...base_context, step: 4, steps: 4, earlier: ['Hi Priya, first.', 'Hi Priya, second.', 'Hi Priya, third.'] });
+    expect(last).toContain('Step: 4 of 4 (follow-up 3, an answer in the same thread; the last one)');
+    expect(last).toContain('# Earlier messages in this thread (do not repeat their sentences)\n--- step 1\nHi Priya, first.');
+  });
   it('the prompt carries every input the HTTP provider needs', () => {
     const prompt = exampleMessagePrompt(base_context);
     for (const s of ['Forecastly Pipeline', 'VP Revenue Operations', 'Ledgerly', 'Friendly', 'Acme cut forecast error by 38%', 'Can I show you a 20-minute demo on Thursday?', 'Keep it under 120 words.'])

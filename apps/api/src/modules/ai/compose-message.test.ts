@@ -30,7 +30,7 @@ describe('the built-in composer over the fixture set', () => {
         expect(first!.subject).not.toMatch(LEAKS);
         expect(words(first!.body)).toBeLessThanOrEqual(120);
         const greeting = first!.body.split('\n')[0]!;
-        expect(greeting).toMatch(/^(?:Hi|Hello|Dear|Guten Tag|Hallo|Bonjour|Hola|Buenos días|Estimado\/a|Ciao|Buongiorno|Gentile|Beste|Hoi|Goedendag)\b.*[,:]$|^\p{Lu}\p{Ll}+,$/u);
+        expect(greeting).toMatch(/^(?:Hi|Hello|Dear|Guten Tag|Hallo|Bonjour|Hola|Buenos días|Estimado\/a|Ciao|Buongiorno|Gentile|Beste|Hoi|Goedendag|Olá|Hej)\b.*[,:]$|^Prezado\(a\) .*,$|^\p{Lu}\p{Ll}+,$/u);
         if (senderFirst) expect(greeting).not.toContain(senderFirst);
         expect(greeting).not.toMatch(/[{[]|undefined|null/i);
       });
@@ -65,7 +65,7 @@ describe('the built-in composer over the fixture set', () => {
           expect(words(m.body) < words(first!.body) || words(m.body) <= 45).toBe(true);
           expect(sentencesOf(core(m.body)).length).toBeLessThanOrEqual(4);
         }
-        if (followUps.length >= 2) expect(followUps.at(-1)!.body).toMatch(/close the loop|melde mich nicht weiter|ne vous relancerai plus|no volveré a escribirle|non La disturberò oltre|stuur ik geen berichten meer/);
+        if (followUps.length >= 2) expect(followUps.at(-1)!.body).toMatch(/close the loop|melde mich nicht weiter|ne vous relancerai plus|no volveré a escribirle|non La disturberò oltre|stuur ik geen berichten meer|não vou mais escrever|hör inte av mig mer/);
       });
 
       it('is plain text the rich-text sanitiser keeps intact', () => {
@@ -125,14 +125,16 @@ describe('the built-in composer, rule by rule', () => {
     expect(body).not.toContain('!');
   });
 
-  it('writes German, French, Spanish, Italian and Dutch, and falls back to English for a language without wording (reported)', () => {
+  it('writes German, French, Spanish, Italian, Dutch, Portuguese and Swedish, and falls back to English for a language without wording (reported)', () => {
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'de' } })).toMatchObject({ language: 'de', languageFallbackFrom: null });
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'de' } }).body).toMatch(/^Hallo Priya,/);
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'fr' } }).body).toMatch(/^Bonjour Priya,/);
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'es' } }).body).toMatch(/^Hola, Priya:/);
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'it' } }).body).toMatch(/^Buongiorno Priya,/);
     expect(composeMessage({ ...base, setting: { ...base.setting, language: 'nl' } }).body).toMatch(/^Hoi Priya,/);
-    for (const language of ['pt', 'pl', 'sv']) {
+    expect(composeMessage({ ...base, setting: { ...base.setting, language: 'pt' } }).body).toMatch(/^Olá, Priya,/);
+    expect(composeMessage({ ...base, setting: { ...base.setting, language: 'sv' } }).body).toMatch(/^Hej Priya,/);
+    for (const language of ['pl', 'ja']) {
       const m = composeMessage({ ...base, setting: { ...base.setting, language } });
       expect(m).toMatchObject({ language: 'en', languageFallbackFrom: language });
       expect(m.body).toMatch(/^Hi Priya,/);

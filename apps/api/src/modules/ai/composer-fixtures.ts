@@ -273,6 +273,8 @@ export const COMPOSER_FIXTURES: Fixture[] = [
       setting: setting({ language: 'it', toneVoice: 'Friendly', callToAction: 'Le andrebbe una chiamata di 20 minuti giovedì?', caseStudies: [{ title: 'Acme ha ridotto del 38% gli errori di previsione', summary: '', url: null }] }),
     }),
   },
+  { name: 'Portuguese setting, formal, hiring signal', followups: 2, context: ctx({ prospect: prospect({ fullName: 'João Silva', firstName: 'João', title: 'Diretor Comercial', company: 'Vendas Brasil', signal: { kind: 'hiring' } }), setting: setting({ language: 'pt', toneVoice: 'Formal', callToAction: 'Podemos conversar 20 minutos na quinta-feira?' }) }) },
+  { name: 'Swedish setting, friendly, case study', followups: 3, context: ctx({ prospect: prospect({ fullName: 'Elin Lindqvist', firstName: 'Elin', title: 'Försäljningschef', company: 'Nordvik AB' }), setting: setting({ language: 'sv', toneVoice: 'Friendly', callToAction: '', caseStudies: [{ title: 'Acme minskade prognosfelen med 38 %', summary: '', url: null }] }) }) },
   { name: 'Dutch setting, no company', followups: 2, context: ctx({ prospect: prospect({ fullName: 'Daan de Vries', firstName: 'Daan', title: 'Sales Manager' }), setting: setting({ language: 'nl', callToAction: '' }) }) },
   { name: 'German, friendly, sparse', followups: 2, context: ctx({ offering: null, prospect: prospect({ firstName: 'Anna' }), setting: setting({ language: 'de', toneVoice: 'Freundlich', callToAction: '' }) }) },
   { name: 'French, no name, no company', followups: 2, context: ctx({ prospect: prospect({ title: 'Responsable des ventes' }), setting: setting({ language: 'fr', toneVoice: 'Formal', callToAction: '' }) }) },

@@ -649,12 +649,190 @@ export const nl: Wording = {
   priceUpTo: (b) => `tot ${b}`,
 };
 
-const PACKS: Record<string, Wording> = { en, de, fr, es, it, nl };
+// ---------------------------------------------------------------- Portuguese (você)
+
+const ptIndustry = (w: Who) => (w.industry ? ` (${w.industry})` : '');
+export const pt: Wording = {
+  greeting: (tone, first, full) => {
+    if (!first) return 'Olá,';
+    return tone === 'formal' ? `Prezado(a) ${full ?? first},` : `Olá, ${first},`;
+  },
+  closing: { formal: 'Atenciosamente,', friendly: 'Abraço,', direct: 'Obrigado,', enthusiastic: 'Um abraço,', professional: 'Cumprimentos,' },
+  subjects: [
+    (w) => (w.company && w.offering ? `${w.offering} para ${w.company}` : null),
+    (w) => (w.company ? `Uma pergunta para ${w.company}` : null),
+    (w, first) => (first ? `${first}, uma ideia rápida` : null),
+    () => 'Uma ideia rápida',
+  ],
+  role: [
+    (w) => {
+      if (w.title && w.company) return `Escrevo porque você é ${w.title} na ${w.company}${ptIndustry(w)}.`;
+      if (w.title) return `Escrevo porque você é ${w.title}.`;
+      if (w.company) return `Escrevo por causa do seu trabalho na ${w.company}${ptIndustry(w)}.`;
+      if (w.industry) return `Escrevo porque você trabalha no setor ${w.industry}.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Como ${w.title} na ${w.company}${ptIndustry(w)}, você é exatamente a pessoa que eu esperava encontrar.`;
+      if (w.title) return `Como ${w.title}, você é exatamente a pessoa que eu esperava encontrar.`;
+      if (w.company) return `Na ${w.company}, você é exatamente a pessoa que eu esperava encontrar.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Entro em contato pelo seu cargo de ${w.title} na ${w.company}${ptIndustry(w)}.`;
+      if (w.title) return `Entro em contato pelo seu cargo de ${w.title}.`;
+      return null;
+    },
+  ],
+  signal: {
+    funding: (w, round) => `Parabéns pela rodada ${round}${w.company ? ` da ${w.company}` : ''}.`,
+    hiring: (w) => `Vi que a ${w.company ?? 'sua equipe'} está contratando.`,
+    technology: (w, tech) => `Vi que a ${w.company ?? 'sua equipe'} trabalha com ${tech}.`,
+  },
+  benefitPhrase: (w, phrase) => `Com ${w.offering}, você tem ${phrase}.`,
+  benefitClause: (w, clause) => `Com ${w.offering}: ${clause}.`,
+  offeringFrom: (offering, sender) => `${offering}, da ${sender},`,
+  offeringOnly: (w) => `Acredito que ${w.offering}${w.sender && !w.offering!.toLowerCase().includes(w.sender.toLowerCase()) ? `, da ${w.sender},` : ''} pode ser útil para a ${w.company ?? 'sua equipe'}.`,
+  noOffering: (w) => (w.sender ? `Trabalho na ${w.sender} e tenho uma ideia que pode ajudar a ${w.company ?? 'sua equipe'}.` : `Tenho uma ideia rápida que pode ajudar a ${w.company ?? 'sua equipe'}.`),
+  defaultCta: 'Você teria 15 minutos para uma conversa na próxima semana?',
+  follow: {
+    caseStudy: (w, title, k) => [`Um exemplo que pode interessar à ${w.company ?? 'sua equipe'}: ${title}.`, `Outro resultado que pode lhe interessar: ${title}.`, `Um terceiro exemplo: ${title}.`][k % 3]!,
+    painQuestion: (w, pain) => `Isso soa familiar${w.company ? ` na ${w.company}` : ''}? ${pain}.`,
+    anotherBenefit: (sentence) => `Mais um detalhe: ${sentence}`,
+    resource: (w, url) => `Caso ajude, aqui está uma breve apresentação${w.offering ? ` de ${w.offering}` : ''}: ${url}`,
+    referral: (w) => `Se você não for a pessoa certa, quem seria na ${w.company ?? 'sua empresa'}?`,
+    timing: (w) => `Este é um bom momento, ou o próximo trimestre seria melhor para a ${w.company ?? 'sua equipe'}?`,
+    currentWay: (w) => `Como a ${w.company ?? 'sua equipe'} resolve isso hoje, e está funcionando tão bem quanto você gostaria?`,
+    lighterAsk: () => 'Se uma ligação for demais, posso enviar um breve resumo por escrito.',
+    priority: (w) => `Isso é uma prioridade para a ${w.company ?? 'sua equipe'} neste trimestre?`,
+    goal: (w) => `O que a ${w.company ?? 'sua equipe'} mais gostaria de melhorar este ano?`,
+    obstacle: (w) => `Qual é o maior obstáculo para a ${w.company ?? 'sua equipe'} neste trimestre?`,
+    fit: () => 'Se não fizer sentido, um simples não está ótimo.',
+    bump: () => 'Estou trazendo esta mensagem de volta ao topo, caso tenha se perdido.',
+    shortAnswer: () => 'Uma palavra basta: sim, mais tarde ou não.',
+    breakup: (w) => [
+      'Como não tive resposta, imagino que não seja o momento e não vou mais escrever.',
+      `Se ${w.offering ?? 'o assunto'} se tornar relevante para a ${w.company ?? 'sua equipe'} mais tarde, é só responder a este e-mail.`,
+    ],
+    asks: [
+      (w) => `Algo parecido funcionaria na ${w.company ?? 'sua equipe'}?`,
+      () => 'Vale uma conversa rápida?',
+      () => 'Posso enviar mais alguns detalhes?',
+      (w) => `Isso seria útil para a ${w.company ?? 'sua equipe'}?`,
+    ],
+    linkAgain: (url) => `Se for mais fácil, você pode escolher um horário aqui: ${url}`,
+  },
+  linkedin: { connect: (w) => `Gostaria de me conectar com você${w.company ? ` na ${w.company}` : ''}.`, thanks: 'Obrigado por aceitar a conexão.' },
+  call: {
+    opening: (first, caller, w) => `"Olá${first ? `, ${first}` : ''}, aqui é ${caller ?? 'uma ligação rápida'}${w.sender ? ` da ${w.sender}` : ''}. É um bom momento?"`,
+    labels: ['Abertura', 'Motivo da ligação', 'Valor', 'Pergunta'],
+  },
+  reply: { thanks: 'Obrigado pela resposta.', price: (price) => `O preço é ${price}.` },
+  social: { opener: () => 'Todas as equipes com quem conversamos fazem a mesma pergunta: como fazer mais com as pessoas que temos?' },
+  itWords: /^(?:nosso (?:produto|serviço)|nossa (?:plataforma|solução|ferramenta))\s+/i,
+  titleWithArticle: (t) => t,
+  priceLocale: 'pt-BR',
+  pricePer: { one_time: '', month: ' por mês', year: ' por ano', user_month: ' por usuário por mês', user_year: ' por usuário por ano' },
+  priceRange: (a, b) => `de ${a} a ${b}`,
+  priceFrom: (a) => `a partir de ${a}`,
+  priceUpTo: (b) => `até ${b}`,
+};
+
+// ---------------------------------------------------------------- Swedish (du: the Swedish business norm)
+
+const svIndustry = (w: Who) => (w.industry ? ` (${w.industry})` : '');
+export const sv: Wording = {
+  greeting: (tone, first, full) => {
+    if (!first) return 'Hej,';
+    return tone === 'formal' ? `Hej ${full ?? first},` : `Hej ${first},`;
+  },
+  closing: { formal: 'Med vänliga hälsningar,', friendly: 'Hälsningar,', direct: 'Tack,', enthusiastic: 'Allt gott,', professional: 'Vänliga hälsningar,' },
+  subjects: [
+    (w) => (w.company && w.offering ? `${w.offering} för ${w.company}` : null),
+    (w) => (w.company ? `En fråga till ${w.company}` : null),
+    (w, first) => (first ? `${first}, en snabb idé` : null),
+    () => 'En snabb idé',
+  ],
+  role: [
+    (w) => {
+      if (w.title && w.company) return `Jag hör av mig eftersom du är ${w.title} på ${w.company}${svIndustry(w)}.`;
+      if (w.title) return `Jag hör av mig eftersom du är ${w.title}.`;
+      if (w.company) return `Jag hör av mig med anledning av ditt arbete på ${w.company}${svIndustry(w)}.`;
+      if (w.industry) return `Jag hör av mig eftersom du arbetar inom ${w.industry}.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Som ${w.title} på ${w.company}${svIndustry(w)} är du precis den person jag hoppades nå.`;
+      if (w.title) return `Som ${w.title} är du precis den person jag hoppades nå.`;
+      if (w.company) return `På ${w.company} är du precis den person jag hoppades nå.`;
+      return null;
+    },
+    (w) => {
+      if (w.title && w.company) return `Jag kontaktar dig i din roll som ${w.title} på ${w.company}${svIndustry(w)}.`;
+      if (w.title) return `Jag kontaktar dig i din roll som ${w.title}.`;
+      return null;
+    },
+  ],
+  signal: {
+    funding: (w, round) => `Grattis till ${round}-rundan${w.company ? ` för ${w.company}` : ''}.`,
+    hiring: (w) => `Jag såg att ${w.company ?? 'ert team'} rekryterar.`,
+    technology: (w, tech) => `Jag såg att ${w.company ?? 'ert team'} arbetar med ${tech}.`,
+  },
+  benefitPhrase: (w, phrase) => `Med ${w.offering} får ni ${phrase}.`,
+  benefitClause: (w, clause) => `Med ${w.offering}: ${clause}.`,
+  offeringFrom: (offering, sender) => `${offering} från ${sender}`,
+  offeringOnly: (w) => `Jag tror att ${w.offering}${w.sender && !w.offering!.toLowerCase().includes(w.sender.toLowerCase()) ? ` från ${w.sender}` : ''} kan vara användbart för ${w.company ?? 'ert team'}.`,
+  noOffering: (w) => (w.sender ? `Jag arbetar på ${w.sender} och har en idé som kan hjälpa ${w.company ?? 'ert team'}.` : `Jag har en snabb idé som kan hjälpa ${w.company ?? 'ert team'}.`),
+  defaultCta: 'Har du 15 minuter för ett kort samtal nästa vecka?',
+  follow: {
+    caseStudy: (w, title, k) => [`Ett exempel som kan vara intressant för ${w.company ?? 'er'}: ${title}.`, `Ett annat resultat som kan intressera dig: ${title}.`, `Ett tredje exempel: ${title}.`][k % 3]!,
+    painQuestion: (w, pain) => `Låter det bekant${w.company ? ` på ${w.company}` : ''}? ${pain}.`,
+    anotherBenefit: (sentence) => `En detalj till: ${sentence}`,
+    resource: (w, url) => `Om det hjälper finns en kort översikt${w.offering ? ` av ${w.offering}` : ''} här: ${url}`,
+    referral: (w) => `Om du inte är rätt person, vem på ${w.company ?? 'företaget'} skulle vara det?`,
+    timing: (w) => `Passar det att titta på detta nu, eller vore nästa kvartal bättre för ${w.company ?? 'er'}?`,
+    currentWay: (w) => `Hur löser ${w.company ?? 'ert team'} det här i dag, och fungerar det så bra som du vill?`,
+    lighterAsk: () => 'Om ett samtal är för mycket skickar jag gärna en kort skriftlig översikt i stället.',
+    priority: (w) => `Är det här en prioritet för ${w.company ?? 'ert team'} detta kvartal?`,
+    goal: (w) => `Vad skulle ${w.company ?? 'ert team'} helst vilja förbättra i år?`,
+    obstacle: (w) => `Vad är det största hindret för ${w.company ?? 'ert team'} detta kvartal?`,
+    fit: () => 'Om det inte passar går det alldeles utmärkt med ett kort nej.',
+    bump: () => 'Jag lyfter upp det här meddelandet igen ifall det försvann i inkorgen.',
+    shortAnswer: () => 'Ett ord räcker: ja, senare eller nej.',
+    breakup: (w) => [
+      'Eftersom jag inte har hört något antar jag att tidpunkten inte passar, så jag hör inte av mig mer.',
+      `Om ${w.offering ?? 'det här'} blir aktuellt för ${w.company ?? 'er'} längre fram räcker det att svara på det här mejlet.`,
+    ],
+    asks: [
+      (w) => `Skulle något liknande fungera för ${w.company ?? 'er'}?`,
+      () => 'Värt ett kort samtal?',
+      () => 'Ska jag skicka lite mer information?',
+      (w) => `Skulle det vara användbart för ${w.company ?? 'er'}?`,
+    ],
+    linkAgain: (url) => `Om det är enklare kan du välja en tid här: ${url}`,
+  },
+  linkedin: { connect: (w) => `Jag skulle gärna vilja knyta kontakt med dig${w.company ? ` på ${w.company}` : ''}.`, thanks: 'Tack för att du accepterade.' },
+  call: {
+    opening: (first, caller, w) => `"Hej${first ? ` ${first}` : ''}, det här är ${caller ?? 'ett kort samtal'}${w.sender ? ` från ${w.sender}` : ''}. Passar det just nu?"`,
+    labels: ['Inledning', 'Anledning till samtalet', 'Värde', 'Fråga'],
+  },
+  reply: { thanks: 'Tack för ditt svar.', price: (price) => `Priset är ${price}.` },
+  social: { opener: () => 'Alla team vi pratar med ställer samma fråga: hur gör vi mer med de personer vi har?' },
+  itWords: /^(?:vår (?:produkt|tjänst|plattform|lösning))\s+/i,
+  titleWithArticle: (t) => t,
+  priceLocale: 'sv-SE',
+  pricePer: { one_time: '', month: ' per månad', year: ' per år', user_month: ' per användare och månad', user_year: ' per användare och år' },
+  priceRange: (a, b) => `${a} till ${b}`,
+  priceFrom: (a) => `från ${a}`,
+  priceUpTo: (b) => `upp till ${b}`,
+};
+
+const PACKS: Record<string, Wording> = { en, de, fr, es, it, nl, pt, sv };
 
 /** The pack for a language tag ("de", "de-AT", "German" all give German); unknown languages get English, reported. */
 export function composerLanguage(language: string | null | undefined): { language: string; wording: Wording; fallbackFrom: string | null } {
   const raw = (language ?? '').trim().toLowerCase();
-  const names: Record<string, string> = { english: 'en', german: 'de', deutsch: 'de', french: 'fr', français: 'fr', francais: 'fr', spanish: 'es', español: 'es', espanol: 'es', italian: 'it', italiano: 'it', dutch: 'nl', nederlands: 'nl' };
+  const names: Record<string, string> = { english: 'en', german: 'de', deutsch: 'de', french: 'fr', français: 'fr', francais: 'fr', spanish: 'es', español: 'es', espanol: 'es', italian: 'it', italiano: 'it', dutch: 'nl', nederlands: 'nl', portuguese: 'pt', português: 'pt', swedish: 'sv', svenska: 'sv' };
   const tag = names[raw] ?? raw.split(/[-_]/)[0] ?? '';
   if (!tag || tag === 'en') return { language: 'en', wording: en, fallbackFrom: null };
   const pack = PACKS[tag];

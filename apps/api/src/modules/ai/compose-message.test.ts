@@ -123,6 +123,10 @@ describe('the built-in composer, rule by rule', () => {
     const { body } = composeMessage(c);
     expect(words(body)).toBeLessThanOrEqual(50);
     expect(body).not.toContain('!');
+    for (const m of composeThread(c, 4)) {
+      expect(words(m.body)).toBeLessThanOrEqual(50);
+      expect(m.body).not.toContain('!');
+    }
   });
 
   it('writes German, French, Spanish, Italian, Dutch, Portuguese and Swedish, and falls back to English for a language without wording (reported)', () => {

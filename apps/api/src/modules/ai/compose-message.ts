@@ -336,7 +336,7 @@ function benefitOf(p: Parts, index: number, withSender: boolean): string | null 
 }
 
 const join = (paragraphs: Array<string | null | undefined | false>) => paragraphs.filter((x): x is string => !!x && !!x.trim()).join('\n\n');
-const noBang = (p: Parts, text: string) => (p.rules.noExclamation || p.tone !== 'enthusiastic' ? text.replace(/!(?=\s|$)/g, '.') : text);
+const noBang = (p: Parts, text: string) => (p.rules.noExclamation || p.tone !== 'enthusiastic' ? text.replace(/!(?=\s|$)/g, '.').replace(/¡/g, '') : text);
 
 /** Step 1 as paragraphs, shortened until it fits the word limit. */
 function firstMessage(p: Parts): { subject: string; body: string } {
@@ -422,9 +422,11 @@ function followUp(p: Parts, n: number, total: number | null): string {
   }
   // The first follow-up offers the call to action's link again (once in the thread).
   if (n === 1 && p.ctaUrl && !last) lines.push(f.linkAgain(p.ctaUrl));
-  let text = lines.join(' ');
-  if (words(text) > MAX_FOLLOW_UP_WORDS - 12) text = angle.sentences.join(' ');
-  return noBang(p, join([p.pack.greeting(p.tone, p.first, p.full), text, angle.link, signOff(p)]));
+  const limit = Math.min(MAX_FOLLOW_UP_WORDS, p.rules.maxWords);
+  const body = (text: string) => noBang(p, join([p.pack.greeting(p.tone, p.first, p.full), text, angle.link, signOff(p)]));
+  const full = body(lines.join(' '));
+  // Too long for the limit: the angle alone, without the ask and the link again.
+  return words(full) <= limit ? full : body(angle.sentences.join(' '));
 }
 
 /** Normalised sentences of a text, for "never twice" checks. */

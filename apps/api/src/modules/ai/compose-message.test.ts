@@ -116,6 +116,10 @@ describe('the built-in composer, rule by rule', () => {
     expect(formal).toMatch(/Kind regards,$/);
     expect(formal).not.toContain("I'm");
     expect(composeMessage({ ...base, setting: { ...base.setting, toneVoice: 'Direct' } }).body).toMatch(/^Priya,/);
+    // Formal without a name: the role, never a placeholder.
+    const formalNoName = { ...base, setting: { ...base.setting, toneVoice: 'Formal' }, prospect: { ...base.prospect, firstName: null, fullName: null } };
+    expect(composeMessage(formalNoName).body).toMatch(/^Dear VP Revenue Operations,/);
+    expect(composeMessage({ ...formalNoName, prospect: { ...formalNoName.prospect, title: null } }).body).toMatch(/^Hello,/);
   });
 
   it('honours a word limit and "no exclamation marks" in the guidelines', () => {

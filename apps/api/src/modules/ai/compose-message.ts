@@ -347,7 +347,7 @@ function firstMessage(p: Parts): { subject: string; body: string } {
   const build = (opts: { signal: boolean; industry: boolean; cta: string }) => {
     const w = opts.industry ? p.w : { ...p.w, industry: null };
     const r = roles.map((i) => p.pack.role[i]!(w)).find((s): s is string => !!s) ?? null;
-    return join([p.pack.greeting(p.tone, p.first, p.full), [opts.signal ? p.signal : null, r].filter(Boolean).join(' '), benefit, opts.cta, signOff(p)]);
+    return join([p.pack.greeting(p.tone, p.first, p.full, p.w.title), [opts.signal ? p.signal : null, r].filter(Boolean).join(' '), benefit, opts.cta, signOff(p)]);
   };
   const shortCta = sentence(splitSentences(p.cta).find((s) => /\?|https?:\/\//.test(s)) ?? splitSentences(p.cta)[0] ?? p.cta);
   const tries = [
@@ -423,7 +423,7 @@ function followUp(p: Parts, n: number, total: number | null): string {
   // The first follow-up offers the call to action's link again (once in the thread).
   if (n === 1 && p.ctaUrl && !last) lines.push(f.linkAgain(p.ctaUrl));
   const limit = Math.min(MAX_FOLLOW_UP_WORDS, p.rules.maxWords);
-  const body = (text: string) => noBang(p, join([p.pack.greeting(p.tone, p.first, p.full), text, angle.link, signOff(p)]));
+  const body = (text: string) => noBang(p, join([p.pack.greeting(p.tone, p.first, p.full, p.w.title), text, angle.link, signOff(p)]));
   const full = body(lines.join(' '));
   // Too long for the limit: the angle alone, without the ask and the link again.
   return words(full) <= limit ? full : body(angle.sentences.join(' '));
@@ -459,7 +459,7 @@ export function composeThread(c: CompositionContext, steps: number): ComposedMes
 
 function otherCategory(p: Parts, category: string): { subject: string | null; body: string } | null {
   const { pack, w } = p;
-  const greeting = pack.greeting(p.tone, p.first, p.full);
+  const greeting = pack.greeting(p.tone, p.first, p.full, p.w.title);
   const benefit = benefitOf(p, 0, true) ?? (w.offering ? pack.offeringOnly(w) : pack.noOffering(w));
   const role = pack.role[0]!(w);
   switch (category) {

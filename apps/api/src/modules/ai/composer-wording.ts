@@ -21,7 +21,8 @@ export type Who = {
 };
 
 export type Wording = {
-  greeting: (tone: Tone, first: string | null, full: string | null) => string;
+  /** `title` is for a formal greeting without a name ("Dear Head of Sales,"). */
+  greeting: (tone: Tone, first: string | null, full: string | null, title?: string | null) => string;
   closing: Record<Tone, string>;
   /** Step 1's subject line, a few variants; `null` when the variant needs what is missing. */
   subjects: Array<(w: Who, first: string | null) => string | null>;
@@ -98,7 +99,8 @@ const enIndustry = (w: Who) => (w.industry ? `, ${englishArticle(`${enIndustryWo
 const enPossessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
 export const en: Wording = {
-  greeting: (tone, first, full) => {
+  greeting: (tone, first, full, title) => {
+    if (!first && tone === 'formal' && title) return `Dear ${title},`;
     if (!first) return tone === 'friendly' || tone === 'enthusiastic' ? 'Hi there,' : 'Hello,';
     switch (tone) {
       case 'formal':

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeMessage } from '../messaging/generate';
-import { composeMessage, composerProvider } from './composer';
+import { composeMessage, composerProvider, composeThread } from './composer';
 import { openAiCompatibleProvider } from './openai';
 import { EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from './prompts';
 import { TextProviderError, type CompositionContext } from './provider';
@@ -126,9 +126,11 @@ describe('the built-in composer', () => {
     expect(body).toContain('VP Revenue Operations');
     expect(body).toContain('Can I show you a 20-minute demo on Thursday?');
     expect(body).toContain('Hi Priya,'); // friendly tone
-    expect(body).toContain('Acme cut forecast error by 38%');
-    expect(body).toContain('$500 to $2,000 per month');
-    expect(subject.length).toBeGreaterThan(5);
+    // A first message stays short: the case study is a follow-up's angle, the price the reply's.
+    expect(body).not.toContain('Acme cut forecast error by 38%');
+    expect(composeThread(base_context, 3)[1]!.body).toContain('Acme cut forecast error by 38%');
+    expect(composeMessage({ ...base_context, category: 'reply' }).body).toContain('$500 to $2,000 per month');
+    expect(subject!.length).toBeGreaterThan(5);
     expect(body).not.toMatch(/lorem|ipsum|undefined|null/i);
   });
   it('is deterministic', () => {
@@ -153,15 +155,20 @@ describe('the built-in composer', () => {
     expect(texts[2]).toContain('Kind regards,');
   });
   it('writes each category in its own form', () => {
-    const forms = ['follow_up', 'linkedin_invitation', 'linkedin_message', 'call_script', 'reply', 'social_post'].map((category) =>
+    const forms = ['linkedin_invitation', 'linkedin_message', 'call_script', 'reply', 'social_post'].map((category) =>
       composeMessage({ ...base_context, category }),
     );
     for (const f of forms) {
-      expect(f.body).toContain('Forecastly Pipeline');
       expect(f.body).toContain('Can I show you a 20-minute demo on Thursday?');
+      if (f !== forms[0]) expect(f.body).toContain('Forecastly Pipeline');
     }
-    expect(forms[1]!.body.length).toBeLessThanOrEqual(300);
-    expect(forms[3]!.body).toMatch(/^Opening:/);
+    expect(forms[0]!.body.length).toBeLessThanOrEqual(300);
+    expect(forms[2]!.body).toMatch(/^Opening:/);
+    // A follow-up answers in the thread with a new angle: no subject, and not the first message's call to action again.
+    const followUp = composeMessage({ ...base_context, category: 'follow_up' });
+    expect(followUp.subject).toBeNull();
+    expect(followUp.body).toContain('Acme cut forecast error by 38%');
+    expect(followUp.body).not.toContain('Can I show you a 20-minute demo on Thursday?');
   });
   // What a fresh account had after onboarding (the QA walkthrough's example message).
   const after_onboarding: CompositionContext = {
@@ -233,6 +240,18 @@ describe('the built-in composer', () => {
   it('as a TextProvider: "Subject:", a blank line, the body', async () => {
     const out = await composerProvider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(base_context), maxTokens: 600, timeoutMs: 1000, context: base_context });
     expect(out).toMatch(/^Subject: .+\n\n/);
+  });
+  it('the HTTP provider gets the composer’s brief: the rules, the step, the signal and the earlier messages', () => {
+    for (const rule of ['at most 120 words', 'neutral greeting', "sender's name", 'exactly one concrete benefit', 'we offer X:', 'once, word for word', 'one new angle', 'Never repeat a sentence', 'No labels or field names', 'Follow-ups have no subject line'])
+      expect(EXAMPLE_MESSAGE_SYSTEM).toContain(rule);
+    const first = exampleMessagePrompt({ ...base_context, prospect: { ...base_context.prospect, industry: 'Fintech', signal: { kind: 'funding', round: 'Series B' } }, steps: 4 });
+    expect(first).toContain('Step: 1 of 4 (the first message)');
+    expect(first).toContain('Industry: Fintech');
+    expect(first).toContain('Signal: raised a Series B round recently');
+    expect(first).toContain('Language: en (English)');
+    const last = exampleMessagePrompt({ ...base_context, step: 4, steps: 4, earlier: ['Hi Priya, first.', 'Hi Priya, second.', 'Hi Priya, third.'] });
+    expect(last).toContain('Step: 4 of 4 (follow-up 3, an answer in the same thread; the last one)');
+    expect(last).toContain('# Earlier messages in this thread (do not repeat their sentences)\n--- step 1\nHi Priya, first.');
   });
   it('the prompt carries every input the HTTP provider needs', () => {
     const prompt = exampleMessagePrompt(base_context);

@@ -1,53 +1,16 @@
 import { canDraftOnboardingSection, type OnboardingDraftSource } from '@shared/schemas/onboarding';
 import { ONBOARDING_INFO_SECTIONS } from './prompts';
-import type { CompositionContext, GenerateRequest, OnboardingInfoContext, TextProvider } from './provider';
+import { composeMessage } from './compose-message';
+import type { GenerateRequest, OnboardingInfoContext, TextProvider } from './provider';
+
+export { composeMessage, composeThread } from './compose-message';
 
 /**
- * The built-in deterministic composer (the embedded default): writes a specific message from the
- * user's own data — company, offering, persona, prospect, tone, call to action, case studies — with no
- * network and no model. The same input always gives the same text; different inputs give different
- * texts (the data differs, and the phrasing variant is picked from a hash of the whole input). Every
- * message names the offering, the prospect's job title and the call to action. Output format matches
- * the HTTP provider's: "Subject: …", a blank line, the body (the signature is appended by the caller).
+ * The built-in deterministic text provider (the embedded default): messages come from compose-message.ts,
+ * the onboarding draft from composeOnboardingInfo below, both from the user's own data with no network
+ * and no model. Output format matches the HTTP provider's: "Subject: …", a blank line, the body (a
+ * follow-up has no subject line); the signature is appended by the caller.
  */
-
-const DEFAULT_CTA = 'Would you be open to a 15-minute call next week?';
-
-/** FNV-1a, 32 bit. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-const pick = <T,>(items: readonly T[], seed: number, salt: number): T => items[(seed + salt * 7919) % items.length]!;
-
-type Tone = 'formal' | 'friendly' | 'direct' | 'enthusiastic' | 'professional';
-function toneOf(toneVoice: string): Tone {
-  const t = toneVoice.toLowerCase();
-  if (/formal|respectful|polite/.test(t)) return 'formal';
-  if (/friendly|casual|warm|relaxed|witty|playful/.test(t)) return 'friendly';
-  if (/direct|concise|brief|short|straight/.test(t)) return 'direct';
-  if (/enthusias|energetic|excited|bold/.test(t)) return 'enthusiastic';
-  return 'professional';
-}
-
-const GREETINGS: Record<Tone, (first: string, full: string) => string> = {
-  formal: (_f, full) => `Dear ${full},`,
-  friendly: (first) => `Hi ${first},`,
-  direct: (first) => `${first},`,
-  enthusiastic: (first) => `Hi ${first}!`,
-  professional: (first) => `Hello ${first},`,
-};
-const CLOSINGS: Record<Tone, string> = {
-  formal: 'Kind regards,',
-  friendly: 'Cheers,',
-  direct: 'Thanks,',
-  enthusiastic: 'Looking forward to it,',
-  professional: 'Best regards,',
-};
 
 /** A link at the end stays clickable: no "." glued to it. */
 const endsWithUrl = (t: string) => /(?:https?:\/\/|www\.)\S+$/i.test(t);
@@ -56,135 +19,16 @@ const sentence = (s: string) => {
   if (!t) return '';
   return /[.!?]$/.test(t) || endsWithUrl(t) ? t : `${t}.`;
 };
-const firstSentence = (s: string) => sentence(s.split(/(?<=[.!?])\s/)[0] ?? s);
 const lowerFirst = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 const stripEnd = (s: string) => s.trim().replace(/[.!?]+$/, '');
-const withArticle = (title: string) => (/^[aeiou]/i.test(title) ? `an ${title}` : `a ${title}`);
-/**
- * Description text without "Problem:"-style labels at the start of its lines (older offerings were
- * stored so, problem first): what the offering does ("Solution:") comes first.
- */
-const withoutLabels = (s: string) =>
-  s
-    .split(/\n+/)
-    .sort((a, b) => Number(/^\s*solution\s*:/i.test(b)) - Number(/^\s*solution\s*:/i.test(a)))
-    .map((line) => line.replace(/^\s*(?:problem|solution|what sets us apart|differentiators|value proposition|ideal customer|description)\s*:\s*/i, '').trim())
-    .filter(Boolean)
-    .join(' ');
 
-function priceText(o: NonNullable<CompositionContext['offering']>): string | null {
+function priceText(o: { currency: string; pricePeriod: string; priceMin: number | null; priceMax: number | null }): string | null {
   const fmt = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: o.currency, maximumFractionDigits: 0 }).format(n);
   const per = { one_time: '', month: ' per month', year: ' per year', user_month: ' per user per month', user_year: ' per user per year' }[o.pricePeriod] ?? '';
   if (o.priceMin !== null && o.priceMax !== null && o.priceMin !== o.priceMax) return `${fmt(o.priceMin)} to ${fmt(o.priceMax)}${per}`;
   if (o.priceMin !== null) return `from ${fmt(o.priceMin)}${per}`;
   if (o.priceMax !== null) return `up to ${fmt(o.priceMax)}${per}`;
   return null;
-}
-
-export function composeMessage(c: CompositionContext): { subject: string; body: string } {
-  const seed = hash(JSON.stringify(c));
-  const tone = toneOf(c.setting.toneVoice);
-  // One person's title: never the persona's (plural) name.
-  const title = c.prospect.title?.trim() || 'decision maker';
-  const firstName = c.prospect.firstName?.trim() || c.prospect.fullName?.trim().split(/\s+/)[0] || 'there';
-  const fullName = c.prospect.fullName?.trim() || firstName;
-  const prospectCompany = c.prospect.company?.trim() || null;
-  const offering = c.offering?.name.trim() || 'our services';
-  const sender = c.company.name?.trim() || null;
-  const cta = sentence(c.setting.callToAction.trim() || DEFAULT_CTA);
-  const category = c.category ?? 'cold_email';
-
-  const at = prospectCompany ? ` at ${prospectCompany}` : '';
-  const openers = [
-    `As ${withArticle(title)}${at}, you are the person who feels it first when a team like yours outgrows its tools.`,
-    `I'm reaching out because, as ${withArticle(title)}${at}, you are exactly who ${offering} was built for.`,
-    `Most people in your seat — ${title}${at} — tell us the same thing: there is never enough time for the work that matters.`,
-    `I noticed your work as ${title}${at}${c.prospect.location ? ` in ${c.prospect.location}` : ''} and thought ${offering} could be relevant.`,
-  ];
-  const opener = pick(openers, seed, 1);
-
-  const description = c.offering?.description ? firstSentence(withoutLabels(c.offering.description)) : '';
-  // "Pipelane Pro logs calls …" already names the offering: "Pipelane Pro from Acme logs calls …".
-  const namesOffering = !!description && description.toLowerCase().startsWith(`${offering.toLowerCase()} `);
-  const what = namesOffering
-    ? `${offering}${sender ? ` from ${sender}` : ''}${description.slice(offering.length)}`
-    : description
-      ? `${sender ? `At ${sender}, we` : 'We'} offer ${offering}: ${lowerFirst(description)}`
-      : `${sender ? `At ${sender}, we` : 'We'} offer ${offering}.`;
-  const price = c.offering ? priceText(c.offering) : null;
-  const priceLine = price && tone !== 'direct' ? ` Pricing runs ${price}.` : '';
-
-  const study = c.setting.caseStudies.length ? c.setting.caseStudies[seed % c.setting.caseStudies.length]! : null;
-  const proof = study
-    ? pick(
-        [
-          `For example, ${stripEnd(study.title)}${study.summary ? `. ${sentence(study.summary)}` : '.'}`,
-          `One recent result: ${stripEnd(study.title)}. ${sentence(study.summary)}`.trim(),
-          `A quick proof point: ${stripEnd(study.title)}${study.summary ? ` — ${sentence(study.summary)}` : '.'}`,
-        ],
-        seed,
-        2,
-      ) + (study.url ? ` (${study.url})` : '')
-    : null;
-
-  const greeting = GREETINGS[tone](firstName, fullName);
-  const subjects = [
-    `${offering} for ${prospectCompany ?? `your team`}`,
-    `A question for the ${title}${prospectCompany ? ` at ${prospectCompany}` : ''}`,
-    `${firstName}, an idea about ${offering}`,
-  ];
-  let subject = pick(subjects, seed, 3);
-  let paragraphs: string[];
-
-  switch (category) {
-    case 'follow_up':
-      subject = `Re: ${subject}`;
-      paragraphs = [
-        greeting,
-        `Following up on my earlier note about ${offering}; I know ${withArticle(title)} has a busy inbox.`,
-        proof ?? sentence(what),
-        cta,
-      ];
-      break;
-    case 'linkedin_invitation':
-      // LinkedIn invitation notes are limited to 300 characters.
-      paragraphs = [`${greeting} as ${title}${at} you may find ${offering} useful. ${cta}`];
-      break;
-    case 'linkedin_message':
-      paragraphs = [greeting, `Thanks for connecting. Given your role as ${title}${at}, I thought of ${offering}.`, description || what, cta];
-      break;
-    case 'call_script':
-      subject = `Call script: ${offering}`;
-      paragraphs = [
-        `Opening: "Hi ${firstName}, this is ${c.company.senderName ?? 'calling'}${sender ? ` from ${sender}` : ''}. Did I catch you at a bad time?"`,
-        `Reason for calling: "You're ${withArticle(title)}${at}, and ${offering} helps people in your role."`,
-        proof ? `Proof: "${proof}"` : `Value: "${sentence(what)}"`,
-        `Ask: "${cta}"`,
-      ];
-      break;
-    case 'reply':
-      subject = `Re: ${subject}`;
-      paragraphs = [greeting, `Thanks for getting back to me. To answer briefly: ${lowerFirst(sentence(what))}${priceLine}`, cta];
-      break;
-    case 'social_post':
-      subject = `Post: ${offering}`;
-      paragraphs = [
-        `Every ${title} we talk to asks the same question: how do we do more with the team we have?`,
-        sentence(what),
-        proof ?? '',
-        cta,
-      ].filter(Boolean);
-      break;
-    default:
-      paragraphs = [greeting, opener, `${what}${priceLine}`, ...(proof ? [proof] : []), cta];
-  }
-  if (category !== 'call_script' && category !== 'social_post' && category !== 'linkedin_invitation') {
-    // The signature appended afterwards names the sender already: sign off once.
-    const name = c.company.senderName?.trim() || sender || '';
-    const signed = !!name && c.setting.signatureText.toLowerCase().includes(name.toLowerCase());
-    paragraphs.push(signed ? CLOSINGS[tone] : `${CLOSINGS[tone]}\n${name}`.trim());
-  }
-  return { subject, body: paragraphs.filter(Boolean).join('\n\n') };
 }
 
 /** The composer as a TextProvider: writes from `context`, or echoes a summary of a prompt without one. */
@@ -194,7 +38,7 @@ export const composerProvider: TextProvider = {
     if (!req.context) return req.prompt.split('\n').filter(Boolean).slice(0, 5).join('\n');
     if (req.context.kind === 'onboarding_info') return composeOnboardingInfo(req.context);
     const { subject, body } = composeMessage(req.context);
-    return `Subject: ${subject}\n\n${body}`;
+    return subject ? `Subject: ${subject}\n\n${body}` : body;
   },
 };
 
@@ -275,7 +119,7 @@ export function composeOnboardingInfo(c: OnboardingInfoContext): string {
 
   const priceLine =
     c.price && (c.price.min !== null || c.price.max !== null)
-      ? priceText({ name: subject ?? '', description: '', priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period, url: null })
+      ? priceText({ priceMin: c.price.min, priceMax: c.price.max, currency: c.price.currency, pricePeriod: c.price.period })
       : null;
   const leadIn = subject ? `${subject}${offeringName && company && company !== offeringName ? ` by ${company}` : ''}` : 'We';
   const solutionText = solution

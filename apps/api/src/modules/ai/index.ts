@@ -4,7 +4,8 @@ import { openAiCompatibleProvider } from './openai';
 import type { TextProvider } from './provider';
 
 export * from './provider';
-export { composeMessage, composerProvider, onboardingDraftSource } from './composer';
+export { composeMessage, composeThread, composerProvider, onboardingDraftSource } from './composer';
+export { composerLanguage, COMPOSER_LANGUAGES } from './composer-wording';
 export { openAiCompatibleProvider } from './openai';
 
 const cache = new WeakMap<Config, TextProvider>();

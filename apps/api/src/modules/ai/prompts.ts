@@ -1,26 +1,49 @@
-import type { CompositionContext, OnboardingInfoContext } from './provider';
+import type { CompositionContext, OnboardingInfoContext, ProspectSignal } from './provider';
 
 /** Every prompt the product sends to a text provider lives here. */
 
+/**
+ * The same brief the built-in composer follows (compose-message.ts), so a real model writes to the same
+ * rules: short, personal, one benefit, one ask, follow-ups that add one new angle in the same thread.
+ */
 export const EXAMPLE_MESSAGE_SYSTEM = [
-  'You are an expert B2B sales development representative writing outbound messages on behalf of the user.',
-  "Write one message to the prospect described, in the user's tone of voice and language.",
-  'Always mention the offering by name, refer to the prospect by their job title, and end with the call to action given, word for word.',
-  'Use at most one case study. Never invent facts, numbers or customers that are not given.',
-  'Start with a line "Subject: <subject>" (for emails), then a blank line, then the body. Do not add a signature: it is appended afterwards.',
+  'You are an experienced B2B sales development representative writing one outbound message on behalf of the user, to the prospect described.',
+  "Write in the language given and in the user's tone of voice. Follow the message guidelines and instructions given.",
+  'First message (step 1): at most 120 words. Greet the prospect by first name; when no first name is given, use a neutral greeting. Never greet with a placeholder or with the sender\'s name.',
+  'Say in one or two sentences why you write to this person at this company: their role, their company, its industry, and the signal when one is given.',
+  'Give exactly one concrete benefit of the offering: what it achieves for them, in your own words. Do not paste the offering description, and do not write "we offer X:".',
+  'End with the call to action given, once, word for word (or a short question asking for a call when none is given). Then a short closing line such as "Best regards,".',
+  'Follow-ups (step 2 and later): they answer the first message in the same thread. Shorter than the first message (at most 80 words), one new angle each: a case study given, a question about their situation, or, for the last step, a polite note that you will stop writing. Never repeat a sentence of the earlier messages.',
+  'Never invent facts, numbers, customers or case studies that are not given. Leave out anything not given rather than writing a placeholder.',
+  'No labels or field names (such as "Offering:", "pain_points", "Description:"), no placeholders or braces, never "undefined" or "null", and no sentence twice.',
+  'Step 1 starts with a line "Subject: <subject>", then a blank line, then the body. Follow-ups have no subject line: the body only. Do not add a signature: it is appended afterwards.',
   'Plain text only: no markdown, no HTML.',
 ].join('\n');
 
 const line = (label: string, value: string | null | undefined) => (value && value.trim() ? `${label}: ${value.trim()}` : null);
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', pt: 'Portuguese', pl: 'Polish', sv: 'Swedish' };
+
+function signalText(signal: ProspectSignal | null | undefined): string | null {
+  if (!signal) return null;
+  if (signal.kind === 'funding') return `raised a ${signal.round} round recently`;
+  if (signal.kind === 'hiring') return 'is hiring (posted a job recently)';
+  return `uses ${signal.name}`;
+}
 
 export function exampleMessagePrompt(c: CompositionContext): string {
   const price =
     c.offering && (c.offering.priceMin !== null || c.offering.priceMax !== null)
       ? `${c.offering.priceMin ?? ''}${c.offering.priceMax !== null ? `–${c.offering.priceMax}` : '+'} ${c.offering.currency} (${c.offering.pricePeriod.replace('_', ' per ')})`
       : null;
+  const step = Math.max(1, c.step ?? (c.category === 'follow_up' ? 2 : 1));
+  const of = c.steps && c.steps >= step ? ` of ${c.steps}` : '';
+  const stepText = step === 1 ? `1${of} (the first message)` : `${step}${of} (follow-up ${step - 1}, an answer in the same thread${c.steps && step === c.steps ? '; the last one' : ''})`;
+  const language = c.setting.language ? `${c.setting.language}${LANGUAGE_NAMES[c.setting.language] ? ` (${LANGUAGE_NAMES[c.setting.language]})` : ''}` : null;
   const parts = [
     `Message type: ${c.category ?? 'cold_email'}`,
-    line('Language', c.setting.language),
+    `Step: ${stepText}`,
+    line('Language', language),
     line('Tone of voice', c.setting.toneVoice),
     '',
     '# Sender',
@@ -28,7 +51,7 @@ export function exampleMessagePrompt(c: CompositionContext): string {
     line('Sender name', c.company.senderName),
     '',
     '# Offering',
-    line('Name', c.offering?.name ?? 'our services'),
+    c.offering ? line('Name', c.offering.name) : 'No offering given: do not name one.',
     line('Description', c.offering?.description),
     line('Price', price),
     line('URL', c.offering?.url),
@@ -39,8 +62,11 @@ export function exampleMessagePrompt(c: CompositionContext): string {
     '',
     '# Prospect',
     line('Name', c.prospect.fullName),
+    line('First name', c.prospect.firstName),
     line('Job title', c.prospect.title),
     line('Company', c.prospect.company),
+    line('Industry', c.prospect.industry),
+    line('Signal', signalText(c.prospect.signal)),
     line('Headline', c.prospect.headline),
     line('Location', c.prospect.location),
     '',
@@ -50,7 +76,8 @@ export function exampleMessagePrompt(c: CompositionContext): string {
     line('Message guidelines', c.setting.messageGuidelines),
     line('Instructions script', c.setting.instructionsScript),
     line('Instructions for this message type', c.instructions),
-    line('Call to action (end with it)', c.setting.callToAction),
+    line('Call to action (use it once)', c.setting.callToAction),
+    ...(c.earlier?.length ? ['', '# Earlier messages in this thread (do not repeat their sentences)', ...c.earlier.map((b, i) => `--- step ${i + 1}\n${b.trim()}`)] : []),
   ];
   return parts.filter((p) => p !== null).join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }

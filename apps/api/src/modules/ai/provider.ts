@@ -12,7 +12,17 @@ export type CompositionContext = {
   company: { name: string | null; senderName: string | null };
   offering: { name: string; description: string; priceMin: number | null; priceMax: number | null; currency: string; pricePeriod: string; url: string | null } | null;
   persona: { name: string; description: string | null } | null;
-  prospect: { fullName: string | null; firstName: string | null; title: string | null; company: string | null; location: string | null; headline: string | null };
+  prospect: {
+    fullName: string | null;
+    firstName: string | null;
+    title: string | null;
+    company: string | null;
+    location: string | null;
+    headline: string | null;
+    industry?: string | null;
+    /** One fact worth opening with, when the data has one. */
+    signal?: ProspectSignal | null;
+  };
   setting: {
     toneVoice: string;
     language: string;
@@ -25,7 +35,19 @@ export type CompositionContext = {
   };
   /** Plain text of the category's instruction, when generating for one. */
   instructions?: string | null;
+  /**
+   * The step of the sequence (1 = the first message, 2… = the follow-ups of the follow-up settings,
+   * which answer in the same thread: the engine sets "Re:" and the threading headers). Absent: 1, or 2
+   * for the follow_up category.
+   */
+  step?: number;
+  /** Steps in the whole sequence (1 + number_of_followups): the last follow-up closes the loop. */
+  steps?: number;
+  /** The bodies already written for the earlier steps of this thread (for the HTTP provider: not to repeat them). */
+  earlier?: string[];
 };
+
+export type ProspectSignal = { kind: 'funding'; round: string } | { kind: 'hiring' } | { kind: 'technology'; name: string };
 
 /** Everything the onboarding draft (generate_onboarding_info) is written from: the user's answers. */
 export type OnboardingInfoContext = {

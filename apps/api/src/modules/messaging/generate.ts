@@ -6,7 +6,8 @@ import { offerings, personaProspects, personas, prospects, type MessagingSetting
 import { notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { textProviderFor, type CompositionContext } from '../ai';
+import { fundingStageLabel } from '@shared/schemas/person-filters';
+import { composerLanguage, textProviderFor, type CompositionContext, type ProspectSignal } from '../ai';
 import { defineGeneration, runGeneration, type GenerationAnswer } from '../ai/jobs';
 import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
 import { findInstructionByCategory, findInstructionInAccount, findSettingInAccount, MESSAGES, settingForPersona } from './service';
@@ -25,7 +26,8 @@ export function richTextToPlain(html: string): string {
     .trim();
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text-node escaping (quotes need none there, and the sanitiser would rewrite them). */
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Provider output ("Subject: …", blank line, body) → subject, text and safe HTML, signature appended. */
 export function shapeMessage(raw: string, signatureHtml: string): { subject: string | null; text: string; html: string } {
@@ -67,14 +69,29 @@ function personaJobTitle(filters: Record<string, unknown> | undefined): string |
   return null;
 }
 
+/**
+ * The example prospect when the account has none: a role at an example company, and no name, so the
+ * example greets neutrally instead of greeting a made-up person.
+ */
 const PLACEHOLDER_PROSPECT: CompositionContext['prospect'] = {
-  fullName: 'Alex Morgan',
-  firstName: 'Alex',
+  fullName: null,
+  firstName: null,
   title: null,
   company: 'Northwind Traders',
   location: null,
   headline: null,
 };
+
+const FUNDING_ROUNDS = new Set(['seed', 'angel', 'series_a', 'series_b', 'series_c', 'series_d', 'series_e', 'series_f']);
+const HIRING_SIGNAL_DAYS = 60;
+
+/** One fact worth opening with: a recent funding round, a job posted lately, a technology the company uses. */
+export function prospectSignal(p: Pick<typeof prospects.$inferSelect, 'fundingStage' | 'jobPostedAt' | 'technologies'>, now: Date): ProspectSignal | null {
+  if (p.fundingStage && FUNDING_ROUNDS.has(p.fundingStage.toLowerCase())) return { kind: 'funding', round: fundingStageLabel(p.fundingStage) };
+  if (p.jobPostedAt && now.getTime() - Date.parse(p.jobPostedAt) <= HIRING_SIGNAL_DAYS * 86_400_000) return { kind: 'hiring' };
+  const tech = p.technologies.find((t) => t.trim());
+  return tech ? { kind: 'technology', name: tech } : null;
+}
 
 /** Resolves the setting, persona, prospect and offering the example is written from (all the account's own). */
 async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
@@ -159,6 +176,8 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
           company: prospect.company,
           location: prospect.location,
           headline: prospect.headline,
+          industry: prospect.industry,
+          signal: prospectSignal(prospect, new Date()),
         }
       : { ...PLACEHOLDER_PROSPECT, title: personaJobTitle(persona?.filters) ?? 'Head of Sales' },
     setting: {
@@ -195,6 +214,7 @@ const exampleGeneration = defineGeneration('example_message', exampleInput, asyn
     context,
   });
   const shaped = shapeMessage(raw, input.signature);
+  const languageFallbackFrom = composerLanguage(context.setting.language).fallbackFrom;
   const result: GeneratedText = {
     ...shaped,
     prospect_id: input.prospect_id,
@@ -210,7 +230,14 @@ const exampleGeneration = defineGeneration('example_message', exampleInput, asyn
     channel: context.category?.startsWith('linkedin') ? 'linkedin' : context.category === 'call_script' ? 'phone' : 'email',
     prospectId: input.prospect_id,
     personaId: input.persona_id,
-    payload: { kind: 'example', category: context.category ?? 'cold_email', provider: provider.name, messaging_setting_id: input.messaging_setting_id },
+    payload: {
+      kind: 'example',
+      category: context.category ?? 'cold_email',
+      provider: provider.name,
+      messaging_setting_id: input.messaging_setting_id,
+      // The built-in composer has no wording for this language: it wrote English (recorded, not hidden).
+      ...(provider.name === 'composer' && languageFallbackFrom ? { language: 'en', language_fallback_from: languageFallbackFrom } : {}),
+    },
   });
   return result;
 });

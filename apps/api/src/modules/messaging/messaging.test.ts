@@ -205,8 +205,11 @@ describe.each(DB_KINDS)('offerings, messaging and generation on %s', (kind) => {
       const res = await call('POST', '/generate_example_text', { prospect_id: prospectId }, h);
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json<{ data: GeneratedText }>().data;
-      for (const s of ['Forecastly Pipeline', 'VP Revenue Operations', 'Would a 20-minute demo on Thursday suit you?', 'Dear Priya Raman,', 'Acme cut forecast error by 38%', 'Sam Carter'])
+      // The first message: greeting, why this person, one benefit, the CTA, the signature. The case study is
+      // a follow-up's angle (composeThread), no longer stuffed into the first message.
+      for (const s of ['Forecastly Pipeline', 'VP Revenue Operations', 'Would a 20-minute demo on Thursday suit you?', 'Dear Priya Raman,', 'Sam Carter'])
         expect(data.text).toContain(s);
+      expect(data.text.match(/Sam Carter/g)).toHaveLength(1);
       expect(data.html).toContain('<p><strong>Sam Carter</strong><br>Forecastly</p>');
       expect(data).toMatchObject({ prospect_id: prospectId, persona_id: persona.id, messaging_setting_id: setting.id, provider: 'composer' });
       expect(data.subject).toBeTruthy();
@@ -226,11 +229,24 @@ describe.each(DB_KINDS)('offerings, messaging and generation on %s', (kind) => {
       const user = await signedInUser(t, 'generate-empty');
       const res = await call('POST', '/generate_example_text', {}, user.headers);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.text).toContain('our services');
+      // No offering: no "our services" filler, and no made-up name greeted.
+      expect(res.json().data.text).toMatch(/^Hello,\n/);
+      expect(res.json().data.text).not.toMatch(/our services|Alex/);
       const inst = await call('POST', '/message_instructions_by_categories', { category: 'linkedin_invitation', title: 'Invites' }, user.headers);
       const cat = await call('POST', '/message_instructions_by_categories/generate_example_text', { message_instruction_id: inst.json().data.id }, user.headers);
       expect(cat.statusCode, cat.body).toBe(200);
       expect(cat.json().data.text.length).toBeLessThanOrEqual(300);
+    });
+    it('writes English for a language the composer has no wording for, and records the fallback', async () => {
+      const user = await signedInUser(t, 'generate-polish');
+      const h = user.headers;
+      const { persona, prospectId } = await personaWithProspect(t, h, { full_name: 'Anna Nowak', first_name: 'Anna', current_title: 'Dyrektor sprzedaży', current_company: 'Nowak Logistyka' });
+      await createSetting(t, h, { persona_id: persona.id, language: 'pl' });
+      const res = await call('POST', '/generate_example_text', { prospect_id: prospectId }, h);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.text).toMatch(/^Hello Anna,/);
+      const [logged] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, await accountIdOf(t, user)), eq(activities.verb, 'message_generated')));
+      expect(logged!.payload).toMatchObject({ language: 'en', language_fallback_from: 'pl' });
     });
     it('answers 404 for ids that are not the account’s and 422 for bad input', async () => {
       expect((await call('POST', '/generate_example_text', { prospect_id: 999999 })).json()).toEqual({ errors: ['Prospect not found'] });

@@ -535,7 +535,9 @@ describe.each(DB_KINDS)('onboarding on %s', (kind) => {
       await put(t, u.headers, 'your-website', { domain: 'acme.io', company_name: 'Acme Inc', description: 'Forecasting for B2B revenue teams.' });
       const example = await t.app.inject({ method: 'POST', url: v1('/generate_example_text'), headers: u.headers, payload: {} });
       expect(example.statusCode, example.body).toBe(200);
-      expect(example.json().data.text).toContain('At Acme Inc, we offer');
+      // Named as the sender's company ("we offer X: …" was the defect this replaced).
+      expect(example.json().data.text).toContain('I work at Acme Inc');
+      expect(example.json().data.text).not.toMatch(/we offer/i);
       expect(example.json().data.text).not.toContain(u.email.split('@')[0]);
     });
 

@@ -32,7 +32,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
         logger: false,
         tls: { ...options.tls, rejectUnauthorized: true },
       });
-      let stage: 'connect' | 'auth' = 'connect';
+      const progress: { stage: 'connect' | 'auth' } = { stage: 'connect' };
       const outcome = await new Promise<SmtpError | null>((resolve) => {
         let settled = false;
         const settle = (err: SmtpError | null) => {
@@ -43,7 +43,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
         connection.once('error', (err: SmtpError) => settle(err));
         connection.once('end', () => settle(Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' })));
         connection.connect(() => {
-          stage = 'auth';
+          progress.stage = 'auth';
           connection.login({ credentials: { user: endpoint.username, pass: endpoint.password } }, (err) => settle((err as SmtpError | null) ?? null));
         });
       });
@@ -62,7 +62,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
       if (!outcome) {
         return [step('smtp_connect', 'passed', `Connected to ${where}`), tlsPassed(), step('smtp_auth', 'passed', `Signed in as ${endpoint.username}`)];
       }
-      if (stage === 'auth') {
+      if (progress.stage === 'auth') {
         return [
           step('smtp_connect', 'passed', `Connected to ${where}`),
           tlsPassed(),

@@ -168,16 +168,18 @@ export async function startDnsServer(table: DnsTable) {
       const [question] = request.questions;
       const name = question?.name ?? '';
       const entry = table[name.toLowerCase()];
+      // dns2's Resource type wants an encoder the library adds itself: plain records are what it reads.
+      const answers = response.answers as unknown[];
       if (entry && question?.type === dns2.Packet.TYPE.TXT) {
-        for (const data of entry.TXT ?? []) response.answers.push({ name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 60, data });
+        for (const data of entry.TXT ?? []) answers.push({ name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 60, data });
       }
       if (entry && question?.type === dns2.Packet.TYPE.MX) {
-        for (const mx of entry.MX ?? []) response.answers.push({ name, type: dns2.Packet.TYPE.MX, class: dns2.Packet.CLASS.IN, ttl: 60, exchange: mx.exchange, priority: mx.priority });
+        for (const mx of entry.MX ?? []) answers.push({ name, type: dns2.Packet.TYPE.MX, class: dns2.Packet.CLASS.IN, ttl: 60, exchange: mx.exchange, priority: mx.priority });
       }
       send(response);
     },
   });
   const port = await freePort();
-  await server.listen({ udp: { port, address: '127.0.0.1', type: 'udp4' } });
+  await server.listen({ udp: { port, address: '127.0.0.1' } });
   return { server: `127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -23,7 +23,7 @@ export const TEST_CERT = { key: fs.readFileSync(path.join(FIXTURES, 'mail-test.k
 
 const portOf = (server: net.Server) => (server.address() as AddressInfo).port;
 
-export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls' | 'none'; users?: Record<string, string> }) {
+export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls' | 'none'; users?: Record<string, string>; port?: number }) {
   const users = options.users ?? { 'sender@example.com': 'right-password' };
   const server = new SMTPServer({
     secure: options.security === 'tls',
@@ -41,11 +41,11 @@ export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls
       stream.on('end', () => callback());
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean } = {}) {
+export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; port?: number } = {}) {
   const users = Object.fromEntries(Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]));
   const sent = options.sentFolder ?? 'special-use';
   const folders: Record<string, unknown> = { Drafts: { 'special-use': '\\Drafts' } };
@@ -57,7 +57,7 @@ export async function startHoodiecrow(options: { users?: Record<string, string>;
     users,
     storage: { INBOX: { messages: [] }, '': { separator: '/', folders } },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

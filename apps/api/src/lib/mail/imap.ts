@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { ImapFlow, type ListResponse } from 'imapflow';
 import type { ConnectionStep } from '@shared/schemas/user-emails';
 import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
@@ -32,7 +33,7 @@ export function imapConnector(options: MailConnectOptions): ImapConnector {
     const client = new ImapFlow({
       host: address,
       port: endpoint.port,
-      servername: endpoint.host,
+      ...(isIP(endpoint.host) ? {} : { servername: endpoint.host }),
       secure: endpoint.security === 'tls',
       doSTARTTLS: endpoint.security === 'starttls' ? true : endpoint.security === 'none' ? false : undefined,
       auth: { user: endpoint.username, pass: endpoint.password },

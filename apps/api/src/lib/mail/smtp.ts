@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { ConnectionStep } from '@shared/schemas/user-emails';
 import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
@@ -21,8 +22,9 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
       const connection = new SMTPConnection({
         host: resolved.address,
         port: endpoint.port,
-        // The name the user gave, for SNI and the certificate check (we connect to the checked address).
-        servername: endpoint.host,
+        // The name the user gave, for SNI and the certificate check (we connect to the checked address);
+        // an IP literal is checked as itself and sends no SNI.
+        ...(isIP(endpoint.host) ? {} : { servername: endpoint.host }),
         secure: endpoint.security === 'tls',
         requireTLS: endpoint.security === 'starttls',
         ignoreTLS: endpoint.security === 'none',

@@ -141,6 +141,8 @@ describe('Mailboxes page', () => {
     // The domain's DNS results with advice.
     const domain = await screen.findByLabelText('acme.example: needs attention');
     expect(within(domain).getByText('No SPF record: add one.')).toBeInTheDocument();
+    // The fresh check flags the mailbox at once, though the list was read before it.
+    expect(screen.getByText(/acme.example fails a DNS check/)).toBeInTheDocument();
   });
 
   it('warns under a 60-second gap and shows each step of a refused connection with the server’s reply', async () => {

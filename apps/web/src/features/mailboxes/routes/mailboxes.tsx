@@ -1,11 +1,12 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { apiErrorMessages } from '@shared/api';
+import type { UserEmail } from '@shared/schemas/user-emails';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { useMailboxes } from '../api/mailboxes';
+import { useDomains, useMailboxes } from '../api/mailboxes';
 import { DomainsSection } from '../components/domains-section';
 import { MailboxCard } from '../components/mailbox-card';
 import { MailboxDialog } from '../components/mailbox-dialog';
@@ -14,6 +15,10 @@ import { MailboxDialog } from '../components/mailbox-dialog';
 export function MailboxesRoute() {
   const mailboxes = useMailboxes();
   const [adding, setAdding] = useState(false);
+  const hasMailboxes = mailboxes.isSuccess && mailboxes.data.length > 0;
+  // The fresh DNS results flag a failing domain at once (the list's own flag is from the last check).
+  const domains = useDomains(hasMailboxes);
+  const failingDomain = (m: UserEmail) => (domains.data ? domains.data.some((d) => d.domain === m.domain && d.status === 'fail') : m.domain_failing);
   const add = (
     <Button type="button" onClick={() => setAdding(true)}>
       <Plus className="h-4 w-4" aria-hidden /> Connect a mailbox
@@ -39,11 +44,11 @@ export function MailboxesRoute() {
       ) : (
         <section aria-label="Your mailboxes" className="grid gap-3 lg:grid-cols-2">
           {mailboxes.data.map((m) => (
-            <MailboxCard key={m.id} mailbox={m} />
+            <MailboxCard key={m.id} mailbox={{ ...m, domain_failing: failingDomain(m) }} />
           ))}
         </section>
       )}
-      <DomainsSection enabled={mailboxes.isSuccess && mailboxes.data.length > 0} />
+      <DomainsSection enabled={hasMailboxes} />
       <MailboxDialog open={adding} onOpenChange={setAdding} />
     </PageFrame>
   );

@@ -16,6 +16,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { MailEndpoint } from '../../lib/mail';
 import type { AuthContext, Deps } from '../../lib/route';
 import { credentialsOf, readCredential, setCredentialState, storeCredential, type CredentialState } from './credentials';
+import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
 
@@ -167,6 +168,7 @@ export async function create(deps: Deps, auth: AuthContext, body: CreateBody): P
     if (!inserted) throw unprocessable(MESSAGES.duplicate);
     await storeCredential(tx, deps.config, accountId, inserted.id, 'smtp_password', body.smtp_password, states.smtp_password);
     await storeCredential(tx, deps.config, accountId, inserted.id, 'imap_password', body.imap_password, states.imap_password);
+    await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'mailbox_connected', channel: 'email', payload: { user_email_id: inserted.id, email: inserted.email } });
     return inserted;
   });
   return toJson(deps, accountId, row);
@@ -267,20 +269,42 @@ export async function remove(deps: Deps, auth: AuthContext, id: number): Promise
   return { id: row.id };
 }
 
-async function setStatus(deps: Deps, accountId: number, id: number, status: UserEmailRow['status'], reason: string | null, extra: Partial<typeof userEmails.$inferInsert> = {}) {
-  const [row] = await deps.db
-    .update(userEmails)
-    .set({ status, statusReason: reason, updatedAt: new Date(), ...extra })
-    .where(and(eq(userEmails.id, id), eq(userEmails.accountId, accountId)))
-    .returning();
-  if (!row) throw notFound(MESSAGES.notFound);
-  return row;
+const STATUS_VERB = { paused: 'mailbox_paused', active: 'mailbox_resumed', failing: 'mailbox_failing' } as const;
+
+/** Changes the status and, when it changed, writes the activity log in the same transaction. */
+async function setStatus(
+  deps: Deps,
+  actor: { accountId: number; userId: number | null; from: UserEmailRow['status'] },
+  id: number,
+  status: UserEmailRow['status'],
+  reason: string | null,
+  extra: Partial<typeof userEmails.$inferInsert> = {},
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(userEmails)
+      .set({ status, statusReason: reason, updatedAt: new Date(), ...extra })
+      .where(and(eq(userEmails.id, id), eq(userEmails.accountId, actor.accountId)))
+      .returning();
+    if (!row) throw notFound(MESSAGES.notFound);
+    if (status !== actor.from) {
+      await recordActivity(tx, {
+        accountId: actor.accountId,
+        actorType: status === 'failing' ? 'system' : 'user',
+        actorId: status === 'failing' ? null : actor.userId,
+        verb: STATUS_VERB[status],
+        channel: 'email',
+        payload: { user_email_id: row.id, email: row.email, ...(reason ? { reason } : {}) },
+      });
+    }
+    return row;
+  });
 }
 
 export async function pause(deps: Deps, auth: AuthContext, id: number): Promise<UserEmail> {
   const row = await mailboxOf(deps, auth.account.id, id);
   if (row.status === 'paused') return toJson(deps, auth.account.id, row);
-  return toJson(deps, auth.account.id, await setStatus(deps, auth.account.id, id, 'paused', MESSAGES.pausedByUser));
+  return toJson(deps, auth.account.id, await setStatus(deps, { accountId: auth.account.id, userId: auth.user.id, from: row.status }, id, 'paused', MESSAGES.pausedByUser));
 }
 
 /** A paused mailbox goes back to active; a failing one only after its connection test passes again. */
@@ -288,11 +312,15 @@ export async function resume(deps: Deps, auth: AuthContext, id: number): Promise
   const row = await mailboxOf(deps, auth.account.id, id);
   if (row.status === 'active') return toJson(deps, auth.account.id, row);
   const lastTest = row.lastTest as ConnectionTest | null;
+  let from = row.status;
   if (row.status === 'failing' || lastTest?.ok === false) {
     const tested = await testSaved(deps, auth, id);
     if (!tested.test.ok) throw testFailed(tested.test);
+    from = tested.mailbox.status;
+    // A passing test already made a failing mailbox active (and logged it).
+    if (from === 'active') return tested.mailbox;
   }
-  return toJson(deps, auth.account.id, await setStatus(deps, auth.account.id, id, 'active', null));
+  return toJson(deps, auth.account.id, await setStatus(deps, { accountId: auth.account.id, userId: auth.user.id, from }, id, 'active', null));
 }
 
 /**
@@ -308,7 +336,7 @@ export async function testSaved(deps: Deps, auth: AuthContext, id: number): Prom
   const failed = test.steps.find((s) => s.step === test.failed_step);
   const status = failed ? 'failing' : row.status === 'failing' ? 'active' : row.status;
   const reason = failed ? describeFailure(failed) : status === row.status ? row.statusReason : null;
-  const saved = await setStatus(deps, accountId, id, status, reason, { lastTest: test, ...(sentFolder ? { sentFolder } : {}) });
+  const saved = await setStatus(deps, { accountId, userId: auth.user.id, from: row.status }, id, status, reason, { lastTest: test, ...(sentFolder ? { sentFolder } : {}) });
   return { test, mailbox: await toJson(deps, accountId, saved) };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ConnectionTest, SendingDomain, UserCredential, UserEmail } from '@shared/schemas/user-emails';
-import { userCredentials, userEmails } from '../../db/schema';
+import { activities, userCredentials, userEmails } from '../../db/schema';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
 import { dnsResolver } from '../../lib/mail/dns';
@@ -208,6 +208,20 @@ describe.each(DB_KINDS)('mailboxes (%s)', (kind) => {
     await t.db.db.update(userEmails).set({ imapPort: s.imap.port }).where(eq(userEmails.id, created.id));
     const ok = await t.app.inject({ method: 'POST', url: v1(`/user_emails/${created.id}/resume`), headers: u.headers });
     expect(ok.json().data).toMatchObject({ status: 'active', status_reason: null });
+    await t.app.inject({ method: 'POST', url: v1(`/user_emails/${created.id}/pause`), headers: u.headers });
+
+    // Each change of state is in the activity log (the dashboard's feed).
+    const log = await t.db.db
+      .select({ verb: activities.verb, actorType: activities.actorType })
+      .from(activities)
+      .where(sql`${activities.payload}->>'user_email_id' = ${String(created.id)}`)
+      .orderBy(asc(activities.id));
+    expect(log).toEqual([
+      { verb: 'mailbox_connected', actorType: 'user' },
+      { verb: 'mailbox_failing', actorType: 'system' },
+      { verb: 'mailbox_resumed', actorType: 'user' },
+      { verb: 'mailbox_paused', actorType: 'user' },
+    ]);
   });
 
   it('checks each sending domain through DNS (MX, SPF, DKIM with the user’s selector, DMARC) and flags a failing one on its mailboxes', async () => {

@@ -45,7 +45,7 @@ export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls
   return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; port?: number } = {}) {
+export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; tls?: boolean; port?: number } = {}) {
   const users = Object.fromEntries(Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]));
   const sent = options.sentFolder ?? 'special-use';
   const folders: Record<string, unknown> = { Drafts: { 'special-use': '\\Drafts' } };
@@ -54,6 +54,7 @@ export async function startHoodiecrow(options: { users?: Record<string, string>;
   const server = hoodiecrow({
     plugins: ['ID', 'SPECIAL-USE', 'IDLE', 'UIDPLUS', 'MOVE', 'CONDSTORE', ...(options.starttls ? ['STARTTLS'] : [])],
     credentials: TEST_CERT,
+    secureConnection: options.tls ?? false,
     users,
     storage: { INBOX: { messages: [] }, '': { separator: '/', folders } },
   });

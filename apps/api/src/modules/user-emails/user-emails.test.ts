@@ -247,6 +247,40 @@ describe.each(DB_KINDS)('mailboxes (%s)', (kind) => {
   });
 });
 
+describe('IMAP connector over TLS and STARTTLS (hoodiecrow)', () => {
+  const endpoint = { host: 'localhost', username: 'sender@example.com', password: 'right-password' };
+
+  it('signs in over TLS from the start and over STARTTLS, checking the certificate', async () => {
+    const tls = await startHoodiecrow({ tls: true, sentFolder: 'named' });
+    const starttls = await startHoodiecrow({ starttls: true });
+    try {
+      const imap = imapConnector(mailOptions);
+      const overTls = await imap.test({ ...endpoint, port: tls.port, security: 'tls' });
+      expect(overTls.steps.map((x) => x.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+      expect(overTls.sentFolder).toBe('Sent Items');
+      const upgraded = await imap.test({ ...endpoint, port: starttls.port, security: 'starttls' });
+      expect(upgraded.steps.map((x) => x.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+      // Without the test certificate trusted, the TLS step fails and nothing is sent further.
+      const untrusted = await imapConnector({ allowHosts: ALLOW }).test({ ...endpoint, port: tls.port, security: 'tls' });
+      expect(untrusted.steps.slice(0, 3).map((x) => x.status)).toEqual(['passed', 'failed', 'skipped']);
+      expect(untrusted.steps[1]!.message).toMatch(/certificate/i);
+    } finally {
+      await Promise.all([tls.close(), starttls.close()]);
+    }
+  });
+
+  it('says when the server offers no STARTTLS', async () => {
+    const plain = await startHoodiecrow();
+    try {
+      const result = await imapConnector(mailOptions).test({ ...endpoint, port: plain.port, security: 'starttls' });
+      expect(result.steps.find((x) => x.step === 'imap_tls')).toMatchObject({ status: 'failed' });
+      expect(result.steps.find((x) => x.step === 'imap_login')!.status).toBe('skipped');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe.skipIf(!DOVECOT_BIN)('IMAP test against Debian’s dovecot', () => {
   it('logs in, lists the folders and finds the \\Sent folder; a wrong password is the login step', async () => {
     const dovecot = (await startDovecot('right-password'))!;

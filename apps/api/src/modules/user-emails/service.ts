@@ -312,7 +312,7 @@ export async function resume(deps: Deps, auth: AuthContext, id: number): Promise
   const row = await mailboxOf(deps, auth.account.id, id);
   if (row.status === 'active') return toJson(deps, auth.account.id, row);
   const lastTest = row.lastTest as ConnectionTest | null;
-  let from = row.status;
+  let from: UserEmailRow['status'] = row.status;
   if (row.status === 'failing' || lastTest?.ok === false) {
     const tested = await testSaved(deps, auth, id);
     if (!tested.test.ok) throw testFailed(tested.test);

@@ -34,6 +34,10 @@ export type Config = {
   publicOrigins: string[];
   /** AUTH_CODE_SECRET: keys the stored confirmation and phone codes (HMAC); null: a secret kept in the data folder (modules/auth/codes.ts). */
   authCodeSecret: string | null;
+  /** MAIL_CREDENTIALS_KEY: seals mailbox passwords (AES-256-GCM); null: a key kept in the data folder (modules/user-emails/credentials.ts). */
+  mailCredentialsKey: string | null;
+  /** DNS_SERVERS: the resolvers the sending-domain checks ask ("1.1.1.1,127.0.0.1:5353"); empty: the system's. */
+  dnsServers: string[];
   /** Behind a reverse proxy: honour X-Forwarded-* and the holder header it sets. */
   trustProxy: boolean;
   holderHeader: string;
@@ -95,6 +99,8 @@ export function loadConfig(env: Env = process.env): Config {
     brandDomains: parseBrandDomains(env.BRAND_DOMAINS),
     publicOrigins: parsePublicOrigins(env, databaseUrl),
     authCodeSecret: codeSecretFrom(env.AUTH_CODE_SECRET),
+    mailCredentialsKey: mailKeyFrom(env.MAIL_CREDENTIALS_KEY),
+    dnsServers: (env.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY),
     holderHeader: (env.HOLDER_HEADER || 'x-holder-id').toLowerCase(),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || null } : null,
@@ -168,6 +174,13 @@ function codeSecretFrom(raw: string | undefined): string | null {
   if (!secret) return null;
   if (secret.length < 32) throw new Error('AUTH_CODE_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
   return secret;
+}
+
+function mailKeyFrom(raw: string | undefined): string | null {
+  const key = raw?.trim();
+  if (!key) return null;
+  if (key.length < 32) throw new Error('MAIL_CREDENTIALS_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  return key;
 }
 
 function asOrigin(name: string, raw: string): string {

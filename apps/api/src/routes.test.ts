@@ -12,6 +12,7 @@ import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes
 import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
 import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
+import { userEmailOwnershipProbes } from './modules/user-emails/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -57,6 +58,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...paymentOwnershipProbes,
   ...autoCommunicationOwnershipProbes,
   ...notificationOwnershipProbes,
+  ...userEmailOwnershipProbes,
   ...dashboardOwnershipProbes,
   ...prospectOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {

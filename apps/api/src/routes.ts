@@ -13,6 +13,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
+import { userEmailRoutes } from './modules/user-emails/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -31,6 +32,7 @@ export const routes: readonly AppRoute[] = [
   ...paymentRoutes,
   ...autoCommunicationRoutes,
   ...notificationRoutes,
+  ...userEmailRoutes,
   ...dashboardRoutes,
   ...docsRoutes,
 ];

@@ -9,6 +9,7 @@ import type { SmsSender } from '../lib/sms';
 import type { AppRoute } from '../lib/route';
 import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
 import type { OidcProvider } from '../modules/auth/oidc';
+import type { MailServices } from '../lib/mail';
 import { findUserByEmail, toUserJson } from '../modules/users/repository';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
@@ -42,6 +43,8 @@ export async function startTestApp(
     db?: DbHandle;
     /** Served besides the app's own routes. */
     extraRoutes?: AppRoute[];
+    /** Mailbox connections and DNS (e.g. trusting a generated certificate). */
+    mail?: Partial<MailServices>;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
@@ -58,13 +61,14 @@ export async function startTestApp(
     RATE_LIMIT_AUTH_IP_MAX: '1000',
     AUTH_MAIL_PER_ADDRESS_MAX: '50',
     AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
+    MAIL_CREDENTIALS_KEY: 'test-mail-credentials-key-0123456789abcdef',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
   const handedOff: Mail[] = [];
   const smtpOut = smtpMailer(config.smtp!);
   const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
-  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, extraRoutes: options.extraRoutes });
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes });
   await app.ready();
   return {
     app,

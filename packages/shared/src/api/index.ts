@@ -13,6 +13,9 @@ import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { userEmailEndpoints } from './endpoints/user-emails';
+
+export { connectionTestOf } from './endpoints/user-emails';
 
 export * from './client';
 
@@ -37,6 +40,7 @@ export function createApi(http: ApiClient) {
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),
+    userEmails: userEmailEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -11,7 +11,7 @@ import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
 import { useCreatePersona } from '@web/features/business-information';
 import { notify } from '@web/lib/notify';
-import { Dialog } from './dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { textareaClass } from './styles';
 
 type Input = z.input<typeof createPersonaBodySchema>;

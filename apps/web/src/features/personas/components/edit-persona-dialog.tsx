@@ -11,7 +11,7 @@ import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
 import { notify } from '@web/lib/notify';
 import { useUpdatePersona } from '../api/persona';
-import { Dialog } from './dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { textareaClass } from './styles';
 
 type Input = z.input<typeof updatePersonaBodySchema>;

@@ -12,7 +12,7 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { usePersonaList } from '../api/list-personas';
 import { useProspectSearch } from '../api/prospects';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { FilterBuilder } from '../components/filters/filter-builder';
 import { Pagination } from '../components/pagination';
 import { AddToPersonaButton, DeleteProspectsButton, ExportProspectsButton } from '../components/prospects/prospect-actions';

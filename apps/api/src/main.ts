@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_USER, seedDemo } from './db/seed';
+import { unsubscribeSecret } from './modules/blacklist/unsubscribe-token';
 import { codeSecret } from './modules/auth/codes';
 import { repoRoot } from './lib/paths';
 
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
   codeSecret(config);
   if (!config.authCodeSecret && config.databaseUrl) {
     app.log.warn('AUTH_CODE_SECRET is not set: codes are keyed with a secret in this instance\'s data folder; several instances must share one AUTH_CODE_SECRET');
+  }
+  unsubscribeSecret(config);
+  if (!config.unsubscribeSecret && config.databaseUrl) {
+    app.log.warn('UNSUBSCRIBE_SECRET is not set: unsubscribe links are signed with a secret in this instance\'s data folder; several instances must share one UNSUBSCRIBE_SECRET, or a link sent by one fails on another');
   }
   let stopping = false;
   const stop = async (signal: string) => {

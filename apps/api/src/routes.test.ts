@@ -12,6 +12,7 @@ import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes
 import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
 import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
+import { blacklistOwnershipProbes } from './modules/blacklist/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -59,6 +60,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...notificationOwnershipProbes,
   ...dashboardOwnershipProbes,
   ...prospectOwnershipProbes,
+  ...blacklistOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

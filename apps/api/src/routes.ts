@@ -13,6 +13,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
+import { blacklistRoutes } from './modules/blacklist/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -32,5 +33,6 @@ export const routes: readonly AppRoute[] = [
   ...autoCommunicationRoutes,
   ...notificationRoutes,
   ...dashboardRoutes,
+  ...blacklistRoutes,
   ...docsRoutes,
 ];

@@ -20,6 +20,7 @@ export const ACTIVITY_VERBS = [
   'post_published',
   'offering_created',
   'test_call',
+  'email_unsubscribed',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

@@ -13,6 +13,7 @@ import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { blacklistEndpoints } from './endpoints/blacklist';
 
 export * from './client';
 
@@ -37,6 +38,7 @@ export function createApi(http: ApiClient) {
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),
+    blacklist: blacklistEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

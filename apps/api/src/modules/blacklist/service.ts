@@ -14,7 +14,6 @@ import {
   type CreateBlacklistedEmailsResult,
   type removeEmailQuerySchema,
 } from '@shared/schemas/blacklist';
-import type { Db } from '../../db/client';
 import { blacklistedDomains, blacklistedEmails, prospects, type BlacklistedDomainRow, type BlacklistedEmailRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';

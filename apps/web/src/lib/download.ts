@@ -9,3 +9,13 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** The text of a file the user picked (FileReader: works wherever File does). */
+export function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(file);
+  });
+}

@@ -8,6 +8,7 @@ import { Dialog } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
 import { textareaClass } from '@web/components/ui/styles';
 import { counted } from '@web/lib/counted';
+import { readFileText } from '@web/lib/download';
 import { notify } from '@web/lib/notify';
 import { useAddToBlacklist, type BlacklistKind } from '../api/blacklist';
 import { parseCsvFile, parsePasted } from '../lib/parse-entries';
@@ -42,7 +43,7 @@ export function AddEntriesButton({ kind }: { kind: BlacklistKind }) {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const items = parseCsvFile(await file.text(), kind);
+    const items = parseCsvFile(await readFileText(file), kind);
     setFileName(file.name);
     setText(items.join('\n'));
     setEmpty(items.length === 0);

@@ -9,6 +9,8 @@ import type { BlacklistKind } from '../api/blacklist';
  */
 export function parsePasted(text: string): string[] {
   return text
+    // "Ann Lee <ann@acme.com>" (as mail programs copy an address) is the address alone.
+    .replace(/[^,;\n<>]*<([^<>\s]+@[^<>\s]+)>/g, ' $1 ')
     .split(/[\s,;]+/)
     .map((s) => s.replace(/^[<"'(]+|[>"')]+$/g, '').trim())
     .filter((s) => s !== '');

@@ -16,7 +16,7 @@ export function BlacklistRoute() {
   return (
     <PageFrame
       title="Blacklist"
-      description="Emails and domains your agents must never contact: customers, partners, competitors. People who unsubscribe and addresses that bounce land here by themselves, with the reason and the date."
+      description="Emails and domains your agents must never contact: customers, partners, competitors. Unsubscribes and bounces are added by themselves, with the reason and the date."
       actions={<DownloadButton exporter={exporter} label="Export CSV" />}
     >
       <Tabs.Root defaultValue="emails">

@@ -75,6 +75,18 @@ describe('Blacklist page', () => {
     expect(await within(table()).findByRole('row', { name: /ann@acme\.com/ })).toBeInTheDocument();
   });
 
+  it('keeps the dialog and its report open when the first entries replace the empty state', async () => {
+    render();
+    await screen.findByRole('heading', { name: 'No blacklisted emails yet' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add emails' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add emails to the blacklist' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Emails' }), 'ann@acme.com nope');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to blacklist' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('1 email added. 1 email was not added:');
+    await screen.findByRole('table', { name: /Blacklisted emails/ });
+    expect(screen.getByRole('dialog', { name: 'Add emails to the blacklist' })).toBeInTheDocument();
+  });
+
   it('asks for something to add instead of sending an empty list', async () => {
     render();
     await screen.findByRole('heading', { name: 'No blacklisted emails yet' });

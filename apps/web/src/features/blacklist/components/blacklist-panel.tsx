@@ -67,7 +67,7 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
     );
   } else if (total === 0 && q === '') {
     content = (
-      <EmptyState icon={kind === 'emails' ? Ban : Globe} title={`No blacklisted ${kind} yet`} action={<AddEntriesButton kind={kind} />}>
+      <EmptyState icon={kind === 'emails' ? Ban : Globe} title={`No blacklisted ${kind} yet`}>
         {kind === 'emails'
           ? 'Add the addresses no agent may write to: customers, partners, people who asked not to be contacted. Prospects who unsubscribe and addresses that bounce land here by themselves.'
           : 'Add whole companies no agent may write to, such as competitors or current customers: a domain covers every address at it and its subdomains.'}
@@ -136,11 +136,10 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
             {counted(total, one)}
           </span>
         ) : null}
-        {total > 0 || q !== '' ? (
-          <div className="ml-auto">
-            <AddEntriesButton kind={kind} />
-          </div>
-        ) : null}
+        {/* One Add button whatever the list shows, so its dialog (and what it reports) outlives the empty state. */}
+        <div className="ml-auto">
+          <AddEntriesButton kind={kind} />
+        </div>
       </div>
       {content}
     </div>

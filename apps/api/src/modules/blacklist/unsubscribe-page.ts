@@ -27,14 +27,14 @@ function content(state: UnsubscribePageState): { title: string; body: string } {
     case 'done':
       return {
         title: 'You are unsubscribed',
-        body: `<h1 role="status">You are unsubscribed</h1>
+        body: `<div role="status"><h1>You are unsubscribed</h1></div>
 <p><strong>${escapeHtml(state.email)}</strong> will get no more emails from <strong>${escapeHtml(state.sender)}</strong>.</p>
 <p class="muted">You can close this page.</p>`,
       };
     case 'gone':
       return {
         title: 'You are unsubscribed',
-        body: `<h1 role="status">You are unsubscribed</h1>
+        body: `<div role="status"><h1>You are unsubscribed</h1></div>
 <p>The sender of this email no longer has an account here, so no more emails will come from it.</p>`,
       };
     case 'invalid':

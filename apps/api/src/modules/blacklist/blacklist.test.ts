@@ -189,6 +189,8 @@ describe.each(DB_KINDS)('the blacklist on %s', (kind) => {
       expect(rows[0]).toMatchObject({ reason: 'unsubscribed', details: 'One-click unsubscribe from the mail program', campaignEmailId: 7 });
       const logged = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'email_unsubscribed')));
       expect(logged.filter((x) => x.payload.email === 'reader@unsub.test')).toHaveLength(1);
+      const feed = await t.app.inject({ method: 'GET', url: v1('/activity_list'), headers: a.headers });
+      expect(feed.json().data.map((x: { description: string }) => x.description)).toContain('reader@unsub.test unsubscribed');
       // Shown on the list with reason and date.
       expect((await emailsOf(t, a.headers, 'search=reader%40unsub.test')).data[0]).toMatchObject({ reason: 'unsubscribed', campaign_email_id: 7 });
       const after = await t.app.inject({ method: 'GET', url: pathOf(url) });

@@ -280,6 +280,8 @@ export function describeActivity(r: {
       return `Post published${on}`;
     case 'test_call':
       return 'Test call placed';
+    case 'email_unsubscribed':
+      return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
     default: {
       const words = r.verb.replace(/_/g, ' ');
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${r.prospect ? `: ${who}` : ''}`;

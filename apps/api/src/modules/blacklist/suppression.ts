@@ -89,14 +89,14 @@ export async function suppress(
       .values({ accountId, email: address, reason, details, campaignEmailId: options.campaignEmailId ?? null })
       .onConflictDoNothing({ target: [blacklistedEmails.accountId, blacklistedEmails.email] })
       .returning();
-    const entry =
-      inserted ??
-      (await tx
+    let entry = inserted;
+    if (!entry) {
+      [entry] = await tx
         .select()
         .from(blacklistedEmails)
-        .where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, address)))
-        .then((rows) => rows[0]!));
+        .where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, address)));
+    }
     await stopEnrolments(tx, accountId, { kind: 'email', email: address }, reason);
-    return { entry, added: inserted !== undefined };
+    return { entry: entry!, added: inserted !== undefined };
   });
 }

@@ -1,4 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BlacklistedDomainList,
+  BlacklistedEmailList,
+  CreateBlacklistedDomainsResult,
+  CreateBlacklistedEmailsResult,
+} from '@shared/schemas/blacklist';
 import { api } from '@web/lib/api';
 import { downloadText } from '@web/lib/download';
 
@@ -14,7 +20,7 @@ export const blacklistKeys = {
 
 /** GET blacklisted_emails or domains/blacklisted_domains: one page, newest first. */
 export function useBlacklist(kind: BlacklistKind, params: BlacklistPageParams) {
-  return useQuery({
+  return useQuery<BlacklistedEmailList | BlacklistedDomainList>({
     queryKey: blacklistKeys.list(kind, params),
     queryFn: () => (kind === 'emails' ? api.blacklist.emails(params) : api.blacklist.domains(params)),
     placeholderData: keepPreviousData,
@@ -24,8 +30,8 @@ export function useBlacklist(kind: BlacklistKind, params: BlacklistPageParams) {
 /** POST create_blacklisted_emails / domains/create_blacklisted_domains (the server reports each invalid item). */
 export function useAddToBlacklist(kind: BlacklistKind) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: string[]) => (kind === 'emails' ? api.blacklist.addEmails(values) : api.blacklist.addDomains(values)),
+  return useMutation<CreateBlacklistedEmailsResult | CreateBlacklistedDomainsResult, Error, string[]>({
+    mutationFn: (values) => (kind === 'emails' ? api.blacklist.addEmails(values) : api.blacklist.addDomains(values)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blacklistKeys.lists(kind) }),
   });
 }

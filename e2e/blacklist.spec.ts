@@ -11,6 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 let user: Awaited<ReturnType<typeof createReadyUser>>;
 const tag = `b${Date.now().toString(36)}`;
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test.beforeAll(async ({ request }) => {
   user = await createReadyUser(request, 'blacklist');
@@ -63,6 +64,7 @@ test('add by paste, search, remove one, export; an unsubscribe link lands on the
   const prospect = await page.context().browser()!.newPage();
   await prospect.goto(link);
   await expect(prospect.getByRole('heading', { name: 'Unsubscribe?' })).toBeVisible();
+  if (SHOTS) await prospect.screenshot({ path: `${SHOTS}/unsubscribe-page.png` });
   await expect(prospect.getByText(`dana.${tag}@prospect.test`)).toBeVisible();
   await prospect.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(prospect.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
@@ -77,14 +79,20 @@ test('add by paste, search, remove one, export; an unsubscribe link lands on the
   await expect(row).toBeVisible();
   await expect(row).toContainText('Unsubscribed');
   await expect(row).toContainText('Unsubscribe link');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/blacklist-1280.png`, fullPage: true });
 });
 
 test('at 390 px the blacklist fits the screen and its tabs work by keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInThroughUi(page, user.email, user.password);
   await page.goto('/cabinet/blacklist');
-  await expect(page.getByRole('table', { name: 'Blacklisted emails' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Blacklisted emails' });
+  await expect(table).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The table itself fits too: each row's remove button is on screen without scrolling it sideways.
+  expect(await table.evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+  await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeInViewport();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/blacklist-390.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Emails' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('heading', { name: 'No blacklisted domains yet' })).toBeVisible();

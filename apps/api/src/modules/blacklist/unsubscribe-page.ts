@@ -2,7 +2,8 @@ import type { HolderConfig } from '@shared/brands';
 
 /**
  * The unsubscribe page: server-rendered HTML (it must work from any mail program, without the web app,
- * its JavaScript or a session), styled with the brand's logo, name and accent colour, under the brand's
+ * its JavaScript or a session), styled with the brand's mark, name and accent colour (as the app's header:
+ * the wordmark draws its name in currentColor, black in an <img>), under the brand's
  * Content-Security-Policy (no script at all; inline style is allowed by that policy).
  */
 
@@ -65,7 +66,7 @@ body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify
   font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #0b0d12; color: #e6e8ee; }
 main { width: 100%; max-width: 28rem; background: #141821; border: 1px solid #262b36; border-radius: 0.75rem; padding: 2rem; }
 .logo { display: flex; align-items: center; gap: 0.5rem; margin-bottom: 1.5rem; font-weight: 600; }
-.logo img { height: 2rem; width: auto; }
+.logo img { height: 2rem; width: 2rem; }
 h1 { font-size: 1.375rem; margin: 0 0 0.75rem; }
 p { line-height: 1.5; margin: 0 0 1rem; overflow-wrap: anywhere; }
 .muted { color: #9aa3b2; font-size: 0.875rem; }
@@ -76,7 +77,7 @@ button:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
 </head>
 <body>
 <main>
-<div class="logo"><img src="${escapeHtml(brand.logo)}" alt=""><span>${escapeHtml(brand.company_name)}</span></div>
+<div class="logo"><img src="${escapeHtml(brand.favicon_big)}" alt="" width="32" height="32"><span>${escapeHtml(brand.company_name)}</span></div>
 ${body}
 </main>
 </body>

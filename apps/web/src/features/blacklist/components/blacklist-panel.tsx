@@ -79,7 +79,7 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
     content = (
       <div aria-busy={list.isFetching || undefined}>
         <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
-          <table className="w-full min-w-[36rem] border-collapse">
+          <table className="w-full border-collapse">
             <caption className="sr-only">Blacklisted {kind}</caption>
             <thead className="border-b border-border">
               <tr>
@@ -89,10 +89,10 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
                 <th scope="col" className={thClass}>
                   Reason
                 </th>
-                <th scope="col" className={thClass}>
+                <th scope="col" className={`${thClass} hidden sm:table-cell`}>
                   Source
                 </th>
-                <th scope="col" className={thClass}>
+                <th scope="col" className={`${thClass} hidden sm:table-cell`}>
                   Added
                 </th>
                 <th scope="col" className={`${thClass} w-12`}>
@@ -103,12 +103,19 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="border-b border-border last:border-0 hover:bg-surface-2/50">
-                  <td className={`${tdClass} font-medium break-all`}>{r.value}</td>
+                  <td className={tdClass}>
+                    <span className="font-medium break-all">{r.value}</span>
+                    {/* Below 640 px source and date move under the address instead of widening the table. */}
+                    <span className="block text-xs text-muted sm:hidden">
+                      {r.details ? `${r.details} · ` : ''}
+                      {formatDate(r.created_at)}
+                    </span>
+                  </td>
                   <td className={tdClass}>
                     <ReasonBadge reason={r.reason} />
                   </td>
-                  <td className={`${tdClass} text-muted`}>{r.details ?? '—'}</td>
-                  <td className={`${tdClass} whitespace-nowrap text-muted`}>
+                  <td className={`${tdClass} hidden text-muted sm:table-cell`}>{r.details ?? '—'}</td>
+                  <td className={`${tdClass} hidden whitespace-nowrap text-muted sm:table-cell`}>
                     <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
                   </td>
                   <td className={`${tdClass} text-right`}>

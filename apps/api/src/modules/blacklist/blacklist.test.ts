@@ -1,14 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, blacklistedEmails, prospects } from '../../db/schema';
+import { loadConfig } from '../../config';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { addDomains, addEmails, domainsOf, emailsOf } from './ownership-probes';
 import { isSuppressed, setStopEnrolmentsHook, suppress, suppressionOf, type SuppressionTarget } from './suppression';
-import { signUnsubscribeToken, tokenFromUnsubscribeSubject, unsubscribeLinks, verifyUnsubscribeToken } from './unsubscribe-token';
+import { signUnsubscribeToken, tokenFromUnsubscribeSubject, UNSUBSCRIBE_SECRET_FILE, unsubscribeLinks, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
+
+describe('the unsubscribe secret', () => {
+  it('is UNSUBSCRIBE_SECRET (32+ characters), else one generated once into the data folder and kept', () => {
+    expect(() => loadConfig({ UNSUBSCRIBE_SECRET: 'short' })).toThrow(/UNSUBSCRIBE_SECRET must be at least 32 characters/);
+    expect(loadConfig({ UNSUBSCRIBE_SECRET: 'u'.repeat(40) }).unsubscribeSecret).toBe('u'.repeat(40));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unsub-secret-'));
+    try {
+      const first = unsubscribeSecret({ unsubscribeSecret: null, dataDir });
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.statSync(path.join(dataDir, UNSUBSCRIBE_SECRET_FILE)).mode & 0o777).toBe(0o600);
+      expect(unsubscribeSecret({ unsubscribeSecret: null, dataDir })).toBe(first);
+      // A link signed with the kept secret verifies after a restart (the same file).
+      const token = signUnsubscribeToken({ unsubscribeSecret: null, dataDir }, { accountId: 5, email: 'a@b.test' });
+      expect(verifyUnsubscribeToken({ unsubscribeSecret: null, dataDir }, token)).toEqual({ accountId: 5, email: 'a@b.test', campaignEmailId: null });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(DB_KINDS)('the blacklist on %s', (kind) => {
   let t: TestApp;

@@ -82,6 +82,6 @@ export function unsubscribeLinks(
 
 /** The token of an unsubscribe mail's subject ("unsubscribe <token>", any "Re:" or case), or null. */
 export function tokenFromUnsubscribeSubject(subject: string): string | null {
-  const m = /unsubscribe\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})\b/i.exec(subject);
+  const m = /unsubscribe\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/i.exec(subject);
   return m ? m[1]! : null;
 }

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../../playwright.config';
 import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
+import { E2E_UNSUBSCRIBE_SECRET } from './unsubscribe';
 
 /**
  * Starts a real SMTP server on loopback (mails land as files for the tests to read), a local
@@ -57,6 +58,7 @@ export default async function globalSetup() {
       RATE_LIMIT_PUBLIC_MAX: '1000',
       RATE_LIMIT_AUTH_IP_MAX: '1000',
       AUTH_MAIL_PER_ADDRESS_MAX: '50',
+      UNSUBSCRIBE_SECRET: E2E_UNSUBSCRIBE_SECRET,
       LOG_LEVEL: 'warn',
       // e2e/notifications.spec.ts's webhook receiver; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
       GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', ...MAIL_TEST_HOSTS].join(','),

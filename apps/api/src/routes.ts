@@ -14,6 +14,7 @@ import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 import { userEmailRoutes } from './modules/user-emails/routes';
+import { blacklistRoutes } from './modules/blacklist/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -34,5 +35,6 @@ export const routes: readonly AppRoute[] = [
   ...notificationRoutes,
   ...userEmailRoutes,
   ...dashboardRoutes,
+  ...blacklistRoutes,
   ...docsRoutes,
 ];

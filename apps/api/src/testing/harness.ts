@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { API_PREFIX } from '@shared/constants';
 import { holderIdForHost } from '@shared/brands';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
 import type { AppRoute } from '../lib/route';
@@ -23,6 +23,8 @@ export type TestApp = {
   sms: Array<{ to: string; text: string }>;
   /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
   handedOff: Mail[];
+  /** The app's configuration (to build what the server builds: links, tokens). */
+  config: Config;
   close(): Promise<void>;
 };
 
@@ -62,6 +64,7 @@ export async function startTestApp(
     AUTH_MAIL_PER_ADDRESS_MAX: '50',
     AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
     MAIL_CREDENTIALS_KEY: 'test-mail-credentials-key-0123456789abcdef',
+    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
@@ -76,6 +79,7 @@ export async function startTestApp(
     smtp,
     sms,
     handedOff,
+    config,
     close: async () => {
       await app.close();
       await smtp.close();

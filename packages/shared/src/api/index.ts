@@ -16,6 +16,7 @@ import { dashboardEndpoints } from './endpoints/dashboard';
 import { userEmailEndpoints } from './endpoints/user-emails';
 
 export { connectionTestOf } from './endpoints/user-emails';
+import { blacklistEndpoints } from './endpoints/blacklist';
 
 export * from './client';
 
@@ -41,6 +42,7 @@ export function createApi(http: ApiClient) {
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),
     userEmails: userEmailEndpoints(http),
+    blacklist: blacklistEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

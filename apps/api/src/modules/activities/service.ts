@@ -24,6 +24,7 @@ export const ACTIVITY_VERBS = [
   'mailbox_paused',
   'mailbox_resumed',
   'mailbox_failing',
+  'email_unsubscribed',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { randomCode, sameSecret } from '../../lib/crypto';
-import { dataFolderSecret } from '../../lib/data-folder-secret';
+import { serverSecret } from '../../lib/server-secret';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -18,9 +18,7 @@ export const CODE_SECRET_FILE = 'auth-code-secret';
  * folder (mode 0600), so a database dump alone cannot reverse a 6-digit code (a plain hash of one of a
  * million values can be). Several instances must share AUTH_CODE_SECRET.
  */
-export function codeSecret(config: CodeDeps['config']): string {
-  return config.authCodeSecret ?? dataFolderSecret(config.dataDir, CODE_SECRET_FILE);
-}
+export const codeSecret = (config: CodeDeps['config']): string => serverSecret(config.authCodeSecret, config.dataDir, CODE_SECRET_FILE);
 
 /** Versioned, so codes stored the old way (plain sha256) never match and simply expire. */
 export const codeHash = (secret: string, userId: number, purpose: Purpose, code: string) =>

@@ -288,6 +288,8 @@ export function describeActivity(r: {
       return `Mailbox resumed: ${text('email') ?? 'a mailbox'}`;
     case 'mailbox_failing':
       return `Mailbox stopped sending: ${text('email') ?? 'a mailbox'}${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'email_unsubscribed':
+      return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
     default: {
       const words = r.verb.replace(/_/g, ' ');
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${r.prospect ? `: ${who}` : ''}`;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { userCredentials, type UserCredentialRow } from '../../db/schema';
-import { dataFolderSecret } from '../../lib/data-folder-secret';
+import { serverSecret } from '../../lib/server-secret';
 import { secretBox, SecretBoxError, type SecretBox } from '../../lib/secret-box';
 import type { CredentialKind } from '@shared/schemas/user-emails';
 
@@ -12,7 +12,7 @@ const boxes = new Map<string, SecretBox>();
 
 /** MAIL_CREDENTIALS_KEY, else a key generated once into the data folder (as AUTH_CODE_SECRET is). */
 export function credentialsBox(config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>): SecretBox {
-  const secret = config.mailCredentialsKey ?? dataFolderSecret(config.dataDir, MAIL_KEY_FILE);
+  const secret = serverSecret(config.mailCredentialsKey, config.dataDir, MAIL_KEY_FILE);
   let box = boxes.get(secret);
   if (!box) boxes.set(secret, (box = secretBox(secret)));
   return box;

@@ -12,7 +12,7 @@ import { Label } from '@web/components/ui/label';
 import { notify } from '@web/lib/notify';
 import { useUpdatePersona } from '../api/persona';
 import { Dialog } from '@web/components/ui/dialog';
-import { textareaClass } from './styles';
+import { textareaClass } from '@web/components/ui/styles';
 
 type Input = z.input<typeof updatePersonaBodySchema>;
 type Output = z.output<typeof updatePersonaBodySchema>;

@@ -8,7 +8,7 @@ import { notify } from '@web/lib/notify';
 import { usePersonaList } from '../../api/list-personas';
 import { useAddProspectsToPersona, useDeleteProspects, useExportProspects } from '../../api/prospects';
 import { Dialog } from '@web/components/ui/dialog';
-import { selectClass } from '../styles';
+import { selectClass } from '@web/components/ui/styles';
 import { counted } from '@web/lib/counted';
 
 

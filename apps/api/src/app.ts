@@ -16,6 +16,8 @@ import { logSms, type SmsSender } from './lib/sms';
 import { mailServices, type MailServices } from './lib/mail';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
+import { setStopEnrolmentsHook } from './modules/blacklist/suppression';
+import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { jobDefinitions } from './jobs';
 import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './plugins/auth';
@@ -100,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Notification rules hear every recorded activity (after its commit) until the app closes.
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log, jobs });
   app.addHook('onClose', () => notifications.stop());
+  // A suppression (by hand, a file, an unsubscribe, a bounce, a stop) stops that address's enrolments in its transaction.
+  setStopEnrolmentsHook(stopEnrolmentsOnSuppression);
   // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
   // stop between steps) when the app closes.
   await jobs.start(deps);

@@ -4,6 +4,8 @@ import type { Deps } from './lib/route';
 import { generationJob } from './modules/ai/jobs';
 import { importJob } from './modules/imports/job';
 import { notificationDeliveryJob } from './modules/notifications/dispatch';
+import { composeJob } from './modules/campaigns/compose';
+import { enrolJob } from './modules/campaigns/enrolment';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, composeJob];

@@ -15,6 +15,8 @@ import { paymentRoutes } from './modules/payments/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 import { userEmailRoutes } from './modules/user-emails/routes';
 import { blacklistRoutes } from './modules/blacklist/routes';
+import { virtualEmployeeRoutes } from './modules/virtual-employees/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -36,5 +38,7 @@ export const routes: readonly AppRoute[] = [
   ...userEmailRoutes,
   ...dashboardRoutes,
   ...blacklistRoutes,
+  ...virtualEmployeeRoutes,
+  ...campaignRoutes,
   ...docsRoutes,
 ];

@@ -218,6 +218,7 @@ export const FIELD_LABELS: Record<RichTextField, string> = {
   instructions_script: 'Instructions script',
   instructions: 'Instructions',
   signature: 'Signature',
+  email_body: 'Email body',
 };
 
 /** Sanitises for storage and enforces the field's stored length limit (422 when over). */

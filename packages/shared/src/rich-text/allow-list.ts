@@ -173,6 +173,9 @@ export type RichTextFieldConfig = {
 /** Narrower than the default: a signature needs inline formatting, a link and a logo. */
 export const SIGNATURE_TOOLBAR: readonly ToolbarControl[] = ['bold', 'italic', 'underline', 'size', 'color', 'font', 'align', 'clean', 'link', 'image'];
 
+/** A campaign email's body: text formatting, lists, links and what a signature holds (a logo image); no video. */
+export const EMAIL_BODY_TOOLBAR: readonly ToolbarControl[] = ['bold', 'italic', 'underline', 'strike', 'blockquote', 'list', 'size', 'color', 'font', 'align', 'clean', 'link', 'image'];
+
 /** Every stored rich-text field and its allow-list. The editor and the server both read this. */
 export const RICH_TEXT_FIELDS = {
   message_guidelines: { toolbar: DEFAULT_TOOLBAR, magicPaste: true, maxLength: 50_000 },
@@ -184,6 +187,8 @@ export const RICH_TEXT_FIELDS = {
     maxLength: 50_000,
   },
   signature: { toolbar: SIGNATURE_TOOLBAR, magicPaste: true, maxLength: 10_000 },
+  /** The body of a campaign email (review queue edits): what a mail program shows well, no media. */
+  email_body: { toolbar: EMAIL_BODY_TOOLBAR, magicPaste: true, maxLength: 50_000 },
 } as const satisfies Record<string, RichTextFieldConfig>;
 export type RichTextField = keyof typeof RICH_TEXT_FIELDS;
 

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dbId } from '@shared/schemas/primitives';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  campaignEmails,
+  campaignEnrolments,
+  campaigns,
+  campaignSteps,
+  offerings,
+  personas,
+  prospects,
+  userEmails,
+  virtualEmployees,
+  type CampaignEmailRow,
+} from '../../db/schema';
+import { defineJob } from '../../lib/jobs/queue';
+import type { Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { textProviderFor, type CompositionContext } from '../ai';
+import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
+import { prospectSignal, richTextToPlain, shapeMessage } from '../messaging/generate';
+import { settingForPersona } from '../messaging/service';
+
+/** Our Message-ID for a campaign email: random, on the sending mailbox's domain (RFC 5322 msg-id, with brackets). */
+export function newMessageId(mailboxDomain: string): string {
+  return `<${randomUUID()}@${mailboxDomain}>`;
+}
+
+/** "Re: " + the first message's subject (once, however the subject already starts). */
+export function replySubject(subject: string): string {
+  return /^re:\s/i.test(subject) ? subject : `Re: ${subject}`;
+}
+
+export type ComposeOutcome = { created: number; existing: number; skipped?: string };
+
+/**
+ * Writes every email step of one enrolment with the configured text provider (the built-in composer by
+ * default) from the persona's messaging setting, the offering, the virtual employee and the prospect,
+ * and puts them in the outbox: review mode → drafts; autonomous → scheduled. Each row is inserted with
+ * ON CONFLICT DO NOTHING on (enrolment, step): a second compose (a retry, a second process) adds
+ * nothing, and the follow-ups thread onto whichever step 1 row won.
+ */
+export async function composeEnrolment(deps: Deps, accountId: number, enrolmentId: number, now = new Date()): Promise<ComposeOutcome> {
+  const db = deps.db;
+  const [enrolment] = await db.select().from(campaignEnrolments).where(and(eq(campaignEnrolments.id, enrolmentId), eq(campaignEnrolments.accountId, accountId)));
+  if (!enrolment || enrolment.status !== 'active') return { created: 0, existing: 0, skipped: 'enrolment not active' };
+  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, enrolment.campaignId), eq(campaigns.accountId, accountId)));
+  if (!campaign || campaign.status === 'archived' || campaign.status === 'finished') return { created: 0, existing: 0, skipped: 'campaign closed' };
+  const steps = (
+    await db
+      .select()
+      .from(campaignSteps)
+      .where(and(eq(campaignSteps.accountId, accountId), eq(campaignSteps.campaignId, campaign.id)))
+      .orderBy(asc(campaignSteps.position))
+  ).filter((s) => s.channel === 'email');
+  const existingRows = await db
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, enrolment.id)))
+    .orderBy(asc(campaignEmails.stepPosition));
+  if (steps.length === 0 || existingRows.length >= steps.length) return { created: 0, existing: existingRows.length };
+
+  const [prospect] = await db.select().from(prospects).where(and(eq(prospects.id, enrolment.prospectId), eq(prospects.accountId, accountId)));
+  const [mailbox] = enrolment.userEmailId
+    ? await db.select().from(userEmails).where(and(eq(userEmails.id, enrolment.userEmailId), eq(userEmails.accountId, accountId)))
+    : [];
+  if (!prospect || !mailbox) return { created: 0, existing: existingRows.length, skipped: 'prospect or mailbox gone' };
+  const [employee] = enrolment.virtualEmployeeId
+    ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.id, enrolment.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+    : [];
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  const [persona] = await db.select().from(personas).where(and(eq(personas.id, campaign.personaId), eq(personas.accountId, accountId)));
+  const setting = await settingForPersona(db, accountId, campaign.personaId);
+  const [offering] = setting?.offeringId
+    ? await db.select().from(offerings).where(and(eq(offerings.id, setting.offeringId), eq(offerings.accountId, accountId)))
+    : await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
+  const signatureHtml = employee?.signature || setting?.signature || '';
+
+  const base: CompositionContext = {
+    kind: 'example_message',
+    category: 'cold_email',
+    company: { name: account?.name || null, senderName: employee?.name ?? mailbox.senderName },
+    offering: offering
+      ? {
+          name: offering.name,
+          description: offering.description,
+          priceMin: offering.priceMin === null ? null : Number(offering.priceMin),
+          priceMax: offering.priceMax === null ? null : Number(offering.priceMax),
+          currency: offering.currency,
+          pricePeriod: offering.pricePeriod,
+          url: offering.url,
+        }
+      : null,
+    persona: persona ? { name: persona.name, description: persona.description } : null,
+    prospect: {
+      fullName: prospect.fullName,
+      firstName: prospect.firstName,
+      title: prospect.title,
+      company: prospect.company,
+      location: prospect.location,
+      headline: prospect.headline,
+      industry: prospect.industry,
+      signal: prospectSignal(prospect, now),
+    },
+    setting: {
+      toneVoice: setting?.toneVoice || 'Professional',
+      language: setting?.language ?? 'en',
+      callToAction: setting?.callToAction ?? '',
+      caseStudies: setting?.caseStudies ?? [],
+      messageGuidelines: richTextToPlain(setting?.messageGuidelines ?? ''),
+      instructionsScript: richTextToPlain(setting?.instructionsScript ?? ''),
+      signatureText: richTextToPlain(signatureHtml),
+    },
+  };
+
+  // Written before the transaction: a provider call may take seconds and holds no lock.
+  const provider = textProviderFor(deps.config);
+  const written: Array<{ subject: string | null; text: string; html: string }> = [];
+  const earlier: string[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const context: CompositionContext = { ...base, category: i === 0 ? 'cold_email' : 'follow_up', step: i + 1, steps: steps.length, earlier: [...earlier] };
+    const raw = await provider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(context), maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS, timeoutMs: deps.config.ai.timeoutMs, context });
+    const shaped = shapeMessage(raw, signatureHtml);
+    written.push(shaped);
+    earlier.push(shaped.text);
+  }
+
+  const status = campaign.mode === 'autonomous' ? 'scheduled' : 'draft';
+  return db.transaction(async (tx) => {
+    let created = 0;
+    const thread: CampaignEmailRow[] = [];
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      const first = thread[0];
+      const subject = i === 0 ? (written[0]!.subject ?? fallbackSubject(prospect.company)) : replySubject(first?.subject ?? written[0]!.subject ?? fallbackSubject(prospect.company));
+      const [row] = await tx
+        .insert(campaignEmails)
+        .values({
+          accountId,
+          campaignId: campaign.id,
+          enrolmentId: enrolment.id,
+          stepId: step.id,
+          stepPosition: step.position,
+          delayDays: step.delayDays,
+          prospectId: prospect.id,
+          virtualEmployeeId: enrolment.virtualEmployeeId,
+          // A follow-up leaves from the mailbox of step 1.
+          userEmailId: first?.userEmailId ?? mailbox.id,
+          toEmail: enrolment.email,
+          subject,
+          bodyHtml: written[i]!.html,
+          bodyText: written[i]!.text,
+          messageId: newMessageId(mailbox.domain),
+          inReplyTo: thread.at(-1)?.messageId ?? null,
+          references: thread.length ? thread.map((t) => t.messageId).join(' ') : null,
+          status,
+          dueAt: i === 0 ? now : null,
+          provider: provider.name,
+        })
+        .onConflictDoNothing({ target: [campaignEmails.enrolmentId, campaignEmails.stepPosition] })
+        .returning();
+      if (row) {
+        created++;
+        thread.push(row);
+        await recordActivity(tx, {
+          accountId,
+          actorType: 'virtual_employee',
+          actorId: enrolment.virtualEmployeeId,
+          verb: 'message_generated',
+          channel: 'email',
+          prospectId: prospect.id,
+          personaId: campaign.personaId,
+          payload: { kind: 'campaign', campaign_id: campaign.id, campaign_email_id: row.id, step: step.position, status, provider: provider.name },
+        });
+      } else {
+        const [existing] = await tx
+          .select()
+          .from(campaignEmails)
+          .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, enrolment.id), eq(campaignEmails.stepPosition, step.position)));
+        thread.push(existing!);
+      }
+    }
+    return { created, existing: steps.length - created };
+  });
+}
+
+const fallbackSubject = (company: string | null) => (company ? `A question for ${company}` : 'A quick question');
+
+/** Composition as a durable job, one per enrolment (enqueued with the enrolment, idempotent). */
+export const composeJob = defineJob<{ account_id: number; enrolment_id: number }, Deps>({
+  name: 'campaign-compose',
+  payload: z.object({ account_id: dbId(), enrolment_id: dbId() }),
+  scope: (_deps, payload) => payload.account_id,
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  expireInSeconds: 15 * 60,
+  concurrency: 2,
+  handler: async (deps, payload) => composeEnrolment(deps, payload.account_id, payload.enrolment_id),
+});
+
+/** For tests and tools: every email of an enrolment, in step order. */
+export const emailsOfEnrolment = (db: Db, accountId: number, enrolmentId: number) =>
+  db
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, enrolmentId)))
+    .orderBy(asc(campaignEmails.stepPosition));

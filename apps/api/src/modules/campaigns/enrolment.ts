@@ -1,0 +1,211 @@
+import { and, asc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { dbId } from '@shared/schemas/primitives';
+import type { Db } from '../../db/client';
+import {
+  campaignEmails,
+  campaignEnrolments,
+  campaigns,
+  campaignVirtualEmployees,
+  personaProspects,
+  prospects,
+  userEmails,
+  virtualEmployeeMailboxes,
+} from '../../db/schema';
+import { defineJob } from '../../lib/jobs/queue';
+import type { Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { isSuppressed, type StopEnrolmentsHook } from '../blacklist/suppression';
+import { composeJob } from './compose';
+
+/** Emails not yet handed to SMTP: a stop cancels them. ("sending" is the sender's to resolve, never cancelled blindly.) */
+export const UNSENT_STATUSES = ['draft', 'scheduled', 'queued'] as const;
+
+const ENROL_BATCH = 500;
+
+/** The (virtual employee, mailbox) pairs a campaign sends from: its employees' active mailboxes. */
+export async function senderPairs(db: Db, accountId: number, campaignId: number): Promise<Array<{ virtualEmployeeId: number; userEmailId: number }>> {
+  return db
+    .select({ virtualEmployeeId: campaignVirtualEmployees.virtualEmployeeId, userEmailId: virtualEmployeeMailboxes.userEmailId })
+    .from(campaignVirtualEmployees)
+    .innerJoin(
+      virtualEmployeeMailboxes,
+      and(eq(virtualEmployeeMailboxes.virtualEmployeeId, campaignVirtualEmployees.virtualEmployeeId), eq(virtualEmployeeMailboxes.accountId, accountId)),
+    )
+    .innerJoin(userEmails, and(eq(userEmails.id, virtualEmployeeMailboxes.userEmailId), eq(userEmails.accountId, accountId), eq(userEmails.status, 'active')))
+    .where(and(eq(campaignVirtualEmployees.accountId, accountId), eq(campaignVirtualEmployees.campaignId, campaignId)))
+    .orderBy(asc(campaignVirtualEmployees.virtualEmployeeId), asc(virtualEmployeeMailboxes.userEmailId));
+}
+
+export type EnrolResult = { enrolled: number; suppressed: number; in_other_campaign: number };
+
+/**
+ * Enrols the persona's prospects with an email that are not in this campaign yet: the suppressed are
+ * left out, and (unless the campaign allows overlap) so is anyone already in another active campaign;
+ * the partial unique index makes that hold under concurrent enrolments too. Each enrolment gets its
+ * sender (rotation: the pair with the fewest enrolments in this campaign) and a compose job in the same
+ * transaction. Idempotent: running it again enrols only those who joined the persona since.
+ */
+export async function enrolCampaign(deps: Deps, accountId: number, campaignId: number): Promise<EnrolResult> {
+  const db = deps.db;
+  const result: EnrolResult = { enrolled: 0, suppressed: 0, in_other_campaign: 0 };
+  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId)));
+  if (!campaign || campaign.status !== 'running') return result;
+  const pairs = await senderPairs(db, accountId, campaignId);
+  if (pairs.length === 0) return result;
+  const load = new Map(pairs.map((p) => [`${p.virtualEmployeeId}:${p.userEmailId}`, 0]));
+  const counts = await db
+    .select({ ve: campaignEnrolments.virtualEmployeeId, box: campaignEnrolments.userEmailId, n: sql<number>`count(*)::int` })
+    .from(campaignEnrolments)
+    .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.campaignId, campaignId)))
+    .groupBy(campaignEnrolments.virtualEmployeeId, campaignEnrolments.userEmailId);
+  for (const c of counts) {
+    const key = `${c.ve}:${c.box}`;
+    if (load.has(key)) load.set(key, c.n);
+  }
+  const nextSender = () => {
+    let best = pairs[0]!;
+    let bestLoad = Infinity;
+    for (const p of pairs) {
+      const n = load.get(`${p.virtualEmployeeId}:${p.userEmailId}`)!;
+      if (n < bestLoad) [best, bestLoad] = [p, n];
+    }
+    load.set(`${best.virtualEmployeeId}:${best.userEmailId}`, bestLoad + 1);
+    return best;
+  };
+
+  let afterId = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: prospects.id, email: prospects.email })
+      .from(personaProspects)
+      .innerJoin(prospects, and(eq(prospects.id, personaProspects.prospectId), eq(prospects.accountId, accountId)))
+      .where(
+        and(
+          eq(personaProspects.accountId, accountId),
+          eq(personaProspects.personaId, campaign.personaId),
+          isNotNull(prospects.email),
+          sql`${prospects.id} > ${afterId}`,
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(campaignEnrolments)
+              .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.campaignId, campaignId), eq(campaignEnrolments.prospectId, prospects.id))),
+          ),
+        ),
+      )
+      .orderBy(asc(prospects.id))
+      .limit(ENROL_BATCH);
+    if (batch.length === 0) break;
+    afterId = batch.at(-1)!.id;
+    for (const p of batch) {
+      const email = p.email!.trim().toLowerCase();
+      if (!email.includes('@')) continue;
+      await db.transaction(async (tx) => {
+        // Checked inside the transaction that enrols: a suppression committed before this one is seen.
+        if (await isSuppressed(tx, accountId, email)) {
+          result.suppressed++;
+          return;
+        }
+        const sender = nextSender();
+        const [row] = await tx
+          .insert(campaignEnrolments)
+          .values({ accountId, campaignId, prospectId: p.id, email, virtualEmployeeId: sender.virtualEmployeeId, userEmailId: sender.userEmailId, exclusive: !campaign.allowOverlap })
+          .onConflictDoNothing()
+          .returning({ id: campaignEnrolments.id });
+        if (!row) {
+          load.set(`${sender.virtualEmployeeId}:${sender.userEmailId}`, load.get(`${sender.virtualEmployeeId}:${sender.userEmailId}`)! - 1);
+          result.in_other_campaign++;
+          return;
+        }
+        result.enrolled++;
+        await deps.jobs.send(composeJob, { account_id: accountId, enrolment_id: row.id }, { tx, key: `campaign-compose:${row.id}` });
+      });
+    }
+  }
+  if (result.enrolled + result.suppressed + result.in_other_campaign > 0) {
+    await recordActivity(db, {
+      accountId,
+      actorType: 'agent',
+      verb: 'campaign_prospects_enrolled',
+      channel: 'email',
+      personaId: campaign.personaId,
+      payload: { campaign_id: campaignId, ...result },
+    });
+  }
+  return result;
+}
+
+/** Enrolment as a durable job: started by start/resume and whenever prospects join the persona. */
+export const enrolJob = defineJob<{ account_id: number; campaign_id: number }, Deps>({
+  name: 'campaign-enrol',
+  payload: z.object({ account_id: dbId(), campaign_id: dbId() }),
+  scope: (_deps, payload) => payload.account_id,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 30 * 60,
+  // One enrolment run per process at a time; the unique indexes hold if two processes overlap.
+  concurrency: 1,
+  handler: async (deps, payload) => enrolCampaign(deps, payload.account_id, payload.campaign_id),
+});
+
+/** Enqueues enrolment for the running campaigns of these personas (prospects just joined them). Pass `tx` to enqueue with the write. */
+export async function joinRunningCampaigns(deps: Pick<Deps, 'db' | 'jobs'>, accountId: number, personaIds: number[], tx?: Db): Promise<void> {
+  if (personaIds.length === 0) return;
+  const db = tx ?? deps.db;
+  const running = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.accountId, accountId), eq(campaigns.status, 'running'), inArray(campaigns.personaId, [...new Set(personaIds)])));
+  for (const c of running) await deps.jobs.send(enrolJob, { account_id: accountId, campaign_id: c.id }, { tx });
+}
+
+/**
+ * Stops enrolments and cancels their unsent emails, in the caller's transaction; answers the stopped
+ * enrolments. `where` picks them (always within the account).
+ */
+export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: ReturnType<typeof and>, reason: string): Promise<Array<{ id: number; prospectId: number; campaignId: number }>> {
+  const stopped = await tx
+    .update(campaignEnrolments)
+    .set({ status: 'stopped', stopReason: reason, stoppedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.status, 'active'), where))
+    .returning({ id: campaignEnrolments.id, prospectId: campaignEnrolments.prospectId, campaignId: campaignEnrolments.campaignId });
+  if (stopped.length) {
+    await tx
+      .update(campaignEmails)
+      .set({ status: 'cancelled', statusReason: reason, updatedAt: new Date() })
+      .where(
+        and(
+          eq(campaignEmails.accountId, accountId),
+          inArray(
+            campaignEmails.enrolmentId,
+            stopped.map((s) => s.id),
+          ),
+          inArray(campaignEmails.status, [...UNSENT_STATUSES]),
+        ),
+      );
+  }
+  return stopped;
+}
+
+/**
+ * The blacklist's stop-enrolments hook (registered in app.ts): a suppressed address or domain stops
+ * its active enrolments in every campaign and cancels their unsent emails, in the suppression's transaction.
+ */
+export const stopEnrolmentsOnSuppression: StopEnrolmentsHook = async (tx, accountId, target, reason) => {
+  const match =
+    target.kind === 'email'
+      ? eq(campaignEnrolments.email, target.email.toLowerCase())
+      : sql`(split_part(${campaignEnrolments.email}, '@', 2) = ${target.domain} or split_part(${campaignEnrolments.email}, '@', 2) like ${`%.${target.domain}`})`;
+  const stopped = await stopEnrolmentsWhere(tx, accountId, and(match), reason);
+  for (const s of stopped) {
+    await recordActivity(tx, {
+      accountId,
+      actorType: 'system',
+      verb: 'enrolment_stopped',
+      channel: 'email',
+      prospectId: s.prospectId,
+      payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
+    });
+  }
+};

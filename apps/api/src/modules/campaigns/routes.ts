@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { API_PREFIX } from '@shared/constants';
+import {
+  campaignEmailListQuerySchema,
+  campaignEmailListSchema,
+  campaignEmailSchema,
+  campaignSchema,
+  createCampaignBodySchema,
+  markStopSendingBodySchema,
+  updateCampaignBodySchema,
+  updateCampaignEmailBodySchema,
+} from '@shared/schemas/campaigns';
+import { int32 } from '@shared/schemas/primitives';
+import { idParamsSchema } from '../../lib/params';
+import { defineRoute } from '../../lib/route';
+import * as service from './service';
+
+const v1 = (path: string) => `${API_PREFIX}${path}`;
+const TAGS = ['campaigns'];
+const one = { 200: z.object({ data: campaignSchema }) };
+const oneEmail = { 200: z.object({ data: campaignEmailSchema }) };
+
+const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: string) =>
+  defineRoute({
+    method: 'POST',
+    url: v1(`/campaigns/:id/${action}`),
+    access: 'user',
+    owner: 'account',
+    summary,
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: one },
+    handler: async ({ auth, deps, params }) => ({ data: await service.transition(deps, auth, params.id, action) }),
+  });
+
+/**
+ * Campaigns (issue 11; the spec names no campaign calls, paths in docs/decisions.md) and campaign emails
+ * (spec §7: GET campaign_emails, GET/PUT campaign_emails/{id}, GET campaigns/{id}/campaign_emails,
+ * POST campaign_emails/{id}/mark_stop_sending).
+ */
+export const campaignRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaigns'),
+    access: 'user',
+    owner: 'account',
+    summary: "The account's campaigns with their sequence, enrolment counts and email counts per status",
+    tags: TAGS,
+    schema: { response: { 200: z.object({ data: z.array(campaignSchema) }) } },
+    handler: async ({ auth, deps }) => ({ data: await service.list(deps, auth) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaigns'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Create a campaign (draft) for a persona with virtual employees; mode defaults to the automatic-behaviour setting; the sequence comes from the follow-up settings',
+    tags: TAGS,
+    schema: { body: createCampaignBodySchema, response: one },
+    handler: async ({ auth, body, deps }) => ({ data: await service.create(deps, auth, body) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaigns/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'One campaign',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: one },
+    handler: async ({ auth, deps, params }) => ({ data: await service.show(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/campaigns/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Change name, mode, virtual employees or overlap of a campaign that is not archived or finished',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: one },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.update(deps, auth, params.id, body) }),
+  }),
+  transition('start', "Start a draft campaign: the persona's prospects with an email who are not suppressed are enrolled and their emails composed"),
+  transition('pause', 'Pause a running campaign: nothing more is sent until resumed'),
+  transition('resume', 'Resume a paused campaign; prospects who joined the persona meanwhile are enrolled'),
+  transition('archive', 'Archive a campaign: its enrolments stop and unsent emails are cancelled'),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaigns/:id/approve_all'),
+    access: 'user',
+    owner: 'account',
+    summary: "Approve every draft of the campaign (review queue)",
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ approved: int32() }) }) } },
+    handler: async ({ auth, deps, params }) => ({ data: await service.approveAll(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaigns/:id/campaign_emails'),
+    access: 'user',
+    owner: 'account',
+    summary: "A campaign's emails: page, per_page, sort, sort_direction, filters",
+    tags: TAGS,
+    schema: { params: idParamsSchema, querystring: campaignEmailListQuerySchema, response: { 200: campaignEmailListSchema } },
+    handler: async ({ auth, deps, params, query }) => service.listEmails(deps, auth, query, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaign_emails'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Campaign emails of the account (the review queue is filters {"status":"draft"}): page, per_page, sort, sort_direction, filters',
+    tags: TAGS,
+    schema: { querystring: campaignEmailListQuerySchema, response: { 200: campaignEmailListSchema } },
+    handler: async ({ auth, deps, query }) => service.listEmails(deps, auth, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaign_emails/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'One campaign email with its threading headers',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: oneEmail },
+    handler: async ({ auth, deps, params }) => ({ data: await service.showEmail(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/campaign_emails/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Edit a draft or scheduled email (subject, body_html: sanitised); action "approve" (draft → scheduled) or "skip"',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: updateCampaignEmailBodySchema, response: oneEmail },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.updateEmail(deps, auth, params.id, body) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaign_emails/:id/mark_stop_sending'),
+    access: 'user',
+    owner: 'account',
+    summary: "Stop this prospect's sequence: the address is suppressed (reason stopped), its enrolments stop and unsent emails are cancelled",
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: markStopSendingBodySchema, response: oneEmail },
+    handler: async ({ auth, deps, params }) => ({ data: await service.markStopSending(deps, auth, params.id) }),
+  }),
+];

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
+import { missingOr } from './missing';
+import { pageMetaSchema } from './personas';
+import { RICH_TEXT_FIELDS } from '../rich-text/allow-list';
+
+/**
+ * The outreach engine's payloads (spec §7 virtual employees, campaign emails; issue 11): virtual
+ * employees, campaigns with their sequence, enrolments and campaign emails (the outbox and the review queue).
+ */
+
+// ---------------------------------------------------------------- virtual employees
+
+const ids = (label: string, max = 50) => z.array(dbId(label)).max(max, { error: `At most ${max} ${label}s` });
+
+export const createVirtualEmployeeBodySchema = z.strictObject({
+  name: text(missingOr('Name is required', 'Name must be text')).trim().min(1, { error: 'Name is required' }).max(120, { error: 'Name must be at most 120 characters' }),
+  title: text().trim().max(120, { error: 'Title must be at most 120 characters' }).nullish(),
+  photo_url: text().trim().url({ error: 'Photo must be an http(s) address' }).max(2000).regex(/^https?:\/\//i, { error: 'Photo must be an http(s) address' }).nullish(),
+  signature: text().max(RICH_TEXT_FIELDS.signature.maxLength * 2, { error: 'Signature is too long' }).nullish(),
+  user_email_ids: ids('mailbox id').min(1, { error: 'Choose at least one mailbox' }),
+  person_ids: ids('persona id').optional(),
+});
+export const updateVirtualEmployeeBodySchema = createVirtualEmployeeBodySchema.partial();
+export type CreateVirtualEmployeeBody = z.input<typeof createVirtualEmployeeBodySchema>;
+
+export const virtualEmployeeSchema = z.object({
+  id: int32(),
+  name: text(),
+  title: text().nullable(),
+  photo_url: text().nullable(),
+  signature: text(),
+  user_email_ids: z.array(int32()),
+  /** The mailboxes' addresses and states, for showing. */
+  mailboxes: z.array(z.object({ id: int32(), email: text(), status: text() })),
+  person_ids: z.array(int32()),
+  created_at: text(),
+  updated_at: text(),
+});
+export type VirtualEmployee = z.infer<typeof virtualEmployeeSchema>;
+
+export const WISHLIST_KINDS = ['sdr', 'account_executive', 'customer_success', 'recruiter', 'marketer', 'other'] as const;
+export const addToWishlistBodySchema = z.strictObject({
+  kind: text(missingOr('Kind is required', 'Kind must be text')).trim().min(1, { error: 'Kind is required' }).max(120, { error: 'Kind must be at most 120 characters' }),
+  note: text().trim().max(2000, { error: 'Note must be at most 2000 characters' }).nullish(),
+});
+export const wishSchema = z.object({ id: int32(), kind: text(), note: text().nullable(), created_at: text() });
+
+// ---------------------------------------------------------------- campaigns
+
+export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'archived', 'finished'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_MODES = ['review', 'autonomous'] as const;
+export const STEP_CHANNELS = ['email', 'linkedin', 'call'] as const;
+
+const campaignName = text(missingOr('Name is required', 'Name must be text')).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name must be at most 200 characters' });
+const mode = z.enum(CAMPAIGN_MODES, { error: 'Mode must be "review" or "autonomous"' });
+
+export const createCampaignBodySchema = z.strictObject({
+  name: campaignName,
+  person_id: dbId('person_id'),
+  virtual_employee_ids: ids('virtual employee id').min(1, { error: 'Choose at least one virtual employee' }),
+  mode: mode.optional(),
+  allow_overlap: z.boolean().optional(),
+});
+export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
+
+export const updateCampaignBodySchema = z.strictObject({
+  name: campaignName.optional(),
+  virtual_employee_ids: ids('virtual employee id').min(1, { error: 'Choose at least one virtual employee' }).optional(),
+  mode: mode.optional(),
+  allow_overlap: z.boolean().optional(),
+});
+
+export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), delay_days: int32() });
+export type CampaignStep = z.infer<typeof campaignStepSchema>;
+
+export const CAMPAIGN_EMAIL_STATUSES = ['draft', 'scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'skipped', 'cancelled'] as const;
+export type CampaignEmailStatus = (typeof CAMPAIGN_EMAIL_STATUSES)[number];
+
+export const campaignSchema = z.object({
+  id: int32(),
+  name: text(),
+  person_id: int32(),
+  persona_name: text().nullable(),
+  mode: z.enum(CAMPAIGN_MODES),
+  status: z.enum(CAMPAIGN_STATUSES),
+  allow_overlap: z.boolean(),
+  virtual_employee_ids: z.array(int32()),
+  steps: z.array(campaignStepSchema),
+  enrolments: z.object({ active: int32(), stopped: int32(), finished: int32() }),
+  /** Campaign emails per status. */
+  emails: z.record(text(), int32()),
+  started_at: text().nullable(),
+  paused_at: text().nullable(),
+  archived_at: text().nullable(),
+  finished_at: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+// ---------------------------------------------------------------- campaign emails
+
+export const campaignEmailSchema = z.object({
+  id: int32(),
+  campaign_id: int32(),
+  campaign_name: text().nullable(),
+  enrolment_id: int32(),
+  step: int32(),
+  delay_days: int32(),
+  prospect_id: int32().nullable(),
+  prospect_name: text().nullable(),
+  prospect_company: text().nullable(),
+  virtual_employee_id: int32().nullable(),
+  user_email_id: int32().nullable(),
+  from_email: text().nullable(),
+  to_email: text(),
+  subject: text(),
+  body_html: text(),
+  body_text: text(),
+  message_id: text(),
+  in_reply_to: text().nullable(),
+  references: text().nullable(),
+  status: z.enum(CAMPAIGN_EMAIL_STATUSES),
+  status_reason: text().nullable(),
+  due_at: text().nullable(),
+  approved_at: text().nullable(),
+  sent_at: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type CampaignEmail = z.infer<typeof campaignEmailSchema>;
+
+export const CAMPAIGN_EMAIL_SORTS = ['created_at', 'updated_at', 'due_at', 'step', 'status', 'to_email'] as const;
+export const CAMPAIGN_EMAILS_PER_PAGE_MAX = 100;
+
+/** What narrows the list: in `filters` (a JSON object, the spec's name) or as plain query keys. */
+export const campaignEmailFiltersSchema = z.strictObject({
+  status: z.enum(CAMPAIGN_EMAIL_STATUSES, { error: 'Unknown status' }).optional(),
+  campaign_id: dbIdParam('campaign_id').optional(),
+  step: queryInt().min(1).max(50).optional(),
+  search: text().trim().max(254, { error: 'Search must be at most 254 characters' }).optional(),
+});
+export type CampaignEmailFilters = z.output<typeof campaignEmailFiltersSchema>;
+
+const filtersJson = text()
+  .max(2000, { error: 'Filters are too long' })
+  .transform((raw, ctx) => {
+    try {
+      const value: unknown = JSON.parse(raw);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'Filters must be a JSON object' });
+    return z.NEVER;
+  })
+  .pipe(campaignEmailFiltersSchema);
+
+export const campaignEmailListQuerySchema = campaignEmailFiltersSchema.extend({
+  page: queryInt().min(1).max(100000).optional().default(1),
+  per_page: queryInt().min(1).max(CAMPAIGN_EMAILS_PER_PAGE_MAX).optional().default(25),
+  sort: z.enum(CAMPAIGN_EMAIL_SORTS, { error: `Sort must be one of ${CAMPAIGN_EMAIL_SORTS.join(', ')}` }).optional().default('created_at'),
+  sort_direction: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).optional().default('desc'),
+  filters: filtersJson.optional(),
+  /** Spec name; one view today. */
+  interaction_view: text().max(50).optional(),
+});
+export type CampaignEmailListQuery = z.input<typeof campaignEmailListQuerySchema>;
+
+export const campaignEmailListSchema = z.object({ data: z.array(campaignEmailSchema), meta: pageMetaSchema });
+
+export const updateCampaignEmailBodySchema = z.strictObject({
+  subject: text().trim().min(1, { error: 'Subject is required' }).max(300, { error: 'Subject must be at most 300 characters' }).optional(),
+  body_html: text().max(RICH_TEXT_FIELDS.email_body.maxLength * 2, { error: 'Body is too long' }).optional(),
+  /** approve: a draft may go (scheduled); skip: this email is not sent. */
+  action: z.enum(['approve', 'skip'], { error: 'Action must be "approve" or "skip"' }).optional(),
+});
+export type UpdateCampaignEmailBody = z.input<typeof updateCampaignEmailBodySchema>;
+
+export const markStopSendingBodySchema = z.strictObject({ stop_sending: z.literal(true).optional() }).optional();

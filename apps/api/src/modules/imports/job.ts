@@ -1,3 +1,4 @@
+import { joinRunningCampaigns } from '../campaigns/enrolment';
 import { dbId } from '@shared/schemas/primitives';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -410,6 +411,8 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       personaId,
       payload: { job_id: importId, created, merged, errors: errorCount, conflicts: conflictCount },
     });
+    // The imported prospects join the persona's running campaigns.
+    if (personaId !== null) await joinRunningCampaigns(deps, accountId, [personaId], tx);
     return true;
   });
   if (!finished) return;

@@ -1,3 +1,4 @@
+import { joinRunningCampaigns } from '../campaigns/enrolment';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canonicalLinkedInProfileUrl, type LinkedInProfile } from '@shared/schemas/linkedin';
@@ -113,6 +114,7 @@ export async function addCapturedProspect(
       const { id, created } = await prospectsRepo.upsertByLinkedInUrl(tx, accountId, { ...fields, email });
       await prospectsRepo.addToPersona(tx, accountId, personaId, id);
       await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'prospect_added', channel: 'linkedin', prospectId: id, personaId, payload: { source: 'extension', created } });
+      await joinRunningCampaigns(deps, accountId, [personaId], tx);
       const row = await prospectsRepo.findInAccount(tx, accountId, id);
       return { data: prospectsRepo.toProspectJson(row!), created };
     });

@@ -1,3 +1,4 @@
+import { joinRunningCampaigns } from '../campaigns/enrolment';
 import type { z } from 'zod';
 import { parsePersonFilters } from '@shared/schemas/person-filters';
 import type { PageMeta, Prospect } from '@shared/schemas/personas';
@@ -48,7 +49,10 @@ export async function search(
 
 export async function addToPersona(deps: Deps, auth: AuthContext, body: z.output<typeof addProspectsToPersonaBodySchema>) {
   await ownPersona(deps, auth, body.persona_id);
-  return repo.addSelectionToPersona(deps.db, auth.account.id, body.persona_id, await toSelection(deps, auth, body.selection));
+  const added = await repo.addSelectionToPersona(deps.db, auth.account.id, body.persona_id, await toSelection(deps, auth, body.selection));
+  // Prospects added to a persona join its running campaigns.
+  await joinRunningCampaigns(deps, auth.account.id, [body.persona_id]);
+  return added;
 }
 
 export async function erase(deps: Deps, auth: AuthContext, selection: z.output<typeof prospectSelectionSchema>) {

@@ -179,4 +179,3 @@ export const updateCampaignEmailBodySchema = z.strictObject({
 });
 export type UpdateCampaignEmailBody = z.input<typeof updateCampaignEmailBodySchema>;
 
-export const markStopSendingBodySchema = z.strictObject({ stop_sending: z.literal(true).optional() }).optional();

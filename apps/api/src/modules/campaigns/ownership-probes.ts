@@ -29,12 +29,12 @@ export async function postJson<T>(t: TestApp, p: Person, url: string, payload: o
 export async function personaWithProspects(t: TestApp, p: Person, count: number, tag = `p${++seq}`) {
   const accountId = await accountIdOf(t, p);
   const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Persona ${tag} ${Date.now()}` }).returning();
-  const rows = await seedProspects(
+  const rows = count === 0 ? [] : await seedProspects(
     t,
     accountId,
     Array.from({ length: count }, (_, i) => ({ fullName: `${FIRST_NAMES[i % FIRST_NAMES.length]} Lee${letters(i)}`, firstName: FIRST_NAMES[i % FIRST_NAMES.length], company: `Acme ${tag}`, title: 'Head of Sales', email: `pat-${tag}-${i}@acme-${tag}.example` })),
   );
-  await t.db.db.insert(personaProspects).values(rows.map((r) => ({ accountId, personaId: persona!.id, prospectId: r.id })));
+  if (rows.length) await t.db.db.insert(personaProspects).values(rows.map((r) => ({ accountId, personaId: persona!.id, prospectId: r.id })));
   return { accountId, persona: persona!, prospects: rows };
 }
 

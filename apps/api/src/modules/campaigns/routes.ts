@@ -6,7 +6,6 @@ import {
   campaignEmailSchema,
   campaignSchema,
   createCampaignBodySchema,
-  markStopSendingBodySchema,
   updateCampaignBodySchema,
   updateCampaignEmailBodySchema,
 } from '@shared/schemas/campaigns';
@@ -139,7 +138,7 @@ export const campaignRoutes = [
     owner: 'account',
     summary: "Stop this prospect's sequence: the address is suppressed (reason stopped), its enrolments stop and unsent emails are cancelled",
     tags: TAGS,
-    schema: { params: idParamsSchema, body: markStopSendingBodySchema, response: oneEmail },
+    schema: { params: idParamsSchema, response: oneEmail },
     handler: async ({ auth, deps, params }) => ({ data: await service.markStopSending(deps, auth, params.id) }),
   }),
 ];

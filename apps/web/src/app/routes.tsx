@@ -186,6 +186,21 @@ export const routeDefs: RouteDef[] = [
     lazy: () => import('@web/features/integrations/routes/integrations').then((m) => ({ Component: m.IntegrationsRoute })),
   },
   {
+    path: cab.campaigns.path,
+    meta: cabinet(cab.campaigns.title),
+    lazy: () => import('@web/features/campaigns/routes/campaigns').then((m) => ({ Component: m.CampaignsRoute })),
+  },
+  {
+    path: cab.review.path,
+    meta: cabinet(cab.review.title),
+    lazy: () => import('@web/features/campaigns/routes/review').then((m) => ({ Component: m.ReviewRoute })),
+  },
+  {
+    path: cab.campaign.path,
+    meta: cabinet(cab.campaign.title),
+    lazy: () => import('@web/features/campaigns/routes/campaign').then((m) => ({ Component: m.CampaignRoute })),
+  },
+  {
     path: cab.mailboxes.path,
     meta: cabinet(cab.mailboxes.title),
     lazy: () => import('@web/features/mailboxes/routes/mailboxes').then((m) => ({ Component: m.MailboxesRoute })),

@@ -57,6 +57,13 @@ export const paths = {
     integrations: p('/cabinet/integrations', 'Integrations'),
     landingPage: p('/cabinet/landing-page', 'Landing page'),
     mailboxes: p('/cabinet/mailboxes', 'Mailboxes'),
+    campaigns: p('/cabinet/campaigns', 'Campaigns'),
+    review: p('/cabinet/campaigns/review', 'Review queue'),
+    campaign: {
+      path: '/cabinet/campaigns/:id',
+      title: 'Campaign',
+      getHref: (id: number | string) => `/cabinet/campaigns/${encodeURIComponent(String(id))}`,
+    },
     myProducts: p('/cabinet/my-products', 'My products'),
     notifications: p('/cabinet/notifications', 'Notifications'),
     pipeline: p('/cabinet/pipeline', 'Pipeline'),

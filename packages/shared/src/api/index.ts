@@ -17,6 +17,7 @@ import { userEmailEndpoints } from './endpoints/user-emails';
 
 export { connectionTestOf } from './endpoints/user-emails';
 import { blacklistEndpoints } from './endpoints/blacklist';
+import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } from './endpoints/campaigns';
 
 export * from './client';
 
@@ -43,6 +44,9 @@ export function createApi(http: ApiClient) {
     dashboard: dashboardEndpoints(http),
     userEmails: userEmailEndpoints(http),
     blacklist: blacklistEndpoints(http),
+    virtualEmployees: virtualEmployeeEndpoints(http),
+    campaigns: campaignEndpoints(http),
+    campaignEmails: campaignEmailEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

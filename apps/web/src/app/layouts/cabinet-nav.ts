@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Mail,
   Megaphone,
+  Send,
   Package,
   PanelsTopLeft,
   Plug,
@@ -22,6 +23,7 @@ export type NavItem = { label: string; href: string; icon: LucideIcon; flag?: Fe
 export const CABINET_NAV: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.cabinet.dashboard.path, icon: LayoutDashboard, end: true },
   { label: 'Inbox', href: paths.cabinet.inbox.path, icon: Inbox },
+  { label: 'Campaigns', href: paths.cabinet.campaigns.path, icon: Send },
   { label: 'Pipeline', href: paths.cabinet.pipeline.path, icon: KanbanSquare },
   { label: 'Insights', href: paths.cabinet.insights.path, icon: ChartNoAxesCombined },
   { label: 'Brand awareness', href: paths.cabinet.brandAwareness.path, icon: Megaphone, flag: 'brand_awareness' },

@@ -11,7 +11,8 @@ import { AgentsRoute } from '../routes/agents';
 let original: typeof api.http.defaults.adapter;
 let adapter: ReturnType<typeof fakeAdapter>;
 function serve(handler: FakeHandler) {
-  adapter = fakeAdapter(handler);
+  // The virtual employees section on the same page lists none here (its own tests are in virtual-employees.test.tsx).
+  adapter = fakeAdapter((config) => (config.url === '/virtual_employees' ? { status: 200, data: { data: [] } } : handler(config)));
   api.http.defaults.adapter = adapter as AxiosAdapter;
 }
 beforeEach(() => {

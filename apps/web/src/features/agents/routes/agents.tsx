@@ -4,6 +4,7 @@ import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/config/paths';
 import { AutoBehaviourSection, AUTO_BEHAVIOUR_ID } from '../components/auto-behaviour-form';
+import { VirtualEmployeesSection } from '../components/virtual-employees-section';
 
 /** Moves to the Automatic behaviour section on this page and puts the focus on its first field. */
 function goToAutoBehaviour() {
@@ -34,6 +35,7 @@ export function AgentsRoute() {
           Your agents write in your tone of voice, to the personas you describe, and send within the working hours and daily limits set
           below.
         </EmptyState>
+        <VirtualEmployeesSection />
         <AutoBehaviourSection />
       </div>
     </PageFrame>

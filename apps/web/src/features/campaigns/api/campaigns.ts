@@ -1,0 +1,45 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignEmailListParams } from '@shared/api/endpoints/campaigns';
+import type { CreateCampaignBody, UpdateCampaignEmailBody } from '@shared/schemas/campaigns';
+import { api } from '@web/lib/api';
+
+/** Query keys: campaigns, their emails (the review queue is a filtered list), and the pickers' data. */
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: () => [...campaignKeys.all, 'list'] as const,
+  detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
+  emails: () => [...campaignKeys.all, 'emails'] as const,
+  emailList: (campaignId: number | null, params: CampaignEmailListParams) => [...campaignKeys.emails(), campaignId, params] as const,
+  employees: () => [...campaignKeys.all, 'virtual-employees'] as const,
+  personas: () => [...campaignKeys.all, 'personas'] as const,
+};
+
+export const useCampaigns = () => useQuery({ queryKey: campaignKeys.list(), queryFn: () => api.campaigns.list() });
+/** While a campaign runs, its counts move (enrolment and composition run in the background): refreshed every few seconds. */
+export const RUNNING_REFRESH_MS = 5000;
+export const useCampaign = (id: number) =>
+  useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.campaigns.show(id), refetchInterval: (q) => (q.state.data?.status === 'running' ? RUNNING_REFRESH_MS : false) });
+
+/** A campaign's emails (campaignId) or the account's, one page. */
+export const useCampaignEmails = (campaignId: number | null, params: CampaignEmailListParams, refetchInterval: number | false = false) =>
+  useQuery({
+    refetchInterval,
+    queryKey: campaignKeys.emailList(campaignId, params),
+    queryFn: () => (campaignId === null ? api.campaignEmails.list(params) : api.campaigns.emails(campaignId, params)),
+    placeholderData: keepPreviousData,
+  });
+
+export const useVirtualEmployeeOptions = () => useQuery({ queryKey: campaignKeys.employees(), queryFn: () => api.virtualEmployees.list() });
+export const usePersonaOptions = () => useQuery({ queryKey: campaignKeys.personas(), queryFn: () => api.persons.list({ per_page: 100 }).then((p) => p.data) });
+
+function useCampaignMutation<T, R>(fn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }) });
+}
+
+export const useCreateCampaign = () => useCampaignMutation((body: CreateCampaignBody) => api.campaigns.create(body));
+export const useCampaignTransition = () =>
+  useCampaignMutation(({ id, action }: { id: number; action: 'start' | 'pause' | 'resume' | 'archive' }) => api.campaigns.transition(id, action));
+export const useApproveAll = () => useCampaignMutation((id: number) => api.campaigns.approveAll(id));
+export const useUpdateCampaignEmail = () => useCampaignMutation(({ id, body }: { id: number; body: UpdateCampaignEmailBody }) => api.campaignEmails.update(id, body));
+export const useStopSending = () => useCampaignMutation((id: number) => api.campaignEmails.markStopSending(id));

@@ -1,0 +1,54 @@
+import type { ApiClient } from '../client';
+import type {
+  Campaign,
+  CampaignEmail,
+  CampaignEmailFilters,
+  CreateCampaignBody,
+  CreateVirtualEmployeeBody,
+  UpdateCampaignEmailBody,
+  VirtualEmployee,
+} from '../../schemas/campaigns';
+import type { PageMeta } from '../../schemas/personas';
+
+/** Virtual employees (spec §7: GET/POST virtual_employees, PUT virtual_employees/{id}, POST add_to_wishlist). */
+export function virtualEmployeeEndpoints(http: ApiClient) {
+  return {
+    list: () => http.get<{ data: VirtualEmployee[] }>('/virtual_employees').then((r) => r.data.data),
+    create: (body: CreateVirtualEmployeeBody) => http.post<{ data: VirtualEmployee }>('/virtual_employees', body).then((r) => r.data.data),
+    update: (id: number, body: Partial<CreateVirtualEmployeeBody>) => http.put<{ data: VirtualEmployee }>(`/virtual_employees/${id}`, body).then((r) => r.data.data),
+    addToWishlist: (body: { kind: string; note?: string | null }) => http.post<{ data: { id: number; kind: string } }>('/add_to_wishlist', body).then((r) => r.data.data),
+  };
+}
+
+export type CampaignEmailListParams = {
+  page?: number;
+  per_page?: number;
+  sort?: 'created_at' | 'updated_at' | 'due_at' | 'step' | 'status' | 'to_email';
+  sort_direction?: 'asc' | 'desc';
+  filters?: Partial<CampaignEmailFilters>;
+};
+
+const listParams = ({ filters, ...rest }: CampaignEmailListParams) => ({ ...rest, ...(filters && Object.keys(filters).length ? { filters: JSON.stringify(filters) } : {}) });
+
+/** Campaigns (paths in docs/decisions.md) and campaign emails (spec §7). */
+export function campaignEndpoints(http: ApiClient) {
+  return {
+    list: () => http.get<{ data: Campaign[] }>('/campaigns').then((r) => r.data.data),
+    show: (id: number) => http.get<{ data: Campaign }>(`/campaigns/${id}`).then((r) => r.data.data),
+    create: (body: CreateCampaignBody) => http.post<{ data: Campaign }>('/campaigns', body).then((r) => r.data.data),
+    update: (id: number, body: Partial<Omit<CreateCampaignBody, 'person_id'>>) => http.put<{ data: Campaign }>(`/campaigns/${id}`, body).then((r) => r.data.data),
+    transition: (id: number, action: 'start' | 'pause' | 'resume' | 'archive') => http.post<{ data: Campaign }>(`/campaigns/${id}/${action}`).then((r) => r.data.data),
+    approveAll: (id: number) => http.post<{ data: { approved: number } }>(`/campaigns/${id}/approve_all`).then((r) => r.data.data),
+    emails: (id: number, params: CampaignEmailListParams = {}) =>
+      http.get<{ data: CampaignEmail[]; meta: PageMeta }>(`/campaigns/${id}/campaign_emails`, { params: listParams(params) }).then((r) => r.data),
+  };
+}
+
+export function campaignEmailEndpoints(http: ApiClient) {
+  return {
+    list: (params: CampaignEmailListParams = {}) => http.get<{ data: CampaignEmail[]; meta: PageMeta }>('/campaign_emails', { params: listParams(params) }).then((r) => r.data),
+    show: (id: number) => http.get<{ data: CampaignEmail }>(`/campaign_emails/${id}`).then((r) => r.data.data),
+    update: (id: number, body: UpdateCampaignEmailBody) => http.put<{ data: CampaignEmail }>(`/campaign_emails/${id}`, body).then((r) => r.data.data),
+    markStopSending: (id: number) => http.post<{ data: CampaignEmail }>(`/campaign_emails/${id}/mark_stop_sending`).then((r) => r.data.data),
+  };
+}

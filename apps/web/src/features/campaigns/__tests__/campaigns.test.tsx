@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail } from '@shared/schemas/campaigns';
+import { api } from '@web/lib/api';
+import { fakeAdapter } from '@web/testing/fake-adapter';
+import { renderRoute } from '@web/testing/render';
+import { CampaignRoute } from '../routes/campaign';
+import { CampaignsRoute } from '../routes/campaigns';
+import { ReviewRoute } from '../routes/review';
+
+const now = '2026-11-25T10:00:00.000Z';
+const counts = (over: Partial<Record<string, number>> = {}) => ({ ...Object.fromEntries(CAMPAIGN_EMAIL_STATUSES.map((s) => [s, 0])), ...over });
+
+const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
+  id: 1,
+  name: 'CFO outreach',
+  person_id: 3,
+  persona_name: 'CFOs',
+  mode: 'review',
+  status: 'draft',
+  allow_overlap: false,
+  virtual_employee_ids: [5],
+  steps: [
+    { id: 11, position: 1, channel: 'email', delay_days: 0 },
+    { id: 12, position: 2, channel: 'email', delay_days: 3 },
+  ],
+  enrolments: { active: 0, stopped: 0, finished: 0 },
+  emails: counts(),
+  started_at: null,
+  paused_at: null,
+  archived_at: null,
+  finished_at: null,
+  created_at: now,
+  updated_at: now,
+  ...over,
+});
+
+const emailFixture = (id: number, over: Partial<CampaignEmail> = {}): CampaignEmail => ({
+  id,
+  campaign_id: 1,
+  campaign_name: 'CFO outreach',
+  enrolment_id: 100 + id,
+  step: 1,
+  delay_days: 0,
+  prospect_id: 200 + id,
+  prospect_name: `Pat ${id}`,
+  prospect_company: 'Acme',
+  virtual_employee_id: 5,
+  user_email_id: 7,
+  from_email: 'ada@sender.example',
+  to_email: `pat${id}@acme.example`,
+  subject: `Idea for Acme ${id}`,
+  body_html: '<p>Hi Pat</p>',
+  body_text: 'Hi Pat,\n\nA short idea.',
+  message_id: `<m${id}@sender.example>`,
+  in_reply_to: null,
+  references: null,
+  status: 'draft',
+  status_reason: null,
+  due_at: null,
+  approved_at: null,
+  sent_at: null,
+  created_at: now,
+  updated_at: now,
+  ...over,
+});
+
+type Call = { method: string; url: string; body: Record<string, unknown>; params: Record<string, unknown> };
+let original: typeof api.http.defaults.adapter;
+let state: { campaigns: Campaign[]; emails: CampaignEmail[]; calls: Call[] };
+
+function server() {
+  return fakeAdapter((c: InternalAxiosRequestConfig) => {
+    const url = c.url ?? '';
+    const method = c.method ?? 'get';
+    const body = c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {};
+    state.calls.push({ method, url, body, params: (c.params ?? {}) as Record<string, unknown> });
+    if (url === '/campaigns' && method === 'get') return { status: 200, data: { data: structuredClone(state.campaigns) } };
+    if (url === '/persons') return { status: 200, data: { data: [{ id: 3, name: 'CFOs' }], meta: { page: 1, per_page: 100, total: 1 } } };
+    if (url === '/virtual_employees') return { status: 200, data: { data: [{ id: 5, name: 'Alex Rivers', title: 'SDR', mailboxes: [{ id: 7, email: 'ada@sender.example', status: 'active' }] }] } };
+    if (url === '/campaigns' && method === 'post') {
+      const created = campaignFixture({ id: 9, name: String(body.name) });
+      state.campaigns.push(created);
+      return { status: 200, data: { data: created } };
+    }
+    const one = /^\/campaigns\/(\d+)$/.exec(url);
+    if (one) {
+      const found = state.campaigns.find((x) => x.id === Number(one[1]));
+      return found ? { status: 200, data: { data: structuredClone(found) } } : { status: 404, data: { errors: ['Campaign not found'] } };
+    }
+    const action = /^\/campaigns\/(\d+)\/(start|pause|resume|archive|approve_all)$/.exec(url);
+    if (action) {
+      const campaign = state.campaigns.find((x) => x.id === Number(action[1]))!;
+      if (action[2] === 'approve_all') {
+        const drafts = state.emails.filter((e) => e.status === 'draft');
+        drafts.forEach((e) => (e.status = 'scheduled'));
+        campaign.emails = counts({ scheduled: drafts.length });
+        return { status: 200, data: { data: { approved: drafts.length } } };
+      }
+      campaign.status = ({ start: 'running', pause: 'paused', resume: 'running', archive: 'archived' } as const)[action[2] as 'start'];
+      return { status: 200, data: { data: campaign } };
+    }
+    if (url === '/campaign_emails' || /^\/campaigns\/\d+\/campaign_emails$/.test(url)) {
+      const filters = c.params?.filters ? (JSON.parse(String(c.params.filters)) as { status?: string }) : {};
+      const rows = state.emails.filter((e) => !filters.status || e.status === filters.status);
+      return { status: 200, data: { data: structuredClone(rows), meta: { page: 1, per_page: 25, total: rows.length } } };
+    }
+    const put = /^\/campaign_emails\/(\d+)$/.exec(url);
+    if (put) {
+      const email = state.emails.find((e) => e.id === Number(put[1]))!;
+      if (body.action === 'approve') email.status = 'scheduled';
+      if (body.action === 'skip') email.status = 'skipped';
+      if (typeof body.subject === 'string') email.subject = body.subject;
+      return { status: 200, data: { data: email } };
+    }
+    const stop = /^\/campaign_emails\/(\d+)\/mark_stop_sending$/.exec(url);
+    if (stop) {
+      const email = state.emails.find((e) => e.id === Number(stop[1]))!;
+      email.status = 'cancelled';
+      return { status: 200, data: { data: email } };
+    }
+    return { status: 404, data: { errors: ['Not found'] } };
+  });
+}
+
+beforeEach(() => {
+  original = api.http.defaults.adapter;
+  state = { campaigns: [], emails: [], calls: [] };
+  api.http.defaults.adapter = server() as AxiosAdapter;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  api.http.defaults.adapter = original;
+  vi.restoreAllMocks();
+});
+
+const posts = () => state.calls.filter((c) => c.method !== 'get');
+
+describe('Campaigns page', () => {
+  it('shows loading, then the empty state; creates a campaign and lands on its page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute(CampaignsRoute, { path: '/cabinet/campaigns', extra: [{ path: '/cabinet/campaigns/:id', Component: CampaignRoute }] });
+    expect(screen.getByRole('status', { name: 'Loading campaigns' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No campaign yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /New campaign/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Create campaign' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Name is required');
+    await user.type(within(dialog).getByLabelText('Campaign name'), 'CFO outreach');
+    await user.selectOptions(within(dialog).getByLabelText('Persona'), '3');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Alex Rivers/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Autonomous/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/campaigns/9'));
+    expect(posts()).toContainEqual(expect.objectContaining({ url: '/campaigns', body: { name: 'CFO outreach', person_id: 3, virtual_employee_ids: [5], mode: 'autonomous' } }));
+    // The new campaign's page, settled (no request outlives the test).
+    expect(await screen.findByRole('heading', { name: 'No email yet' })).toBeInTheDocument();
+    await waitFor(() => expect(state.calls.filter((c) => c.url === '/campaigns' && c.method === 'get').length).toBeGreaterThan(1));
+  });
+
+  it('lists campaigns with status and counts, and shows a server error with a retry', async () => {
+    state.campaigns = [campaignFixture({ status: 'running', enrolments: { active: 12, stopped: 1, finished: 0 }, emails: counts({ draft: 4, sent: 8 }) })];
+    renderRoute(CampaignsRoute, { path: '/cabinet/campaigns' });
+    const row = (await screen.findByRole('link', { name: 'CFO outreach' })).closest('tr')!;
+    expect(within(row).getByText('Running')).toBeInTheDocument();
+    expect(within(row).getByText('12')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Review queue \(4\)/ })).toHaveAttribute('href', '/cabinet/campaigns/review');
+  });
+});
+
+describe('Campaign page', () => {
+  it('starts a draft campaign, shows the sequence, approves all drafts and acts on one email', async () => {
+    const user = userEvent.setup();
+    state.campaigns = [campaignFixture()];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    expect(await screen.findByRole('heading', { name: 'CFO outreach' })).toBeInTheDocument();
+    expect(screen.getByText(/Step 2 · Email · 3 days after step 1/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No email yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Start/ }));
+    expect(await screen.findByRole('button', { name: /Pause/ })).toBeInTheDocument();
+    expect(posts().map((c) => c.url)).toContain('/campaigns/1/start');
+
+    state.emails = [emailFixture(1), emailFixture(2)];
+    state.campaigns[0]!.emails = counts({ draft: 2 });
+    await user.click(screen.getByRole('button', { name: /Pause/ }));
+    const approveAll = await screen.findByRole('button', { name: /Approve all \(2\)/ });
+    await user.click(approveAll);
+    await waitFor(() => expect(posts().map((c) => c.url)).toContain('/campaigns/1/approve_all'));
+    expect(await screen.findAllByText('Scheduled')).not.toHaveLength(0);
+
+    // Archive asks first.
+    await user.click(screen.getByRole('button', { name: /Archive/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive this campaign?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    expect(posts().map((c) => c.url)).not.toContain('/campaigns/1/archive');
+  });
+
+  it('says so when the campaign is not found', async () => {
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/77' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Campaign not found');
+  });
+});
+
+describe('Review queue', () => {
+  it('lists the drafts; approve, skip and stop act on one; edit saves the subject', async () => {
+    const user = userEvent.setup();
+    state.campaigns = [campaignFixture({ status: 'running', emails: counts({ draft: 3 }) })];
+    state.emails = [emailFixture(1), emailFixture(2), emailFixture(3)];
+    renderRoute(ReviewRoute, { path: '/cabinet/campaigns/review' });
+    const first = await screen.findByRole('article', { name: 'Idea for Acme 1' });
+    expect(within(first).getByText(/A short idea/)).toBeInTheDocument();
+    expect(state.calls.find((c) => c.url === '/campaign_emails')!.params).toMatchObject({ filters: JSON.stringify({ status: 'draft' }), sort_direction: 'asc' });
+
+    await user.click(within(first).getByRole('button', { name: 'Approve the email to Pat 1, step 1' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Idea for Acme 1' })).not.toBeInTheDocument());
+    expect(posts()).toContainEqual(expect.objectContaining({ method: 'put', url: '/campaign_emails/1', body: { action: 'approve' } }));
+
+    await user.click(within(screen.getByRole('article', { name: 'Idea for Acme 2' })).getByRole('button', { name: /Skip the email/ }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Idea for Acme 2' })).not.toBeInTheDocument());
+
+    const third = screen.getByRole('article', { name: 'Idea for Acme 3' });
+    await user.click(within(third).getByRole('button', { name: /Edit the email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit email' });
+    const subject = within(dialog).getByLabelText('Subject');
+    await user.clear(subject);
+    await user.type(subject, 'A better subject');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('article', { name: 'A better subject' })).toBeInTheDocument();
+    expect(posts().at(-1)).toMatchObject({ method: 'put', url: '/campaign_emails/3', body: { subject: 'A better subject', body_html: '<p>Hi Pat</p>' } });
+
+    await user.click(within(screen.getByRole('article', { name: 'A better subject' })).getByRole('button', { name: 'Stop sending to Pat 3' }));
+    await waitFor(() => expect(posts().map((c) => c.url)).toContain('/campaign_emails/3/mark_stop_sending'));
+    expect(await screen.findByRole('heading', { name: 'Nothing to review' })).toBeInTheDocument();
+  });
+});

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Persona } from '@shared/schemas/personas';
 import { openPostgres, type DbHandle } from '../../db/client';
 import { jobWorkers, prospects } from '../../db/schema';

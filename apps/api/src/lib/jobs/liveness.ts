@@ -41,7 +41,13 @@ export class WorkerLiveness {
     private readonly log: Logger,
   ) {}
 
-  /** The lock is held and the row written (first call, or again after the lock's connection was lost). */
+  /**
+   * The lock is held and the row written: on the first call, and again after the lock's connection was
+   * lost (a database restart, a dropped connection). Then the same identity is kept if its lock is still
+   * free and its row still there (no other process has judged it dead yet); otherwise this process
+   * registers anew, and the runs it still has were recovered elsewhere (they finish here; their completion
+   * is refused or repeats an idempotent step, as after an expiry).
+   */
   async ensure(): Promise<string> {
     if (this.id && !this.lost) return this.id;
     if (this.closed) throw new Error('the job worker is stopped');
@@ -53,19 +59,32 @@ export class WorkerLiveness {
     client.on('error', (err) => {
       if (this.client !== client) return;
       this.lost = true;
-      this.log.error({ err }, 'the job worker lost its liveness lock connection; it registers again');
+      this.log.error({ err }, 'the job worker lost its liveness lock connection; it takes the lock again at its next poll');
     });
     client.on('end', () => {
       if (this.client === client && !this.closed) this.lost = true;
     });
     await client.connect();
     try {
-      const id = randomUUID();
-      // The lock is held before the row exists: a row whose lock is free belongs to a dead process.
-      const { rows } = await client.query<{ key: number }>(`select nextval(pg_get_serial_sequence('job_workers', 'lock_key'))::int as key`);
-      const key = rows[0]!.key;
-      await client.query(`select pg_advisory_lock(${JOB_WORKER_LOCK_CLASS}, $1::int)`, [key]);
-      await client.query(`insert into job_workers (id, lock_key, pid, host) values ($1, $2, $3, $4)`, [id, key, process.pid, hostname()]);
+      let id = this.id;
+      if (id) {
+        const { rows } = await client.query<{ key: number }>(`select lock_key as key from job_workers where id = $1`, [id]);
+        const key = rows[0]?.key;
+        const kept = key !== undefined && (await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(${JOB_WORKER_LOCK_CLASS}, $1::int) as ok`, [key])).rows[0]?.ok;
+        // Judged dead meanwhile (its row gone): a new identity.
+        if (kept && !(await client.query(`select 1 from job_workers where id = $1`, [id])).rows.length) {
+          await client.query(`select pg_advisory_unlock(${JOB_WORKER_LOCK_CLASS}, $1::int)`, [key]);
+          id = null;
+        } else if (!kept) id = null;
+      }
+      if (!id) {
+        id = randomUUID();
+        // The lock is held before the row exists: a row whose lock is free belongs to a dead process.
+        const { rows } = await client.query<{ key: number }>(`select nextval(pg_get_serial_sequence('job_workers', 'lock_key'))::int as key`);
+        const key = rows[0]!.key;
+        await client.query(`select pg_advisory_lock(${JOB_WORKER_LOCK_CLASS}, $1::int)`, [key]);
+        await client.query(`insert into job_workers (id, lock_key, pid, host) values ($1, $2, $3, $4)`, [id, key, process.pid, hostname()]);
+      }
       this.client = client;
       this.id = id;
       this.lost = false;
@@ -74,6 +93,11 @@ export class WorkerLiveness {
       await client.end().catch(() => undefined);
       throw err;
     }
+  }
+
+  /** A statement found this process's row gone (it was judged dead): register again at the next poll. */
+  suspect(): void {
+    if (this.id) this.lost = true;
   }
 
   /** Rows of workers that are gone (their lock is free), this process's excluded. */

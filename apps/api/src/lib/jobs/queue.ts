@@ -216,7 +216,7 @@ export class JobQueue<D = unknown> {
        )${owner ? OWNED_CTE : ''}
        select * from started`,
       owner ? [def.name, id, owner] : [def.name, id],
-    );
+    ).catch(this.ownerRowGone);
     if (!rows[0]) return false;
     this.runJob(known, rows[0] as FetchedJob);
     return true;
@@ -349,6 +349,12 @@ export class JobQueue<D = unknown> {
     return inAccount(accountId, null, fn);
   }
 
+  /** A run could not name this process as its owner: its row is gone (judged dead after a lost lock connection). */
+  private readonly ownerRowGone = (err: unknown): never => {
+    if ((err as { code?: string }).code === '23503') this.liveness?.suspect();
+    throw err;
+  };
+
   private executor(): SqlExecutor {
     return executorFor(this.db);
   }
@@ -429,7 +435,7 @@ export class JobQueue<D = unknown> {
        }
        select * from started`,
       owner ? [def.name, batchSize, owner] : [def.name, batchSize],
-    );
+    ).catch(this.ownerRowGone);
     return rows as FetchedJob[];
   }
 

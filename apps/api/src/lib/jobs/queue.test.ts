@@ -115,6 +115,9 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
       expect(gaveUp).toEqual([{ s: 'b', reason: INTERRUPTED_REASON }]);
       expect((await next.state(once, b!))?.state).toBe('failed');
       expect((await next.state(resumable, a!))?.state).toBe('completed');
+      // One process by its data-folder lock on PGlite: no liveness rows there.
+      const workers = (await executor.executeSql(`select count(*)::int as n from job_workers`)).rows[0]?.n;
+      expect(workers).toBe(kind === 'pglite' ? 0 : 1);
     } finally {
       await next.stop();
     }

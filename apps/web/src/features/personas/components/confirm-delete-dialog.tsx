@@ -6,7 +6,7 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
 import { useDeletePersona } from '../api/delete-persona';
-import { Dialog } from './dialog';
+import { Dialog } from '@web/components/ui/dialog';
 
 /** Delete with confirmation: an icon button named "Delete <persona>", then a dialog that says what goes. */
 export function DeletePersonaButton({ persona, onDeleted, withText }: { persona: Persona; onDeleted?: () => void; withText?: boolean }) {

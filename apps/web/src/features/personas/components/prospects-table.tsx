@@ -6,8 +6,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { EmptyState } from '@web/components/page-frame';
 import { useLoadedProspects } from '../api/loaded-prospects';
 import type { ProspectsParams } from '../api/keys';
-import { Pagination } from './pagination';
-import { formatDate, tdClass, thClass } from './styles';
+import { Pagination } from '@web/components/ui/pagination';
+import { formatDate, tdClass, thClass } from '@web/components/ui/styles';
 
 type OrderBy = ProspectsParams['order_by'];
 const PER_PAGE = 25;

@@ -11,10 +11,10 @@ import { Input } from '@web/components/ui/input';
 import { CreatePersonaDialog } from '../components/create-persona-dialog';
 import { DeletePersonaButton } from '../components/confirm-delete-dialog';
 import { ExportButton } from '../components/export-button';
-import { Pagination } from '../components/pagination';
-import { formatDate, tdClass, thClass } from '../components/styles';
+import { Pagination } from '@web/components/ui/pagination';
+import { formatDate, tdClass, thClass } from '@web/components/ui/styles';
 import { usePersonaList, type PersonaListParams } from '../api/list-personas';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 
 const PER_PAGE = 25;
 type Sort = PersonaListParams['sort'];

@@ -12,12 +12,12 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { usePersonaList } from '../api/list-personas';
 import { useProspectSearch } from '../api/prospects';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { FilterBuilder } from '../components/filters/filter-builder';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '@web/components/ui/pagination';
 import { AddToPersonaButton, DeleteProspectsButton, ExportProspectsButton } from '../components/prospects/prospect-actions';
-import { formatDate, selectClass, tdClass, thClass } from '../components/styles';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { formatDate, selectClass, tdClass, thClass } from '@web/components/ui/styles';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 
 const PER_PAGE = 50;
 type Membership = 'all' | 'none' | number;

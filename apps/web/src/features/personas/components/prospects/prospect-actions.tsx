@@ -7,8 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
 import { usePersonaList } from '../../api/list-personas';
 import { useAddProspectsToPersona, useDeleteProspects, useExportProspects } from '../../api/prospects';
-import { Dialog } from '../dialog';
-import { selectClass } from '../styles';
+import { Dialog } from '@web/components/ui/dialog';
+import { selectClass } from '@web/components/ui/styles';
 import { counted } from '@web/lib/counted';
 
 

@@ -138,6 +138,51 @@ describe.runIf(DB_KINDS.includes('postgres'))('job process liveness on PostgreSQ
     await first.close();
   });
 
+  it('a process whose lock connection drops takes its lock back at its next poll, or registers anew once judged dead', async () => {
+    const handle = await createTestDb('postgres');
+    const executor = executorFor(handle.db);
+    const job = blockingJob(async () => undefined);
+    const a = new JobQueue(handle.db, [job], { pollIntervalMs: 100_000, log: quiet, worker: false });
+    const lockOf = (q: JobQueue) => (q as unknown as { liveness: { client: pg.Client } }).liveness.client;
+    /** The server ends the lock's session (a restart, an admin, a dropped connection); resolves when the process has seen it. */
+    const dropLock = async (key: number) => {
+      const ended = new Promise((resolve) => lockOf(a).once('end', resolve));
+      await executor.executeSql(
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = $1::int::oid and objid = $2::int::oid and objsubid = 2 and granted`,
+        [JOB_WORKER_LOCK_CLASS, key],
+      );
+      await ended;
+    };
+    const held = async (key: number) =>
+      (await executor.executeSql(`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1::int::oid and objid = $2::int::oid and granted`, [JOB_WORKER_LOCK_CLASS, key])).rows[0]?.n;
+    await a.start({});
+    let other: JobQueue | null = null;
+    try {
+      const [before] = await handle.db.select().from(jobWorkers);
+      await dropLock(before!.lockKey);
+      expect(await held(before!.lockKey)).toBe(0);
+      await a.recoverInterrupted();
+      // No one judged it dead meanwhile: the same identity, its lock held again.
+      expect(await handle.db.select().from(jobWorkers)).toEqual([before]);
+      expect(await held(before!.lockKey)).toBe(1);
+
+      await dropLock(before!.lockKey);
+      // A process starting now finds its lock free and removes its row.
+      other = new JobQueue(handle.db, [job], { pollIntervalMs: 100_000, log: quiet, worker: false });
+      await other.start({});
+      expect((await handle.db.select().from(jobWorkers)).map((w) => w.id)).not.toContain(before!.id);
+      await a.recoverInterrupted();
+      const rows = await handle.db.select().from(jobWorkers);
+      expect(rows).toHaveLength(2);
+      const again = rows.find((w) => w.pid === process.pid && w.id !== before!.id && w.lockKey > before!.lockKey);
+      expect(again).toBeDefined();
+    } finally {
+      await other?.stop();
+      await a.stop();
+      await handle.close();
+    }
+  });
+
   it('a killed process: its run with a retry left is retried at the next start-up and completes once; a live one is left alone', CHILD_TEST, async () => {
     const handle = await createTestDb('postgres');
     const url = urlOf(handle);

@@ -5,6 +5,7 @@ import { apiErrorMessages } from '@shared/api';
 import type { VirtualEmployee } from '@shared/schemas/campaigns';
 import { EmptyState } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/ui/load-error';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
@@ -123,12 +124,7 @@ export function VirtualEmployeesSection() {
           <Spinner label="Loading virtual employees" />
         </div>
       ) : employees.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(employees.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void employees.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your virtual employees" error={employees.error} onRetry={() => employees.refetch()} />
       ) : employees.data.length === 0 ? (
         <EmptyState icon={UserRound} title="No virtual employee yet" action={add}>
           A virtual employee is who your campaigns write as: a name, a title and the mailboxes it sends from.

@@ -193,13 +193,15 @@ describe('Campaign page', () => {
     // Archive asks first.
     await user.click(screen.getByRole('button', { name: /Archive/ }));
     const confirm = await screen.findByRole('dialog', { name: 'Archive this campaign?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(posts().map((c) => c.url)).not.toContain('/campaigns/1/archive');
   });
 
   it('says so when the campaign is not found', async () => {
     renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/77' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Campaign not found');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this campaign.');
+    expect(alert).toHaveTextContent('Campaign not found');
   });
 });
 

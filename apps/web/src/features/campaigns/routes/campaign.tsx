@@ -5,8 +5,9 @@ import { apiErrorMessages } from '@shared/api';
 import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/ui/load-error';
 import { Button } from '@web/components/ui/button';
-import { Dialog } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Label } from '@web/components/ui/label';
 import { Pagination } from '@web/components/ui/pagination';
 import { Spinner } from '@web/components/ui/spinner';
@@ -69,24 +70,19 @@ function Actions({ campaign }: { campaign: Campaign }) {
           <Archive className="h-4 w-4" aria-hidden /> Archive
         </Button>
       ) : null}
-      <Dialog open={confirmArchive} onOpenChange={setConfirmArchive} title="Archive this campaign?" description="Every prospect's sequence stops and the emails not sent yet are cancelled. This cannot be undone.">
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => setConfirmArchive(false)}>
-            Keep it
-          </Button>
-          <Button
-            type="button"
-            variant="danger"
-            pending={transition.isPending}
-            onClick={() => {
-              run('archive');
-              setConfirmArchive(false);
-            }}
-          >
-            Archive
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmArchive}
+        onOpenChange={setConfirmArchive}
+        title="Archive this campaign?"
+        description="Every prospect's sequence stops and the emails not sent yet are cancelled. This cannot be undone."
+        confirmLabel="Archive"
+        pending={transition.isPending}
+        error={null}
+        onConfirm={() => {
+          run('archive');
+          setConfirmArchive(false);
+        }}
+      />
     </>
   );
 }
@@ -178,7 +174,7 @@ function Emails({ campaign }: { campaign: Campaign }) {
           <Spinner label="Loading emails" />
         </div>
       ) : emails.isError ? (
-        <ServerErrors messages={apiErrorMessages(emails.error)} />
+        <LoadError what="the emails" error={emails.error} onRetry={() => emails.refetch()} />
       ) : emails.data.data.length === 0 ? (
         <EmptyState icon={Send} title={status ? `No ${STATUS_LABELS[status].toLowerCase()} email` : 'No email yet'}>
           {campaign.status === 'draft' ? 'Start the campaign: the agent enrols the persona’s prospects and writes their emails.' : 'Emails appear here as the agent writes them.'}
@@ -243,12 +239,7 @@ export function CampaignRoute() {
           <Spinner label="Loading campaign" />
         </div>
       ) : campaign.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(campaign.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void campaign.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="this campaign" error={campaign.error} onRetry={() => campaign.refetch()} />
       ) : (
         <>
           <Summary campaign={campaign.data} />

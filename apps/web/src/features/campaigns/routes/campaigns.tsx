@@ -1,9 +1,8 @@
 import { ListChecks, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiErrorMessages } from '@shared/api';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { ServerErrors } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/ui/load-error';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { tdClass, thClass } from '@web/components/ui/styles';
@@ -42,12 +41,7 @@ export function CampaignsRoute() {
           <Spinner label="Loading campaigns" />
         </div>
       ) : campaigns.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(campaigns.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void campaigns.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your campaigns" error={campaigns.error} onRetry={() => campaigns.refetch()} />
       ) : campaigns.data.length === 0 ? (
         <EmptyState icon={Send} title="No campaign yet" action={add}>
           Choose a persona and the virtual employees who write to it. You need a connected mailbox and a virtual employee first.

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import type { CampaignEmail } from '@shared/schemas/campaigns';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { ServerErrors } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/ui/load-error';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Pagination } from '@web/components/ui/pagination';
@@ -75,12 +75,7 @@ export function ReviewRoute() {
           <Spinner label="Loading drafts" />
         </div>
       ) : emails.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(emails.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void emails.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="the drafts" error={emails.error} onRetry={() => emails.refetch()} />
       ) : emails.data.data.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing to review" action={<Link className="text-sm text-accent underline" to={paths.cabinet.campaigns.path}>Go to campaigns</Link>}>
           When a campaign in review mode writes its emails, they wait here for you.

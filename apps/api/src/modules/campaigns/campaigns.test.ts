@@ -12,8 +12,18 @@ import { mailboxOf } from '../user-emails/ownership-probes';
 import { composeEnrolment } from './compose';
 import { campaignOf, personaWithProspects, postJson } from './ownership-probes';
 import { dueCampaignEmails, sendDueCampaignEmail } from './outbox';
+import { describeActivity } from '../dashboard/service';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
+
+describe('the activity feed', () => {
+  it('describes what campaigns do in words', () => {
+    const prospect = { id: 1, name: 'Pat Lee', company: 'Acme' } as never;
+    expect(describeActivity({ verb: 'message_generated', channel: 'email', payload: { kind: 'campaign', step: 2 }, prospect, persona: null })).toBe('Email written for Pat Lee (Acme) (step 2)');
+    expect(describeActivity({ verb: 'campaign_prospects_enrolled', channel: 'email', payload: { enrolled: 3 }, prospect: null, persona: { id: 1, name: 'CFOs' } as never })).toBe('3 prospects enrolled from CFOs');
+    expect(describeActivity({ verb: 'sequence_stopped', channel: 'email', payload: {}, prospect, persona: null })).toBe('Sequence stopped for Pat Lee (Acme)');
+  });
+});
 
 describe.each(DB_KINDS)('campaigns on %s', (kind) => {
   let t: TestApp;

@@ -273,7 +273,22 @@ export function describeActivity(r: {
     case 'import_finished':
       return `CSV import finished: ${num(payload.created)} new, ${num(payload.merged)} merged${r.persona ? ` into ${r.persona.name}` : ''}`;
     case 'message_generated':
+      if (payload.kind === 'campaign') return `Email written for ${who}${typeof payload.step === 'number' ? ` (step ${payload.step})` : ''}`;
       return `Example message written${r.prospect ? ` for ${who}` : ''}`;
+    case 'campaign_created':
+      return `Campaign created${text('name') ? `: ${text('name')}` : ''}`;
+    case 'campaign_prospects_enrolled':
+      return `${num(payload.enrolled)} prospect${payload.enrolled === 1 ? '' : 's'} enrolled${r.persona ? ` from ${r.persona.name}` : ''}`;
+    case 'campaign_email_approved':
+      return `Email to ${who} approved`;
+    case 'campaign_emails_approved':
+      return `${num(payload.count)} email${payload.count === 1 ? '' : 's'} approved`;
+    case 'campaign_email_skipped':
+      return `Email to ${who} skipped`;
+    case 'sequence_stopped':
+      return `Sequence stopped for ${who}`;
+    case 'enrolment_stopped':
+      return `${who} left a campaign${text('reason') ? ` (${text('reason')})` : ''}`;
     case 'offering_created':
       return `Offering created${text('name') ? `: ${text('name')}` : ''}`;
     case 'post_published':

@@ -11,7 +11,7 @@ import { CampaignsRoute } from '../routes/campaigns';
 import { ReviewRoute } from '../routes/review';
 
 const now = '2026-11-25T10:00:00.000Z';
-const counts = (over: Partial<Record<string, number>> = {}) => ({ ...Object.fromEntries(CAMPAIGN_EMAIL_STATUSES.map((s) => [s, 0])), ...over });
+const counts = (over: Record<string, number> = {}): Record<string, number> => ({ ...Object.fromEntries(CAMPAIGN_EMAIL_STATUSES.map((s) => [s, 0])), ...over });
 
 const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   id: 1,

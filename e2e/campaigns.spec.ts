@@ -84,7 +84,9 @@ test('a virtual employee, a campaign in review mode, its drafts approved from th
   await edit.getByLabel('Subject').fill(`A question ${tag}`);
   await edit.getByRole('button', { name: 'Save and approve' }).click();
   await expect(edit).toBeHidden();
-  await expect(page.getByRole('article', { name: `A question ${tag}` })).toHaveCount(0);
+  // Approved: it leaves the queue; its follow-ups (still drafts) answer the new subject.
+  await expect(page.getByRole('article', { name: `A question ${tag}`, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: `Re: A question ${tag}`, exact: true }).first()).toBeVisible();
 
   await page.getByLabel('Campaign').selectOption({ index: 1 });
   await page.getByRole('button', { name: `Approve all in Finance ${tag}` }).click();

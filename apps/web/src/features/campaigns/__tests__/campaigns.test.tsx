@@ -86,6 +86,11 @@ function server() {
       return { status: 200, data: { data: created } };
     }
     const one = /^\/campaigns\/(\d+)$/.exec(url);
+    if (one && method === 'put') {
+      const found = state.campaigns.find((x) => x.id === Number(one[1]))!;
+      Object.assign(found, body);
+      return { status: 200, data: { data: structuredClone(found) } };
+    }
     if (one) {
       const found = state.campaigns.find((x) => x.id === Number(one[1]));
       return found ? { status: 200, data: { data: structuredClone(found) } } : { status: 404, data: { errors: ['Campaign not found'] } };
@@ -189,6 +194,17 @@ describe('Campaign page', () => {
     await user.click(approveAll);
     await waitFor(() => expect(posts().map((c) => c.url)).toContain('/campaigns/1/approve_all'));
     expect(await screen.findAllByText('Scheduled')).not.toHaveLength(0);
+
+    // Edit: name and mode.
+    await user.click(screen.getByRole('button', { name: /^Edit$/ }));
+    const editDialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    const nameField = await within(editDialog).findByLabelText('Campaign name');
+    await user.clear(nameField);
+    await user.type(nameField, 'CFO outreach 2');
+    await user.click(within(editDialog).getByRole('radio', { name: /Autonomous/ }));
+    await user.click(within(editDialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'CFO outreach 2' })).toBeInTheDocument();
+    expect(posts()).toContainEqual(expect.objectContaining({ method: 'put', url: '/campaigns/1', body: { name: 'CFO outreach 2', mode: 'autonomous', virtual_employee_ids: [5] } }));
 
     // Archive asks first.
     await user.click(screen.getByRole('button', { name: /Archive/ }));

@@ -38,6 +38,8 @@ function useCampaignMutation<T, R>(fn: (input: T) => Promise<R>) {
 }
 
 export const useCreateCampaign = () => useCampaignMutation((body: CreateCampaignBody) => api.campaigns.create(body));
+export const useUpdateCampaign = () =>
+  useCampaignMutation(({ id, body }: { id: number; body: Partial<Omit<CreateCampaignBody, 'person_id'>> }) => api.campaigns.update(id, body));
 export const useCampaignTransition = () =>
   useCampaignMutation(({ id, action }: { id: number; action: 'start' | 'pause' | 'resume' | 'archive' }) => api.campaigns.transition(id, action));
 export const useApproveAll = () => useCampaignMutation((id: number) => api.campaigns.approveAll(id));

@@ -1,4 +1,4 @@
-import { Archive, CheckCheck, Pause, Play, Send } from 'lucide-react';
+import { Archive, CheckCheck, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
@@ -16,6 +16,7 @@ import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { RUNNING_REFRESH_MS, useApproveAll, useCampaign, useCampaignEmails, useCampaignTransition } from '../api/campaigns';
 import { EmailActions } from '../components/email-actions';
+import { EditCampaignDialog } from '../components/edit-campaign-dialog';
 import { EmailEditDialog } from '../components/email-edit-dialog';
 import { StatusBadge, STATUS_LABELS } from '../components/status-badge';
 
@@ -27,6 +28,7 @@ function Actions({ campaign }: { campaign: Campaign }) {
   const transition = useCampaignTransition();
   const approveAll = useApproveAll();
   const [confirmArchive, setConfirmArchive] = useState(false);
+  const [editing, setEditing] = useState(false);
   const run = (action: Action) =>
     transition.mutate(
       { id: campaign.id, action },
@@ -65,11 +67,17 @@ function Actions({ campaign }: { campaign: Campaign }) {
           <CheckCheck className="h-4 w-4" aria-hidden /> Approve all ({drafts})
         </Button>
       ) : null}
+      {campaign.status !== 'archived' && campaign.status !== 'finished' ? (
+        <Button type="button" variant="secondary" onClick={() => setEditing(true)}>
+          <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </Button>
+      ) : null}
       {campaign.status !== 'archived' ? (
         <Button type="button" variant="ghost" onClick={() => setConfirmArchive(true)}>
           <Archive className="h-4 w-4" aria-hidden /> Archive
         </Button>
       ) : null}
+      <EditCampaignDialog campaign={campaign} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirmArchive}
         onOpenChange={setConfirmArchive}

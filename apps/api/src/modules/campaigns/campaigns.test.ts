@@ -214,6 +214,18 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
     expect(n).toBe(steps);
   });
 
+  it('resuming writes the emails of an enrolment whose composition gave up', async () => {
+    const { campaign } = await campaignOf(t, a, { prospects: 1 });
+    await postJson(t, a, `/campaigns/${campaign.id}/start`, {});
+    await t.app.jobs.drain();
+    const [enrolment] = await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.campaignId, campaign.id));
+    await t.db.db.delete(campaignEmails).where(eq(campaignEmails.enrolmentId, enrolment!.id));
+    await postJson(t, a, `/campaigns/${campaign.id}/pause`, {});
+    await postJson(t, a, `/campaigns/${campaign.id}/resume`, {});
+    await t.app.jobs.drain();
+    expect(await emailsOf(campaign.id)).toHaveLength(campaign.steps.length);
+  });
+
   it('lists campaign emails with pages, sort and filters, and refuses bad queries with 422', async () => {
     const { campaign } = await campaignOf(t, a, { prospects: 3 });
     await postJson(t, a, `/campaigns/${campaign.id}/start`, {});

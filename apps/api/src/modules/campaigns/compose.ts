@@ -199,6 +199,23 @@ export const composeJob = defineJob<{ account_id: number; enrolment_id: number }
   expireInSeconds: 15 * 60,
   concurrency: 2,
   handler: async (deps, payload) => composeEnrolment(deps, payload.account_id, payload.enrolment_id),
+  // The provider failed every attempt (or the server stopped for good mid-way): say so in the activity log, where
+  // the user sees it; the enrolment stays active, and resuming the campaign or a new compose can write it later.
+  onGaveUp: async (deps, payload, reason) => {
+    const [enrolment] = await deps.db
+      .select({ prospectId: campaignEnrolments.prospectId, campaignId: campaignEnrolments.campaignId })
+      .from(campaignEnrolments)
+      .where(and(eq(campaignEnrolments.id, payload.enrolment_id), eq(campaignEnrolments.accountId, payload.account_id)));
+    if (!enrolment) return;
+    await recordActivity(deps.db, {
+      accountId: payload.account_id,
+      actorType: 'system',
+      verb: 'campaign_compose_failed',
+      channel: 'email',
+      prospectId: enrolment.prospectId,
+      payload: { campaign_id: enrolment.campaignId, enrolment_id: payload.enrolment_id, reason: reason.slice(0, 500) },
+    });
+  },
 });
 
 /** For tests and tools: every email of an enrolment, in step order. */

@@ -46,7 +46,7 @@ export type EnrolResult = { enrolled: number; suppressed: number; in_other_campa
  * sender (rotation: the pair with the fewest enrolments in this campaign) and a compose job in the same
  * transaction. Idempotent: running it again enrols only those who joined the persona since.
  */
-export async function enrolCampaign(deps: Deps, accountId: number, campaignId: number): Promise<EnrolResult> {
+export async function enrolCampaign(deps: Deps, accountId: number, campaignId: number, options: { recompose?: boolean } = {}): Promise<EnrolResult> {
   const db = deps.db;
   const result: EnrolResult = { enrolled: 0, suppressed: 0, in_other_campaign: 0 };
   const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId)));
@@ -123,6 +123,21 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
       });
     }
   }
+  if (options.recompose) {
+    // Resume: enrolments whose composition gave up earlier (their provider failed) are written now.
+    const unwritten = await db
+      .select({ id: campaignEnrolments.id })
+      .from(campaignEnrolments)
+      .where(
+        and(
+          eq(campaignEnrolments.accountId, accountId),
+          eq(campaignEnrolments.campaignId, campaignId),
+          eq(campaignEnrolments.status, 'active'),
+          notExists(db.select({ one: sql`1` }).from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, campaignEnrolments.id)))),
+        ),
+      );
+    for (const e of unwritten) await deps.jobs.send(composeJob, { account_id: accountId, enrolment_id: e.id });
+  }
   if (result.enrolled + result.suppressed + result.in_other_campaign > 0) {
     await recordActivity(db, {
       accountId,
@@ -137,16 +152,16 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
 }
 
 /** Enrolment as a durable job: started by start/resume and whenever prospects join the persona. */
-export const enrolJob = defineJob<{ account_id: number; campaign_id: number }, Deps>({
+export const enrolJob = defineJob<{ account_id: number; campaign_id: number; recompose?: boolean }, Deps>({
   name: 'campaign-enrol',
-  payload: z.object({ account_id: dbId(), campaign_id: dbId() }),
+  payload: z.object({ account_id: dbId(), campaign_id: dbId(), recompose: z.boolean().optional() }),
   scope: (_deps, payload) => payload.account_id,
   retryLimit: 3,
   retryDelaySeconds: 5,
   expireInSeconds: 30 * 60,
   // One enrolment run per process at a time; the unique indexes hold if two processes overlap.
   concurrency: 1,
-  handler: async (deps, payload) => enrolCampaign(deps, payload.account_id, payload.campaign_id),
+  handler: async (deps, payload) => enrolCampaign(deps, payload.account_id, payload.campaign_id, { recompose: payload.recompose }),
 });
 
 /** Enqueues enrolment for the running campaigns of these personas (prospects just joined them). Pass `tx` to enqueue with the write. */

@@ -213,7 +213,7 @@ export async function transition(deps: Deps, auth: AuthContext, id: number, acti
       .returning({ id: campaigns.id });
     if (!changed) return; // someone else moved it first
     if (action === 'archive') await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.campaignId, id)), 'campaign archived');
-    if (action === 'start' || action === 'resume') await deps.jobs.send(enrolJob, { account_id: accountId, campaign_id: id }, { tx });
+    if (action === 'start' || action === 'resume') await deps.jobs.send(enrolJob, { account_id: accountId, campaign_id: id, recompose: action === 'resume' }, { tx });
     await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: `campaign_${PAST[action]}`, personaId: row.personaId, payload: { campaign_id: id } });
   });
   return show(deps, auth, id);

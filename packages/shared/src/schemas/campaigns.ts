@@ -16,7 +16,7 @@ const ids = (label: string, max = 50) => z.array(dbId(label)).max(max, { error: 
 export const createVirtualEmployeeBodySchema = z.strictObject({
   name: text(missingOr('Name is required', 'Name must be text')).trim().min(1, { error: 'Name is required' }).max(120, { error: 'Name must be at most 120 characters' }),
   title: text().trim().max(120, { error: 'Title must be at most 120 characters' }).nullish(),
-  photo_url: text().trim().url({ error: 'Photo must be an http(s) address' }).max(2000).regex(/^https?:\/\//i, { error: 'Photo must be an http(s) address' }).nullish(),
+  photo_url: text().trim().max(2000, { error: 'Photo address is too long' }).regex(/^https:\/\/[^\s]+$/i, { error: 'Photo must be an https:// address' }).nullish(),
   signature: text().max(RICH_TEXT_FIELDS.signature.maxLength * 2, { error: 'Signature is too long' }).nullish(),
   user_email_ids: ids('mailbox id').min(1, { error: 'Choose at least one mailbox' }),
   person_ids: ids('persona id').optional(),

@@ -57,6 +57,9 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
     expect(foreign.json().errors.join()).toMatch(/Mailbox not found/);
     const empty = await t.app.inject({ method: 'POST', url: v1('/virtual_employees'), headers: a.headers, payload: { name: 'X', user_email_ids: [] } });
     expect(empty.statusCode).toBe(422);
+    const insecurePhoto = await t.app.inject({ method: 'POST', url: v1('/virtual_employees'), headers: a.headers, payload: { name: 'X', user_email_ids: [mailbox.id], photo_url: 'http://x.example/a.png' } });
+    expect(insecurePhoto.statusCode).toBe(422);
+    expect(insecurePhoto.json().errors.join()).toMatch(/https:\/\/ address/);
     const renamed = await postJson<VirtualEmployee>(t, a, `/virtual_employees/${employee.id}`, { name: 'Alex R.' }, 'PUT');
     expect(renamed).toMatchObject({ name: 'Alex R.', user_email_ids: [mailbox.id] });
     const wish = await postJson<{ id: number; kind: string }>(t, a, '/add_to_wishlist', { kind: 'recruiter', note: 'for hiring' });

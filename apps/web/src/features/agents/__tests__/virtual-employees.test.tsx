@@ -79,7 +79,7 @@ describe('Virtual employees on Edit agents', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'CFOs' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Alex Rivers')).toBeInTheDocument();
-    expect(posted).toContainEqual({ method: 'post', url: '/virtual_employees', body: { name: 'Alex Rivers', title: 'SDR', user_email_ids: [7], person_ids: [3] } });
+    expect(posted).toContainEqual({ method: 'post', url: '/virtual_employees', body: { name: 'Alex Rivers', title: 'SDR', photo_url: null, signature: '', user_email_ids: [7], person_ids: [3] } });
 
     await user.click(screen.getByRole('button', { name: 'Edit Alex Rivers' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit virtual employee' });

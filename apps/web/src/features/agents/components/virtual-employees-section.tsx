@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
+import { RichTextEditor } from '@web/components/rich-text';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useMailboxOptions, usePersonaChoices, useSaveVirtualEmployee, useVirtualEmployees } from '../api/virtual-employees';
@@ -36,6 +37,8 @@ function EmployeeForm({ employee, onClose }: { employee: VirtualEmployee | null;
   const save = useSaveVirtualEmployee();
   const [name, setName] = useState(employee?.name ?? '');
   const [title, setTitle] = useState(employee?.title ?? '');
+  const [photoUrl, setPhotoUrl] = useState(employee?.photo_url ?? '');
+  const [signature, setSignature] = useState(employee?.signature ?? '');
   const [mailboxIds, setMailboxIds] = useState<number[]>(employee?.user_email_ids ?? []);
   const [personIds, setPersonIds] = useState<number[]>(employee?.person_ids ?? []);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +48,7 @@ function EmployeeForm({ employee, onClose }: { employee: VirtualEmployee | null;
     if (mailboxIds.length === 0) return setError('Choose at least one mailbox');
     setError(null);
     save.mutate(
-      { id: employee?.id ?? null, body: { name: name.trim(), title: title.trim() || null, user_email_ids: mailboxIds, person_ids: personIds } },
+      { id: employee?.id ?? null, body: { name: name.trim(), title: title.trim() || null, photo_url: photoUrl.trim() || null, signature, user_email_ids: mailboxIds, person_ids: personIds } },
       {
         onSuccess: () => {
           notify.success(employee ? 'Virtual employee saved' : 'Virtual employee created');
@@ -62,6 +65,11 @@ function EmployeeForm({ employee, onClose }: { employee: VirtualEmployee | null;
         <form className="space-y-4" onSubmit={submit} noValidate>
           <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoFocus />
           <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} placeholder="Sales development representative" />
+          <Field label="Photo URL" type="url" value={photoUrl} onChange={(e) => setPhotoUrl(e.target.value)} maxLength={2000} placeholder="https://…" />
+          <div className="space-y-1.5">
+            <span className="text-sm font-medium text-fg">Signature</span>
+            <RichTextEditor label="Signature" field="signature" value={signature} onChange={setSignature} placeholder="Used instead of the messaging signature in what this employee writes" />
+          </div>
           <fieldset className="space-y-1.5">
             <legend className="text-sm font-medium text-fg">Mailboxes</legend>
             {mailboxes.data?.length ? (
@@ -133,10 +141,13 @@ export function VirtualEmployeesSection() {
         <ul className="grid gap-3 sm:grid-cols-2">
           {employees.data.map((ve) => (
             <li key={ve.id} className="flex items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4">
-              <div className="min-w-0">
+              <div className="flex min-w-0 gap-3">
+                {ve.photo_url ? <img src={ve.photo_url} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" /> : null}
+                <div className="min-w-0">
                 <p className="font-medium text-fg">{ve.name}</p>
                 {ve.title ? <p className="text-sm text-muted">{ve.title}</p> : null}
                 <p className="mt-1 text-xs break-all text-muted">{ve.mailboxes.map((m) => m.email).join(', ') || 'No mailbox'}</p>
+                </div>
               </div>
               <Button type="button" size="sm" variant="secondary" aria-label={`Edit ${ve.name}`} onClick={() => setEditing({ employee: ve })}>
                 <Pencil className="h-4 w-4" aria-hidden /> Edit

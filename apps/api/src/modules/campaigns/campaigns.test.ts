@@ -125,6 +125,8 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
     expect((await get<{ data: CampaignEmail }>(`/campaign_emails/${second!.id}`)).data.subject).toBe('Re: Quick idea');
     const approved = await postJson<CampaignEmail>(t, a, `/campaign_emails/${first!.id}`, { action: 'approve' }, 'PUT');
     expect(approved.status).toBe('scheduled');
+    const approvedTwice = await postJson<CampaignEmail>(t, a, `/campaign_emails/${first!.id}`, { action: 'approve' }, 'PUT');
+    expect(approvedTwice).toMatchObject({ status: 'scheduled', approved_at: approved.approved_at });
     expect(approved.approved_at).not.toBeNull();
     const skipped = await postJson<CampaignEmail>(t, a, `/campaign_emails/${third!.id}`, { action: 'skip' }, 'PUT');
     expect(skipped.status).toBe('skipped');

@@ -196,7 +196,7 @@ export async function transition(deps: Deps, auth: AuthContext, id: number, acti
   const accountId = auth.account.id;
   const row = await campaignRow(deps.db, accountId, id);
   const target = ({ start: 'running', pause: 'paused', resume: 'running', archive: 'archived' } as const)[action];
-  if (row.status === target && action !== 'resume') return show(deps, auth, id);
+  if (row.status === target) return show(deps, auth, id);
   if (!FROM[action].includes(row.status)) throw unprocessable(CAMPAIGN_MESSAGES.cannot(PAST[action], row.status));
   if ((action === 'start' || action === 'resume') && (await senderPairs(deps.db, accountId, id)).length === 0) throw unprocessable(CAMPAIGN_MESSAGES.noMailbox);
   const now = new Date();
@@ -337,6 +337,8 @@ export async function updateEmail(deps: Deps, auth: AuthContext, id: number, bod
   if ((editing || body.action) && !EDITABLE.includes(row.status) && !(body.action === 'skip' && row.status === 'uncertain')) {
     throw unprocessable(CAMPAIGN_MESSAGES.notEditable(row.status));
   }
+  // Nothing asked, or approving what is already approved: answered as it is (a double click is not an error).
+  if (!editing && (!body.action || (body.action === 'approve' && row.status !== 'draft'))) return showEmail(deps, auth, id);
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     const set: Partial<typeof campaignEmails.$inferInsert> = { updatedAt: now };
@@ -380,7 +382,7 @@ export async function updateEmail(deps: Deps, auth: AuthContext, id: number, bod
     if (body.action === 'skip' && row.stepPosition === 1) {
       await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.id, row.enrolmentId)), 'first message skipped');
     }
-    const verb = body.action === 'approve' ? 'campaign_email_approved' : body.action === 'skip' ? 'campaign_email_skipped' : 'campaign_email_edited';
+    const verb = body.action === 'approve' && row.status === 'draft' ? 'campaign_email_approved' : body.action === 'skip' ? 'campaign_email_skipped' : 'campaign_email_edited';
     await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb, channel: 'email', prospectId: row.prospectId, payload: { campaign_id: row.campaignId, campaign_email_id: id, step: row.stepPosition } });
   });
   return showEmail(deps, auth, id);

@@ -249,7 +249,8 @@ export async function recordConnectionFailure(db: Db, mailbox: Pick<UserEmailRow
         sql`${activities.payload}->>'user_email_id' = ${String(mailbox.id)}`,
       ),
     )
-    .orderBy(desc(activities.occurredAt), desc(activities.id))
+    // Written order (ids), not occurred_at: an injected clock must not reorder the run.
+    .orderBy(desc(activities.id))
     .limit(CONNECTION_FAILURES_TO_PAUSE);
   let run = 0;
   for (const r of recent) {

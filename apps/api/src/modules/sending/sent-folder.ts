@@ -1,5 +1,8 @@
-import type { ImapConnector, MailEndpoint } from '../../lib/mail';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import type { UserEmailRow } from '../../db/schema';
+import type { ImapConnector, MailEndpoint } from '../../lib/mail';
+import { readCredential } from '../user-emails/credentials';
 
 /**
  * Was this message sent? A row the outbox finds in "sending" after a crash (or a send whose connection
@@ -54,4 +57,18 @@ export async function findInSentFolder(imap: Pick<ImapConnector, 'open'>, endpoi
   } finally {
     await client.logout().catch(() => client.close());
   }
+}
+
+/**
+ * The lookup the outbox calls for a row found in "sending" (in the account's scope): the mailbox's IMAP
+ * password from user_credentials, its Sent folder from the last connection test.
+ */
+export async function lookUpSentMessage(
+  deps: { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>; mail: { imap: Pick<ImapConnector, 'open'> } },
+  mailbox: UserEmailRow,
+  messageId: string,
+): Promise<SentFolderAnswer> {
+  const password = await readCredential(deps.db, deps.config, mailbox.accountId, mailbox.id, 'imap_password');
+  if (!password.ok) return { status: 'unavailable', reason: `IMAP password: ${password.error}` };
+  return findInSentFolder(deps.mail.imap, imapEndpointOf(mailbox, password.secret), mailbox.sentFolder, messageId);
 }

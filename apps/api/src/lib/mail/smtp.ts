@@ -14,7 +14,8 @@ export type SmtpSendResult =
   | { ok: true; response: string; accepted: string[] }
   | {
       ok: false;
-      stage: 'connect' | 'tls' | 'auth' | 'mail_from' | 'rcpt_to' | 'data';
+      /** compose: the message could not be built (nothing was sent). */
+      stage: 'compose' | 'connect' | 'tls' | 'auth' | 'mail_from' | 'rcpt_to' | 'data';
       code: number | null;
       enhanced: string | null;
       response: string | null;
@@ -28,7 +29,8 @@ export type SmtpSendResult =
  */
 export type SmtpConnector = {
   test(endpoint: MailEndpoint): Promise<ConnectionStep[]>;
-  send(endpoint: MailEndpoint, mail: Mail.Options): Promise<SmtpSendResult>;
+  /** `mail` may be a function: it is then built while the connection is being made (the CPU work overlaps the network wait). */
+  send(endpoint: MailEndpoint, mail: Mail.Options | (() => Mail.Options)): Promise<SmtpSendResult>;
 };
 
 type SmtpError = Error & { code?: string; response?: string; responseCode?: number };
@@ -39,8 +41,6 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
     async send(endpoint, mail) {
       const resolved = await resolveEndpoint(endpoint, options);
       if ('error' in resolved) return { ok: false, stage: 'connect', code: null, enhanced: null, response: null, message: resolved.error };
-      const compiled = new MailComposer(mail).compile();
-      const [raw, envelope] = await Promise.all([compiled.build(), Promise.resolve(compiled.getEnvelope())]);
       const connection = new SMTPConnection({
         host: resolved.address,
         port: endpoint.port,
@@ -56,6 +56,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
       });
       // Where the session got to: a connection lost once the message was handed over may have delivered it.
       const progress: { stage: 'connect' | 'auth' | 'transaction' } = { stage: 'connect' };
+      let message: Promise<{ raw: Buffer; envelope: { from: string | false; to: string[] } }>;
       const outcome = await new Promise<{ err: SendError } | { info: SMTPConnection.SentMessageInfo }>((resolve) => {
         let settled = false;
         const settle = (v: { err: SendError } | { info: SMTPConnection.SentMessageInfo }) => {
@@ -69,10 +70,21 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
           progress.stage = 'auth';
           connection.login({ credentials: { user: endpoint.username, pass: endpoint.password } }, (loginErr) => {
             if (loginErr) return settle({ err: loginErr as SendError });
-            progress.stage = 'transaction';
-            connection.send({ from: envelope.from || '', to: envelope.to }, raw, (err, info) => settle(err ? { err: err as SendError } : { info }));
+            message.then(
+              ({ raw, envelope }) => {
+                progress.stage = 'transaction';
+                connection.send({ from: envelope.from || '', to: envelope.to }, raw, (err, info) => settle(err ? { err: err as SendError } : { info }));
+              },
+              (err: Error) => settle({ err: Object.assign(err, { code: 'EMESSAGE', command: 'COMPOSE' }) }),
+            );
           });
         });
+        // Built while the connection is made; nothing is sent until it is ready.
+        message = (async () => {
+          const compiled = new MailComposer(typeof mail === 'function' ? mail() : mail).compile();
+          return { raw: await compiled.build(), envelope: compiled.getEnvelope() };
+        })();
+        message.catch(() => undefined);
       });
       try {
         if ('info' in outcome) connection.quit();
@@ -169,6 +181,7 @@ function sendFailure(e: SendError, endpoint: MailEndpoint, timeoutMs: number, re
   const response = err.response ?? null;
   const base = { code: err.responseCode ?? null, enhanced: response ? (ENHANCED.exec(response)?.[1] ?? null) : null, response };
   const command = (err.command ?? '').toUpperCase();
+  if (command === 'COMPOSE') return { ok: false, stage: 'compose', ...base, message: `The message could not be built: ${err.message}` };
   if (reached === 'auth' && (err.code === 'EAUTH' || command.startsWith('AUTH') || base.code !== null)) {
     return { ok: false, stage: 'auth', ...base, message: authAdvice(err) };
   }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import type { UserEmailRow } from '../../db/schema';
+import type { AutoCommunicationSettingsRow, UserEmailRow } from '../../db/schema';
 import { limitToday } from '../user-emails/warmup';
 
 /**
@@ -32,6 +32,14 @@ export type SendWindow = {
   workStart: string;
   workEnd: string;
 };
+
+/** The window of an account's auto_communication_settings row. */
+export const windowOf = (s: Pick<AutoCommunicationSettingsRow, 'timeZone' | 'workingDays' | 'workStart' | 'workEnd'>): SendWindow => ({
+  timeZone: s.timeZone,
+  workingDays: s.workingDays,
+  workStart: s.workStart,
+  workEnd: s.workEnd,
+});
 
 /**
  * At most `perHour` emails an hour (rolling) and `minGapSeconds` apart to one recipient domain from the

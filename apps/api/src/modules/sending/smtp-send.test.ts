@@ -12,7 +12,7 @@ import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../test
 import { suppress } from '../blacklist/suppression';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { unsubscribeLinks, verifyUnsubscribeToken } from '../blacklist/unsubscribe-token';
-import { classifySmtpResult, CONNECTION_FAILURES_TO_PAUSE, MAX_SEND_ATTEMPTS, sendFromMailbox, smtpSend, type OutgoingMessage } from './smtp-send';
+import { classifySmtpResult, CONNECTION_FAILURES_TO_PAUSE, MAX_SEND_ATTEMPTS, newMessageId, sendFromMailbox, smtpSend, type OutgoingMessage } from './smtp-send';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
@@ -138,6 +138,7 @@ describe('smtp-send against a real SMTP server on loopback', () => {
     expect(fail('rcpt_to', 550, '550 User unknown')).toMatchObject({ status: 'bounced' });
     expect(fail('rcpt_to', 552, '552 5.2.2 Mailbox full')).toMatchObject({ status: 'failed' });
     expect(fail('rcpt_to', 550, '550 5.1.2 Host unknown')).toMatchObject({ status: 'bounced' });
+    expect(newMessageId({ domain: 'good.example' })).toMatch(/^<[0-9a-f-]{36}@good\.example>$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { DEFAULT_TOOLBAR } from '@shared/rich-text/allow-list';
@@ -35,6 +36,9 @@ export type OutgoingMessage = {
   /** From modules/blacklist unsubscribeLinks(): the https one-click URL and the mailto. */
   unsubscribe: { url: string; mailto: string };
 };
+
+/** A new Message-ID on the mailbox's own domain, for the outbox to store before the SMTP transaction. */
+export const newMessageId = (mailbox: Pick<UserEmailRow, 'domain'>): string => `<${randomUUID()}@${mailbox.domain}>`;
 
 /** How many times a message answered 4xx (or lost to a broken connection before it was handed over) is tried. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -112,6 +116,7 @@ export function classifySmtpResult(result: SmtpSendResult, attempt: number, now:
   const { code, enhanced, response } = result;
   const words = response ?? result.message;
   if (result.stage === 'data' && code === null) return { status: 'uncertain', reason: result.message };
+  if (result.stage === 'compose') return { status: 'failed', code: null, response: null, reason: result.message };
   if (result.stage === 'connect' || result.stage === 'tls' || result.stage === 'auth') {
     // The mailbox's problem, not the message's: the caller counts it and pauses a mailbox that keeps failing.
     const reason = response ? `${result.message} (server said: ${response})` : result.message;
@@ -160,7 +165,7 @@ export async function smtpSend(
   message: OutgoingMessage,
   options: { attempt: number; now: Date },
 ): Promise<SendOutcome> {
-  return classifySmtpResult(await smtp.send(endpoint, composeMail(mailbox, message)), options.attempt, options.now);
+  return classifySmtpResult(await smtp.send(endpoint, () => composeMail(mailbox, message)), options.attempt, options.now);
 }
 
 export type SendDeps = { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>; mail: { smtp: Pick<SmtpConnector, 'send'> } };

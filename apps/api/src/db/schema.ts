@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -603,6 +603,31 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The API processes that run durable jobs on PostgreSQL (lib/jobs/liveness.ts). Each holds a session-level
+ * advisory lock on `lock_key` (a fresh number per process, never reused) for as long as it lives: a lock
+ * that can be taken proves the process is gone.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: uuid('id').primaryKey(),
+  lockKey: serial('lock_key').notNull().unique(),
+  pid: integer('pid').notNull(),
+  host: text('host').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Which process runs each started pg-boss job, written by the statement that starts the run. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => jobWorkers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('job_runs_worker_idx').on(t.workerId)],
+);
 
 export type OnboardingAnswersRow = typeof onboardingAnswers.$inferSelect;
 export type AutoCommunicationSettingsRow = typeof autoCommunicationSettings.$inferSelect;

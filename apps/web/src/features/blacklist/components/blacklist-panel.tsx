@@ -2,8 +2,6 @@ import { Ban, Globe, Search } from 'lucide-react';
 import { useState } from 'react';
 import { SUPPRESSION_REASON_LABELS, type BlacklistedDomain, type BlacklistedEmail, type SuppressionReason } from '@shared/schemas/blacklist';
 import { EmptyState } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Pagination } from '@web/components/ui/pagination';
 import { Spinner } from '@web/components/ui/spinner';
@@ -14,6 +12,7 @@ import { cn } from '@web/lib/utils';
 import { useBlacklist, type BlacklistKind } from '../api/blacklist';
 import { AddEntriesButton } from './add-entries-dialog';
 import { RemoveEntryButton } from './remove-entry-button';
+import { LoadError } from '@web/components/ui/load-error';
 
 export const BLACKLIST_PER_PAGE = 25;
 
@@ -58,12 +57,7 @@ export function BlacklistPanel({ kind }: { kind: BlacklistKind }) {
     );
   } else if (list.isError) {
     content = (
-      <Alert>
-        <p>Could not load your blacklisted {kind}.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what={`your blacklisted ${kind}`} error={list.error} onRetry={() => list.refetch()} />
     );
   } else if (total === 0 && q === '') {
     content = (

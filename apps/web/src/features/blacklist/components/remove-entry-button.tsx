@@ -1,10 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { apiErrorMessages } from '@shared/api';
 import type { SuppressionReason } from '@shared/schemas/blacklist';
-import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Dialog } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { notify } from '@web/lib/notify';
 import { useRemoveFromBlacklist, type BlacklistKind } from '../api/blacklist';
 
@@ -39,25 +37,18 @@ export function RemoveEntryButton({ kind, id, value, reason }: { kind: Blacklist
       >
         <Trash2 className="h-4 w-4" aria-hidden />
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={`Remove ${value} from the blacklist?`}
         description={kind === 'emails' ? 'Your agents may write to this address again.' : 'Your agents may write to addresses of this domain again.'}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={confirm}
       >
-        <div className="space-y-4">
-          {warning ? <p className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-fg">{warning}</p> : null}
-          <ServerErrors messages={remove.isError ? apiErrorMessages(remove.error) : null} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="button" variant="danger" pending={remove.isPending} onClick={confirm}>
-              Remove
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        {warning ? <p className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-fg">{warning}</p> : null}
+      </ConfirmDialog>
     </>
   );
 }

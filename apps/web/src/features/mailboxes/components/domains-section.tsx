@@ -7,6 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useDomains, useRefreshDomains } from '../api/mailboxes';
+import { LoadError } from '@web/components/ui/load-error';
 
 const CHECK_LABEL: Record<DnsCheckName, string> = { mx: 'MX', spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' };
 
@@ -36,12 +37,7 @@ export function DomainsSection({ enabled }: { enabled: boolean }) {
           <Spinner label="Checking DNS" />
         </div>
       ) : domains.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(domains.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void domains.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your sending domains" error={domains.error} onRetry={() => domains.refetch()} />
       ) : (
         <div className="grid gap-3 lg:grid-cols-2">
           <ServerErrors messages={refresh.isError ? apiErrorMessages(refresh.error) : null} />

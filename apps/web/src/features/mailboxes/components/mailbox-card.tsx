@@ -5,7 +5,7 @@ import type { ConnectionTest, UserEmail } from '@shared/schemas/user-emails';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Dialog } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { notify } from '@web/lib/notify';
 import { cn } from '@web/lib/utils';
 import { useDeleteMailbox, usePauseMailbox, useResumeMailbox, useTestMailbox } from '../api/mailboxes';
@@ -109,24 +109,16 @@ export function MailboxCard({ mailbox }: { mailbox: UserEmail }) {
         </Button>
       </div>
       <MailboxDialog open={editing} onOpenChange={setEditing} mailbox={mailbox} />
-      <Dialog open={deleting} onOpenChange={setDeleting} title={`Delete ${mailbox.email}?`} description="Nothing more is sent from it, and its saved passwords are deleted. You can connect it again later.">
-        <div className="space-y-4">
-          <ServerErrors messages={remove.isError ? apiErrorMessages(remove.error) : null} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setDeleting(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              pending={remove.isPending}
-              onClick={() => remove.mutate(mailbox.id, { onSuccess: () => (setDeleting(false), notify.success(`${mailbox.email} deleted`)) })}
-            >
-              Delete
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete ${mailbox.email}?`}
+        description="Nothing more is sent from it, and its saved passwords are deleted. You can connect it again later."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() => remove.mutate(mailbox.id, { onSuccess: () => (setDeleting(false), notify.success(`${mailbox.email} deleted`)) })}
+      />
     </Card>
   );
 }

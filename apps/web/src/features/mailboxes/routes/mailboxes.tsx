@@ -1,15 +1,14 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { apiErrorMessages } from '@shared/api';
 import type { UserEmail } from '@shared/schemas/user-emails';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useDomains, useMailboxes } from '../api/mailboxes';
 import { DomainsSection } from '../components/domains-section';
 import { MailboxCard } from '../components/mailbox-card';
 import { MailboxDialog } from '../components/mailbox-dialog';
+import { LoadError } from '@web/components/ui/load-error';
 
 /** /cabinet/mailboxes: the mailboxes the agent sends from, and the DNS health of their domains. */
 export function MailboxesRoute() {
@@ -31,12 +30,7 @@ export function MailboxesRoute() {
           <Spinner label="Loading mailboxes" />
         </div>
       ) : mailboxes.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(mailboxes.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void mailboxes.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your mailboxes" error={mailboxes.error} onRetry={() => mailboxes.refetch()} />
       ) : mailboxes.data.length === 0 ? (
         <EmptyState icon={Mail} title="No mailbox connected yet" action={add}>
           Connect the mailbox the agent should send from: Google Workspace, Microsoft 365 or any SMTP and IMAP server. We test it before saving.

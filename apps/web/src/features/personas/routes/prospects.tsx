@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { parsePersonFilters, type PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { ProspectListSort, ProspectSearchBody, ProspectSelection } from '@shared/schemas/prospects';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -18,6 +17,7 @@ import { Pagination } from '@web/components/ui/pagination';
 import { AddToPersonaButton, DeleteProspectsButton, ExportProspectsButton } from '../components/prospects/prospect-actions';
 import { formatDate, selectClass, tdClass, thClass } from '@web/components/ui/styles';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { LoadError } from '@web/components/ui/load-error';
 
 const PER_PAGE = 50;
 type Membership = 'all' | 'none' | number;
@@ -136,12 +136,7 @@ export function ProspectsRoute() {
     );
   } else if (prospects.isError) {
     content = (
-      <Alert>
-        <p>Could not load your prospects.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void prospects.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your prospects" error={prospects.error} onRetry={() => prospects.refetch()} />
     );
   } else if (total === 0 && !narrowed) {
     content = (

@@ -203,6 +203,26 @@ describe('schedule: a simulated week never breaks a rule', () => {
     });
   }
 
+  it('ramps as set: a mailbox with room for more sends exactly its ramp each local day, up to the ceiling', () => {
+    const box = mailbox({ dailyLimit: 100, hourlyLimit: 30, minGapSeconds: 60, warmupEnabled: true, warmupStart: 3, warmupIncrease: 4, warmupCeiling: 20, warmupStartedOn: '2026-10-21' });
+    const sends: number[] = [];
+    const start = Date.parse('2026-10-21T00:00:00Z');
+    for (let now = start; now < start + 8 * 24 * 60 * MIN; now += MIN) {
+      if (canSendAt({ mailbox: box, mailboxKey: 9, window: BERLIN, history: { mailboxSends: sends, accountSends: { today: 0 } }, accountDailyLimit: 1000, jitter: seededJitter(1) }, now).ok) sends.push(now);
+    }
+    const perDay = new Map<string, number>();
+    for (const at of sends) perDay.set(localParts(at, 'Europe/Berlin').day, (perDay.get(localParts(at, 'Europe/Berlin').day) ?? 0) + 1);
+    expect([...perDay.entries()].slice(0, 7)).toEqual([
+      ['2026-10-21', 3],
+      ['2026-10-22', 7],
+      ['2026-10-23', 11],
+      ['2026-10-24', 15],
+      ['2026-10-25', 19],
+      ['2026-10-26', 20],
+      ['2026-10-27', 20],
+    ]);
+  });
+
   it('the DST days really are 23 and 25 hours long in the window zone', () => {
     const spring = localDayBounds(Date.parse('2026-03-29T12:00:00Z'), 'Europe/Berlin');
     const fall = localDayBounds(Date.parse('2026-10-25T12:00:00Z'), 'Europe/Berlin');

@@ -169,7 +169,7 @@ export function formatLocal(at: number, now: number, timeZone: string): string {
   return a.day === localParts(now, timeZone).day ? hm : `${WEEKDAYS[a.isoDay % 7]} ${hm}`;
 }
 
-/** Inside the window at `now`: null; else the next window start (null if the window never opens). */
+/** Inside the window at `now`: null; else the next window start; NaN when the window never opens (no day, or end not after start). */
 export function nextWindowStart(now: number, w: SendWindow): number | null {
   const start = parseHhMm(w.workStart);
   const end = parseHhMm(w.workEnd);
@@ -222,7 +222,7 @@ function holdsAt(input: ScheduleInput, at: number, jitter: Jitter): Hold[] {
   }
 
   if (mailbox.minGapSeconds > 0 && sends.length) {
-    const last = Math.max(...sends);
+    const last = sends.reduce((a, b) => (b > a ? b : a), -Infinity);
     const gapMs = Math.ceil(mailbox.minGapSeconds * 1000 * (1 + JITTER_SHARE * jitter(last, String(input.mailboxKey))));
     if (at < last + gapMs) holds.push({ rule: 'gap', until: new Date(last + gapMs), message: `gap: next send at ${formatLocal(last + gapMs, at, tz)}` });
   }

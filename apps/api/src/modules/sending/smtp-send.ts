@@ -8,7 +8,7 @@ import { activities, userEmails, type UserEmailRow } from '../../db/schema';
 import type { MailEndpoint, SmtpConnector } from '../../lib/mail';
 import type { SmtpSendResult } from '../../lib/mail/smtp';
 import { sanitizeHtml } from '../../lib/sanitize-rich-text';
-import { recordActivity } from '../activities/service';
+import { recordActivity, type ACTIVITY_VERBS } from '../activities/service';
 import { suppress, suppressionOf, type Suppression } from '../blacklist/suppression';
 import { readCredential } from '../user-emails/credentials';
 
@@ -227,7 +227,7 @@ export async function applyOutcome(
 }
 
 /** Activity verbs of a mailbox's sending history: a failure, and the events that end a run of failures. */
-export const SEND_FAILED_VERB = 'mailbox_send_failed';
+export const SEND_FAILED_VERB = 'mailbox_send_failed' satisfies (typeof ACTIVITY_VERBS)[number];
 const RESETTING_VERBS = ['email_sent', 'mailbox_resumed', 'mailbox_connected'];
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
@@ -23,11 +22,7 @@ import { textProviderFor, type CompositionContext } from '../ai';
 import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
 import { prospectSignal, richTextToPlain, shapeMessage } from '../messaging/generate';
 import { settingForPersona } from '../messaging/service';
-
-/** Our Message-ID for a campaign email: random, on the sending mailbox's domain (RFC 5322 msg-id, with brackets). */
-export function newMessageId(mailboxDomain: string): string {
-  return `<${randomUUID()}@${mailboxDomain}>`;
-}
+import { newMessageId } from '../sending/smtp-send';
 
 /** "Re: " + the first message's subject (once, however the subject already starts). */
 export function replySubject(subject: string): string {
@@ -153,7 +148,7 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           subject,
           bodyHtml: written[i]!.html,
           bodyText: written[i]!.text,
-          messageId: newMessageId(mailbox.domain),
+          messageId: newMessageId(mailbox),
           inReplyTo: thread.at(-1)?.messageId ?? null,
           references: thread.length ? thread.map((t) => t.messageId).join(' ') : null,
           status,

@@ -239,6 +239,8 @@ export class JobQueue<D = unknown> {
   async drain(options: { skipDelays?: boolean } = {}): Promise<void> {
     const names = [...this.definitions.keys()];
     for (let round = 0; round < 10_000; round++) {
+      // A stopped queue runs nothing more (the app is closing): what is left stays in the table for the next start.
+      if (this.stopped) return;
       if (options.skipDelays) {
         await this.executor().executeSql(
           `update ${JOBS_SCHEMA}.job set start_after = now() - interval '1 second' where name = any($1::text[]) and state in ('created', 'retry')`,

@@ -110,6 +110,9 @@ export async function openPostgres(url: string, poolSize = 10, options: { tenanc
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir, templateFile: pgliteTemplatePath });
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string; tenancyGuard?: boolean }): Promise<DbHandle> {
+  const tenancyGuard = config.tenancyGuard ?? true;
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, undefined, { tenancyGuard })
+    : openPglite({ dataDir: config.dataDir, templateFile: pgliteTemplatePath, tenancyGuard });
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../../playwright.config';
-import { MAIL_DIR, TMP_DIR } from './paths';
+import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
+import { E2E_UNSUBSCRIBE_SECRET } from './unsubscribe';
 
 /**
  * Starts a real SMTP server on loopback (mails land as files for the tests to read), a local
@@ -57,8 +58,12 @@ export default async function globalSetup() {
       RATE_LIMIT_PUBLIC_MAX: '1000',
       RATE_LIMIT_AUTH_IP_MAX: '1000',
       AUTH_MAIL_PER_ADDRESS_MAX: '50',
+      UNSUBSCRIBE_SECRET: E2E_UNSUBSCRIBE_SECRET,
       LOG_LEVEL: 'warn',
-      GUARDED_FETCH_ALLOW_HOSTS: '127.0.0.1:3199', // e2e/notifications.spec.ts's webhook receiver
+      // e2e/notifications.spec.ts's webhook receiver; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
+      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', ...MAIL_TEST_HOSTS].join(','),
+      // The mailbox test's SMTP server has a self-signed certificate the product must trust (and check).
+      NODE_EXTRA_CA_CERTS: MAIL_TEST_CA,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_BASE: stripe.url,

@@ -13,6 +13,7 @@ import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
 import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind } from './lib/route';
 import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
+import { mailServices, type MailServices } from './lib/mail';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
 import { jobDefinitions } from './jobs';
@@ -31,6 +32,8 @@ export type AppOptions = {
   mailer?: Mailer;
   sms?: SmsSender;
   oidc?: OidcProvider | null;
+  /** Mailbox connections and DNS (tests trust their generated certificate or use a loopback DNS server). */
+  mail?: Partial<MailServices>;
   logger?: FastifyServerOptions['logger'];
   /** Served besides routes.ts (tests prove what the registry does to any route). */
   extraRoutes?: AppRoute[];
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? (config.smtp ? smtpMailer(config.smtp) : logMailer(app.log)),
     sms: options.sms ?? logSms(app.log),
     oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
+    mail: { ...mailServices(config), ...options.mail },
   };
   for (const route of [...routes, ...(options.extraRoutes ?? [])]) registerRoute(app, route, deps);
   if (config.guardedFetch.allowHosts.length > 0) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BRANDS, parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
 import { parseAllowHosts } from './lib/guarded-fetch';
+import { configuredSecret } from './lib/server-secret';
 
 export type SmtpConfig = { url: string; from: string | null };
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -34,6 +35,12 @@ export type Config = {
   publicOrigins: string[];
   /** AUTH_CODE_SECRET: keys the stored confirmation and phone codes (HMAC); null: a secret kept in the data folder (modules/auth/codes.ts). */
   authCodeSecret: string | null;
+  /** MAIL_CREDENTIALS_KEY: seals mailbox passwords (AES-256-GCM); null: a key kept in the data folder (modules/user-emails/credentials.ts). */
+  mailCredentialsKey: string | null;
+  /** DNS_SERVERS: the resolvers the sending-domain checks ask ("1.1.1.1,127.0.0.1:5353"); empty: the system's. */
+  dnsServers: string[];
+  /** UNSUBSCRIBE_SECRET: signs the unsubscribe links in outgoing mail (HMAC); null: a secret kept in the data folder (modules/blacklist/unsubscribe-token.ts). */
+  unsubscribeSecret: string | null;
   /** Behind a reverse proxy: honour X-Forwarded-* and the holder header it sets. */
   trustProxy: boolean;
   holderHeader: string;
@@ -96,7 +103,10 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO !== undefined ? flag(env.SEED_DEMO) : !databaseUrl,
     brandDomains: parseBrandDomains(env.BRAND_DOMAINS),
     publicOrigins: parsePublicOrigins(env, databaseUrl),
-    authCodeSecret: codeSecretFrom(env.AUTH_CODE_SECRET),
+    authCodeSecret: configuredSecret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),
+    unsubscribeSecret: configuredSecret('UNSUBSCRIBE_SECRET', env.UNSUBSCRIBE_SECRET),
+    mailCredentialsKey: configuredSecret('MAIL_CREDENTIALS_KEY', env.MAIL_CREDENTIALS_KEY),
+    dnsServers: (env.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY),
     holderHeader: (env.HOLDER_HEADER || 'x-holder-id').toLowerCase(),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || null } : null,
@@ -164,13 +174,6 @@ function stripeApiBase(raw: string | undefined): string {
   const base = raw?.trim().replace(/\/+$/, '') || 'https://api.stripe.com';
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new Error(`STRIPE_API_BASE must be an http(s) address, got "${base}"`);
   return base;
-}
-
-function codeSecretFrom(raw: string | undefined): string | null {
-  const secret = raw?.trim();
-  if (!secret) return null;
-  if (secret.length < 32) throw new Error('AUTH_CODE_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
-  return secret;
 }
 
 function asOrigin(name: string, raw: string): string {

@@ -5,7 +5,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_USER, seedDemo } from './db/seed';
+import { unsubscribeSecret } from './modules/blacklist/unsubscribe-token';
 import { codeSecret } from './modules/auth/codes';
+import { credentialsBox } from './modules/user-emails/credentials';
 import { repoRoot } from './lib/paths';
 
 /** Start: config → database (migrated) → demo seed → HTTP; stops cleanly on SIGINT/SIGTERM. */
@@ -30,6 +32,14 @@ async function main(): Promise<void> {
   if (!config.tenancyGuard) app.log.warn('TENANCY_GUARD=off: statements are not checked against their account. This is for `npm run bench`; never set it in production.');
   if (!config.authCodeSecret && config.databaseUrl) {
     app.log.warn('AUTH_CODE_SECRET is not set: codes are keyed with a secret in this instance\'s data folder; several instances must share one AUTH_CODE_SECRET');
+  }
+  credentialsBox(config);
+  if (!config.mailCredentialsKey && config.databaseUrl) {
+    app.log.warn('MAIL_CREDENTIALS_KEY is not set: mailbox passwords are sealed with a key in this instance\'s data folder; several instances must share one MAIL_CREDENTIALS_KEY');
+  }
+  unsubscribeSecret(config);
+  if (!config.unsubscribeSecret && config.databaseUrl) {
+    app.log.warn('UNSUBSCRIBE_SECRET is not set: unsubscribe links are signed with a secret in this instance\'s data folder; several instances must share one UNSUBSCRIBE_SECRET, or a link sent by one fails on another');
   }
   let stopping = false;
   const stop = async (signal: string) => {

@@ -12,6 +12,8 @@ import { onboardingOwnershipProbes } from './modules/onboarding/ownership-probes
 import { paymentOwnershipProbes } from './modules/payments/ownership-probes';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership-probes';
 import { notificationOwnershipProbes } from './modules/notifications/ownership-probes';
+import { userEmailOwnershipProbes } from './modules/user-emails/ownership-probes';
+import { blacklistOwnershipProbes } from './modules/blacklist/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -57,8 +59,10 @@ const ownershipProbes: Record<string, Probe> = {
   ...paymentOwnershipProbes,
   ...autoCommunicationOwnershipProbes,
   ...notificationOwnershipProbes,
+  ...userEmailOwnershipProbes,
   ...dashboardOwnershipProbes,
   ...prospectOwnershipProbes,
+  ...blacklistOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -13,6 +13,8 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
+import { userEmailRoutes } from './modules/user-emails/routes';
+import { blacklistRoutes } from './modules/blacklist/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -31,6 +33,8 @@ export const routes: readonly AppRoute[] = [
   ...paymentRoutes,
   ...autoCommunicationRoutes,
   ...notificationRoutes,
+  ...userEmailRoutes,
   ...dashboardRoutes,
+  ...blacklistRoutes,
   ...docsRoutes,
 ];

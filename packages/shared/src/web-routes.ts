@@ -38,6 +38,7 @@ export const WEB_ROUTE_PATTERNS: readonly string[] = [
   '/cabinet/inbox',
   '/cabinet/insights',
   '/cabinet/integrations',
+  '/cabinet/mailboxes',
   '/cabinet/landing-page',
   '/cabinet/my-products',
   '/cabinet/notifications',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -604,8 +604,179 @@ export const stripeEvents = pgTable('stripe_events', {
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The API processes that run durable jobs on PostgreSQL (lib/jobs/liveness.ts). Each holds a session-level
+ * advisory lock on `lock_key` (a fresh number per process, never reused) for as long as it lives: a lock
+ * that can be taken proves the process is gone.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: uuid('id').primaryKey(),
+  lockKey: serial('lock_key').notNull().unique(),
+  pid: integer('pid').notNull(),
+  host: text('host').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Which process runs each started pg-boss job, written by the statement that starts the run. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => jobWorkers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('job_runs_worker_idx').on(t.workerId)],
+);
+
 export type OnboardingAnswersRow = typeof onboardingAnswers.$inferSelect;
 export type AutoCommunicationSettingsRow = typeof autoCommunicationSettings.$inferSelect;
 export type CampaignNotificationRow = typeof campaignNotifications.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type StripeCheckoutSessionRow = typeof stripeCheckoutSessions.$inferSelect;
+
+/**
+ * The mailboxes the agent sends from (spec §7 user_emails). Connection settings in clear, secrets in
+ * user_credentials (encrypted). status: active, or paused (by the user or the engine) / failing (the last
+ * connection test or send could not sign in), with the reason shown to the user.
+ */
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    email: text('email').notNull(),
+    /** The part after @, lower case: the sending domain GET domains checks. */
+    domain: text('domain').notNull(),
+    senderName: text('sender_name').notNull(),
+    smtpHost: text('smtp_host').notNull(),
+    smtpPort: integer('smtp_port').notNull(),
+    smtpSecurity: text('smtp_security', { enum: ['tls', 'starttls', 'none'] }).notNull(),
+    smtpUsername: text('smtp_username').notNull(),
+    imapHost: text('imap_host').notNull(),
+    imapPort: integer('imap_port').notNull(),
+    imapSecurity: text('imap_security', { enum: ['tls', 'starttls', 'none'] }).notNull(),
+    imapUsername: text('imap_username').notNull(),
+    /** The Sent folder's path found by the last connection test. */
+    sentFolder: text('sent_folder'),
+    dailyLimit: integer('daily_limit').notNull(),
+    hourlyLimit: integer('hourly_limit').notNull(),
+    minGapSeconds: integer('min_gap_seconds').notNull(),
+    warmupEnabled: boolean('warmup_enabled').notNull().default(false),
+    warmupStart: integer('warmup_start').notNull().default(10),
+    warmupIncrease: integer('warmup_increase').notNull().default(5),
+    warmupCeiling: integer('warmup_ceiling').notNull().default(50),
+    /** The day the ramp started (day 0 sends warmup_start). */
+    warmupStartedOn: date('warmup_started_on', { mode: 'string' }),
+    /** A selector to look for besides the common ones (GET domains). */
+    dkimSelector: text('dkim_selector'),
+    status: text('status', { enum: ['active', 'paused', 'failing'] }).notNull().default('active'),
+    statusReason: text('status_reason'),
+    /** The last live connection test, step by step (ConnectionTest of @shared/schemas/user-emails). */
+    lastTest: jsonb('last_test'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_emails_account_email_idx').on(t.accountId, t.email),
+    index('user_emails_account_domain_idx').on(t.accountId, t.domain),
+    check('user_emails_status_check', sql`${t.status} in ('active', 'paused', 'failing')`),
+  ],
+);
+
+/**
+ * The secrets of a mailbox, encrypted at rest with AES-256-GCM (lib/secret-box.ts; the key is
+ * MAIL_CREDENTIALS_KEY or one generated into the data folder). Never returned by the API:
+ * GET user_credentials lists kind and state only.
+ */
+export const userCredentials = pgTable(
+  'user_credentials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    userEmailId: integer('user_email_id')
+      .notNull()
+      .references(() => userEmails.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['smtp_password', 'imap_password'] }).notNull(),
+    /** "v1.<iv>.<tag>.<ciphertext>", bound to (account, mailbox, kind) as associated data. */
+    secret: text('secret').notNull(),
+    state: text('state', { enum: ['valid', 'invalid', 'untested'] }).notNull().default('untested'),
+    error: text('error'),
+    verifiedAt: at('verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_credentials_mailbox_kind_idx').on(t.userEmailId, t.kind), index('user_credentials_account_idx').on(t.accountId)],
+);
+
+export type UserEmailRow = typeof userEmails.$inferSelect;
+export type UserCredentialRow = typeof userCredentials.$inferSelect;
+
+/**
+ * The last DNS check of each sending domain of an account (GET domains): refreshed when older than an
+ * hour or when asked, so the mailbox list can flag a failing domain without asking DNS each time.
+ */
+export const sendingDomains = pgTable(
+  'sending_domains',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    domain: text('domain').notNull(),
+    status: text('status', { enum: ['pass', 'fail'] }).notNull(),
+    /** DnsCheck[] of @shared/schemas/user-emails. */
+    checks: jsonb('checks').notNull(),
+    checkedAt: at('checked_at').notNull(),
+  },
+  (t) => [uniqueIndex('sending_domains_account_domain_idx').on(t.accountId, t.domain)],
+);
+
+export type SendingDomainRow = typeof sendingDomains.$inferSelect;
+
+/**
+ * The suppression list (issue 11, /cabinet/blacklist): addresses and domains no agent may write to.
+ * One row per account and address (stored lowercased) or domain (stored normalised: lowercase, no
+ * leading "@" or "www.", no trailing dot). The reason says how it got here; the first reason wins.
+ */
+export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'replied'] as const;
+
+export const blacklistedEmails = pgTable(
+  'blacklisted_emails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    email: text('email').notNull(),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull().default('manual'),
+    /** Where it came from, for people: "Added by hand", "CSV file", "Unsubscribe link", the SMTP reply of a bounce. */
+    details: text('details'),
+    /** The campaign email that led to it (an unsubscribe link, a bounce), when known; campaign emails come with the engine. */
+    campaignEmailId: integer('campaign_email_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blacklisted_emails_account_email_unique').on(t.accountId, t.email),
+    index('blacklisted_emails_account_created_idx').on(t.accountId, t.createdAt),
+    check('blacklisted_emails_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'replied')`),
+    check('blacklisted_emails_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const blacklistedDomains = pgTable(
+  'blacklisted_domains',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    domain: text('domain').notNull(),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull().default('manual'),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blacklisted_domains_account_domain_unique').on(t.accountId, t.domain),
+    index('blacklisted_domains_account_created_idx').on(t.accountId, t.createdAt),
+    check('blacklisted_domains_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'replied')`),
+    check('blacklisted_domains_domain_lower_check', sql`${t.domain} = lower(${t.domain})`),
+  ],
+);
+
+export type BlacklistedEmailRow = typeof blacklistedEmails.$inferSelect;
+export type BlacklistedDomainRow = typeof blacklistedDomains.$inferSelect;

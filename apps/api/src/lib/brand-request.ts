@@ -7,7 +7,7 @@ import type { Config } from '../config';
 export type RequestBrand = { holderId: number; brand: HolderConfig; origin: string };
 
 /** Where a brand's links point: from configuration only, so a forged Host cannot redirect an emailed link. */
-export function brandOrigin(config: Config, holderId: number): string {
+export function brandOrigin(config: Pick<Config, 'publicOrigins'>, holderId: number): string {
   return config.publicOrigins[holderId] ?? config.publicOrigins[0]!;
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedLiteralHost, blockedReason, guardedFetch, GuardedFetchError, parseAllowHosts } from './guarded-fetch';
+import { blockedLiteralHost, blockedReason, guardedFetch, GuardedFetchError, parseAllowHosts, resolveGuardedHost } from './guarded-fetch';
 
 /** A local server whose routes the tests choose; reachable only through the allow-list. */
 let server: http.Server;
@@ -207,5 +207,25 @@ describe('GUARDED_FETCH_ALLOW_HOSTS', () => {
     expect(() => parseAllowHosts('example.com')).toThrow(/not a loopback host/);
     expect(() => parseAllowHosts('10.0.0.1:80')).toThrow(/not a loopback host/);
     expect(() => parseAllowHosts('169.254.169.254')).toThrow(/not a loopback host/);
+  });
+});
+
+describe('resolveGuardedHost (mail servers and other non-HTTP connections)', () => {
+  it.each(['10.0.0.1', '127.0.0.1', '::1', '::ffff:192.168.1.1', '169.254.169.254', 'metadata.google.internal', 'localhost'])('refuses %s', async (host) => {
+    await expect(resolveGuardedHost(host, 587)).rejects.toMatchObject({ code: 'blocked_address' });
+  });
+
+  it('names the host as typed in the refusal, never what it resolved to', async () => {
+    await expect(resolveGuardedHost('localhost', 587)).rejects.toThrow('Blocked: localhost:587 is not an allowed address');
+  });
+
+  it('lets a listed loopback host through, by name or with its port', async () => {
+    await expect(resolveGuardedHost('127.0.0.1', 2525, { allowHosts: ['127.0.0.1:2525'] })).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(resolveGuardedHost('127.0.0.1', 2526, { allowHosts: ['127.0.0.1:2525'] })).rejects.toMatchObject({ code: 'blocked_address' });
+    await expect(resolveGuardedHost('localhost', 143, { allowHosts: ['localhost'] })).resolves.toMatchObject({ family: expect.any(Number) });
+  });
+
+  it('passes a public address literal without resolving it', async () => {
+    await expect(resolveGuardedHost('8.8.8.8', 465)).resolves.toEqual({ address: '8.8.8.8', family: 4 });
   });
 });

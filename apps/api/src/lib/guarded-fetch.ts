@@ -202,6 +202,39 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/**
+ * The same guard for connections that are not HTTP (SMTP and IMAP to a mail server a user named): the
+ * host is resolved here and every address checked; the caller connects to the returned address (and
+ * passes the name for TLS), so a name that answers differently the second time gains nothing.
+ * Hosts in `allowHosts` (tests) resolve without the check, as in guardedFetch.
+ */
+export async function resolveGuardedHost(host: string, port: number, options: GuardedFetchOptions = {}): Promise<{ address: string; family: number }> {
+  const name = bare(host);
+  const shown = net.isIP(name) === 6 ? `[${name}]:${port}` : `${name}:${port}`;
+  const refusal = () => new GuardedFetchError('blocked_address', `Blocked: ${shown} is not an allowed address (private, loopback and reserved networks cannot be reached)`);
+  let url: URL;
+  try {
+    url = new URL(`tcp://${shown}`);
+  } catch {
+    throw new GuardedFetchError('bad_url', `"${host.slice(0, 200)}" is not a valid host`);
+  }
+  const allowed = isAllowed(url, options.allowHosts);
+  if (!allowed && METADATA_NAMES.has(name.replace(/\.$/, ''))) throw refusal();
+  if (net.isIP(name)) {
+    if (!allowed && blockedReason(name)) throw refusal();
+    return { address: name, family: net.isIP(name) };
+  }
+  return new Promise((resolve, reject) => {
+    const done = (err: NodeJS.ErrnoException | null, address: string, family: number) => {
+      if (!err) return resolve({ address, family });
+      if (err.code === 'EGUARDED') return reject(refusal());
+      reject(new GuardedFetchError('network', err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'ENODATA' ? `${name} was not found` : `${name} could not be resolved`));
+    };
+    if (allowed) dns.lookup(name, { family: 0 }, (err, address, family) => done(err, address, family));
+    else guardedLookup(name, { family: 0 }, (err, address, family) => done(err, address as string, family ?? 4));
+  });
+}
+
 type Hop = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 function request(url: URL, init: Required<Pick<GuardedFetchInit, 'method' | 'maxBytes'>> & GuardedFetchInit, allowed: boolean, signal: AbortSignal): Promise<Hop> {

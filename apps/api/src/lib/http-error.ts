@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messages: string[],
+    /** More of the answer beside errors (e.g. the connection test's steps of a refused mailbox). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(messages.join('; '));
   }

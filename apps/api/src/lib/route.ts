@@ -10,6 +10,7 @@ import type { RequestBrand } from './brand-request';
 import type { OidcProvider } from '../modules/auth/oidc';
 import type { JobQueue } from './jobs/queue';
 import type { FeatureFlag } from '@shared/brands';
+import type { MailServices } from './mail';
 
 /**
  * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
@@ -32,6 +33,8 @@ export type Deps = {
   oidc: OidcProvider | null;
   /** The durable job queue (lib/jobs): define jobs in apps/api/src/jobs.ts, enqueue with deps.jobs.send. */
   jobs: JobQueue<Deps>;
+  /** SMTP, IMAP and DNS for the users' own mailboxes (lib/mail). */
+  mail: MailServices;
 };
 
 export type RouteSchemas = {

@@ -58,7 +58,7 @@ const DATA_EXCEPTION_TEXT = 'A value in the request cannot be stored (it is out 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ errors: error.messages });
+      return reply.code(error.statusCode).send({ ...error.details, errors: error.messages });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';

@@ -3,12 +3,13 @@ import { expect } from 'vitest';
 import { API_PREFIX } from '@shared/constants';
 import { holderIdForHost } from '@shared/brands';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
 import type { AppRoute } from '../lib/route';
 import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
 import type { OidcProvider } from '../modules/auth/oidc';
+import type { MailServices } from '../lib/mail';
 import { findUserByEmail, toUserJson } from '../modules/users/repository';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
@@ -22,6 +23,8 @@ export type TestApp = {
   sms: Array<{ to: string; text: string }>;
   /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
   handedOff: Mail[];
+  /** The app's configuration (to build what the server builds: links, tokens). */
+  config: Config;
   close(): Promise<void>;
 };
 
@@ -42,6 +45,8 @@ export async function startTestApp(
     db?: DbHandle;
     /** Served besides the app's own routes. */
     extraRoutes?: AppRoute[];
+    /** Mailbox connections and DNS (e.g. trusting a generated certificate). */
+    mail?: Partial<MailServices>;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
@@ -58,13 +63,15 @@ export async function startTestApp(
     RATE_LIMIT_AUTH_IP_MAX: '1000',
     AUTH_MAIL_PER_ADDRESS_MAX: '50',
     AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
+    MAIL_CREDENTIALS_KEY: 'test-mail-credentials-key-0123456789abcdef',
+    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
   const handedOff: Mail[] = [];
   const smtpOut = smtpMailer(config.smtp!);
   const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
-  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, extraRoutes: options.extraRoutes });
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes });
   await app.ready();
   return {
     app,
@@ -72,6 +79,7 @@ export async function startTestApp(
     smtp,
     sms,
     handedOff,
+    config,
     close: async () => {
       await app.close();
       await smtp.close();

@@ -186,6 +186,11 @@ export const routeDefs: RouteDef[] = [
     lazy: () => import('@web/features/integrations/routes/integrations').then((m) => ({ Component: m.IntegrationsRoute })),
   },
   {
+    path: cab.mailboxes.path,
+    meta: cabinet(cab.mailboxes.title),
+    lazy: () => import('@web/features/mailboxes/routes/mailboxes').then((m) => ({ Component: m.MailboxesRoute })),
+  },
+  {
     path: cab.landingPage.path,
     meta: cabinet(cab.landingPage.title),
     lazy: () => import('@web/features/landing-page/routes/landing-page').then((m) => ({ Component: m.LandingPageRoute })),

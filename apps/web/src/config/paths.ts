@@ -56,6 +56,7 @@ export const paths = {
     insights: p('/cabinet/insights', 'Insights'),
     integrations: p('/cabinet/integrations', 'Integrations'),
     landingPage: p('/cabinet/landing-page', 'Landing page'),
+    mailboxes: p('/cabinet/mailboxes', 'Mailboxes'),
     myProducts: p('/cabinet/my-products', 'My products'),
     notifications: p('/cabinet/notifications', 'Notifications'),
     pipeline: p('/cabinet/pipeline', 'Pipeline'),

@@ -13,6 +13,10 @@ import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { userEmailEndpoints } from './endpoints/user-emails';
+
+export { connectionTestOf } from './endpoints/user-emails';
+import { blacklistEndpoints } from './endpoints/blacklist';
 
 export * from './client';
 
@@ -37,6 +41,8 @@ export function createApi(http: ApiClient) {
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),
+    userEmails: userEmailEndpoints(http),
+    blacklist: blacklistEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -103,7 +103,8 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     await executor.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() where id = any($1::uuid[])`, [[a, b]]);
     await dead.stop();
     if (kind === 'postgres') {
-      // Another process cannot tell a dead run from a slow one until it is overdue: time passes.
+      // Started by hand, so no process is recorded as running them: only the expiry recovers them (time passes).
+      // Runs with a recorded owner that died: liveness.test.ts.
       await executor.executeSql(`update ${JOBS_SCHEMA}.job set started_on = now() - interval '11 minutes' where id = any($1::uuid[])`, [[a, b]]);
     }
     const next = new JobQueue(handle.db, [resumable, once], { pollIntervalMs: 60_000, log: quiet });
@@ -114,6 +115,9 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
       expect(gaveUp).toEqual([{ s: 'b', reason: INTERRUPTED_REASON }]);
       expect((await next.state(once, b!))?.state).toBe('failed');
       expect((await next.state(resumable, a!))?.state).toBe('completed');
+      // One process by its data-folder lock on PGlite: no liveness rows there.
+      const workers = (await executor.executeSql(`select count(*)::int as n from job_workers`)).rows[0]?.n;
+      expect(workers).toBe(kind === 'pglite' ? 0 : 1);
     } finally {
       await next.stop();
     }

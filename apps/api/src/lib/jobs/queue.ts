@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import { dbKindOf, executorFor, transactionExecutor, type SqlExecutor } from './sql';
 import { asSystem, inAccount } from '../../db/tenancy';
+import { ownerGoneSql, WorkerLiveness } from './liveness';
 
 /** pg-boss's own tables live in this schema of the app's database. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -33,9 +34,10 @@ export type JobDefinition<P, D = unknown> = {
   retryDelaySeconds: number;
   retryBackoff: boolean;
   /**
-   * A run still active after this long on PostgreSQL is taken to have died with its process (several API
-   * processes share the database, so one cannot know another is gone). On PGlite the data-folder lock
-   * proves a single process, so every run still active at start-up was interrupted.
+   * A run still active after this long is taken to have died with its process. On PostgreSQL a dead
+   * process's runs are found at once (lib/jobs/liveness.ts): this is the fallback for a process the
+   * database cannot reach (a network partition). On PGlite the data-folder lock proves a single process,
+   * so every run still active at start-up was interrupted.
    */
   expireInSeconds: number;
   /** Runs of this job one process works on at a time. */
@@ -78,6 +80,12 @@ const keyId = (name: string, key: string) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
+/** Appended to a statement whose `started` CTE starts runs: records this process ($3) as their owner. */
+const OWNED_CTE = `, owned as (
+         insert into job_runs (job_id, worker_id) select id, $3::uuid from started
+         on conflict (job_id) do update set worker_id = excluded.worker_id
+       )`;
+
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /**
@@ -97,7 +105,10 @@ export class JobQueue<D = unknown> {
   private started = false;
   private stopped = false;
   private deps: D | null = null;
-  readonly instanceId = randomUUID();
+  /** PostgreSQL only: this process's liveness lock and row (null on PGlite, one process by its data-folder lock). */
+  private readonly liveness: WorkerLiveness | null;
+  /** Dead workers' rows are swept once at start-up, then as their runs are found. */
+  private swept = false;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +127,7 @@ export class JobQueue<D = unknown> {
       migrate: true,
     });
     this.boss.on('error', (err) => options.log.error({ err }, 'job queue maintenance failed'));
+    this.liveness = this.kind === 'postgres' ? new WorkerLiveness(db, executorFor(db), options.log) : null;
     this.settled.setMaxListeners(0);
   }
 
@@ -127,6 +139,8 @@ export class JobQueue<D = unknown> {
     for (const def of this.definitions.values()) {
       if (!existing.has(def.name)) await this.boss.createQueue(def.name, { name: def.name, policy: 'standard' });
     }
+    // Registered (and its lock held) before any run starts, so every run it starts names a live owner.
+    await this.liveness?.ensure();
     this.started = true;
     await this.recoverInterrupted();
     if (this.options.worker !== false) this.schedule(0);
@@ -140,6 +154,7 @@ export class JobQueue<D = unknown> {
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
     await this.ticking?.catch(() => 0);
     if (this.started) await this.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+    await this.liveness?.close();
   }
 
   async send<P>(def: JobDefinition<P, D>, payload: P, options: SendOptions = {}): Promise<string | null> {
@@ -192,12 +207,16 @@ export class JobQueue<D = unknown> {
     if (this.stopped || !this.started) return false;
     const known = this.definitions.get(def.name);
     if (!known || [...this.running.values()].filter((r) => r.name === def.name).length >= known.concurrency) return false;
+    const owner = this.liveness ? await this.liveness.ensure() : null;
     const { rows } = await this.executor().executeSql(
-      `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now()
-       where name = $1 and id = $2::uuid and state = 'created' and start_after < now() + interval '1 second'
-       returning id, name, data, retry_count as "retryCount"`,
-      [def.name, id],
-    );
+      `with started as (
+         update ${JOBS_SCHEMA}.job set state = 'active', started_on = now()
+         where name = $1 and id = $2::uuid and state = 'created' and start_after < now() + interval '1 second'
+         returning id, name, data, retry_count as "retryCount"
+       )${owner ? OWNED_CTE : ''}
+       select * from started`,
+      owner ? [def.name, id, owner] : [def.name, id],
+    ).catch(this.ownerRowGone);
     if (!rows[0]) return false;
     this.runJob(known, rows[0] as FetchedJob);
     return true;
@@ -241,27 +260,64 @@ export class JobQueue<D = unknown> {
   }
 
   /**
-   * Runs that died with their process: still 'active' on PGlite at start-up (the lock proves one process),
-   * or on PostgreSQL active past their job's expireInSeconds. Each is retried if it has retries left
-   * (its handler resumes or cleans up) or failed with INTERRUPTED_REASON and its onGaveUp told.
+   * Runs that died with their process. On PGlite at start-up: every run still active (the data-folder lock
+   * proves one process). On PostgreSQL, at start-up and on each poll: runs whose process is gone (its
+   * liveness lock is free, lib/jobs/liveness.ts), found at once, and runs active past their job's
+   * expireInSeconds (the fallback for a process the database cannot reach). Never a run of this process.
+   * Each is retried if it has retries left (its handler resumes or cleans up) or failed with
+   * INTERRUPTED_REASON and its onGaveUp told, in the job's scope. Dead processes' rows are then removed.
    */
   async recoverInterrupted(): Promise<number> {
+    const defs = [...this.definitions.values()];
+    if (defs.length === 0) return 0;
+    const names = defs.map((d) => d.name);
+    const mine = [...this.running.keys()];
+    const executor = this.executor();
+    let found: Array<Record<string, unknown>>;
+    let dead: string[] = [];
+    if (this.liveness) {
+      const me = await this.liveness.ensure();
+      // Taken before the runs are read: a worker dead now is dead below too, so its runs are all recovered.
+      if (!this.swept) dead = await this.liveness.deadWorkers();
+      // One cheap statement per poll: the lock is tried only for runs active elsewhere (released at once).
+      const { rows } = await executor.executeSql(
+        `select j.id, j.name, j.started_on::text as started_on, r.worker_id,
+           j.started_on < now() - make_interval(secs => d.expire) as overdue,
+           (case when w.id is null then false else ${ownerGoneSql('w.lock_key')} end) as owner_gone
+         from ${JOBS_SCHEMA}.job j
+         join unnest($1::text[], $2::int[]) as d(name, expire) on d.name = j.name
+         left join job_runs r on r.job_id = j.id
+         left join job_workers w on w.id = r.worker_id
+         where j.name = any($1::text[]) and j.state = 'active' and not (j.id = any($3::uuid[])) and r.worker_id is distinct from $4::uuid`,
+        [names, defs.map((d) => d.expireInSeconds), mine, me],
+      );
+      found = rows.filter((r) => r.owner_gone === true || r.overdue === true);
+      for (const r of found) if (r.owner_gone === true && r.worker_id) dead.push(String(r.worker_id));
+    } else {
+      const { rows } = await executor.executeSql(
+        `select id, name, started_on::text as started_on from ${JOBS_SCHEMA}.job
+         where name = any($1::text[]) and state = 'active' and not (id = any($2::uuid[]))`,
+        [names, mine],
+      );
+      found = rows;
+    }
     let recovered = 0;
-    for (const def of this.definitions.values()) {
-      const mine = [...this.running.keys()];
-      const { rows } = await this.executor().executeSql(
-        `update ${JOBS_SCHEMA}.job set
-           state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${JOBS_SCHEMA}.job_state,
-           completed_on = case when retry_count < retry_limit then null else now() end,
+    if (found.length) {
+      // Only the run that was found: a run since retried and started again (its started_on moved on) is left alone.
+      const { rows } = await executor.executeSql(
+        `update ${JOBS_SCHEMA}.job j set
+           state = (case when j.retry_count < j.retry_limit then 'retry' else 'failed' end)::${JOBS_SCHEMA}.job_state,
+           completed_on = case when j.retry_count < j.retry_limit then null else now() end,
            start_after = now(),
-           output = jsonb_build_object('message', $2::text)
-         where name = $1 and state = 'active' and not (id = any($3::uuid[]))
-           and ($4::boolean or started_on < now() - make_interval(secs => $5::int))
-         returning id, state::text as state, data`,
-        [def.name, INTERRUPTED_REASON, mine, this.kind === 'pglite', def.expireInSeconds],
+           output = jsonb_build_object('message', $1::text)
+         from unnest($2::uuid[], $3::text[]) as c(id, started_on)
+         where j.name = any($4::text[]) and j.id = c.id and j.state = 'active' and j.started_on = c.started_on::timestamptz
+         returning j.id, j.name, j.state::text as state, j.data`,
+        [INTERRUPTED_REASON, found.map((r) => r.id), found.map((r) => r.started_on), names],
       );
       for (const row of rows) {
         recovered++;
+        const def = this.definitions.get(String(row.name))!;
         this.options.log.warn({ job: def.name, id: row.id, state: row.state }, 'job interrupted by a stopped server');
         if (row.state === 'failed' && def.onGaveUp && this.deps) {
           const parsed = def.payload.safeParse(row.data);
@@ -273,6 +329,10 @@ export class JobQueue<D = unknown> {
           }
         }
       }
+    }
+    if (this.liveness) {
+      await this.liveness.forget([...new Set(dead)]);
+      this.swept = true;
     }
     return recovered;
   }
@@ -288,6 +348,12 @@ export class JobQueue<D = unknown> {
     }
     return inAccount(accountId, null, fn);
   }
+
+  /** A run could not name this process as its owner: its row is gone (judged dead after a lost lock connection). */
+  private readonly ownerRowGone = (err: unknown): never => {
+    if ((err as { code?: string }).code === '23503') this.liveness?.suspect();
+    throw err;
+  };
 
   private executor(): SqlExecutor {
     return executorFor(this.db);
@@ -324,8 +390,8 @@ export class JobQueue<D = unknown> {
         const busy = [...this.running.values()].filter((r) => r.name === def.name).length;
         const room = def.concurrency - busy;
         if (room <= 0 || this.stopped) continue;
-        const jobs = (await this.boss.fetch(def.name, { batchSize: room, includeMetadata: true })) as unknown as FetchedJob[];
-        for (const job of jobs ?? []) {
+        const jobs = await this.fetch(def, room);
+        for (const job of jobs) {
           this.runJob(def, job);
           started++;
         }
@@ -336,6 +402,41 @@ export class JobQueue<D = unknown> {
       this.ticking = null;
     });
     return this.ticking;
+  }
+
+  /**
+   * Starts up to `batchSize` due runs of this job (pg-boss's own fetch statement, SKIP LOCKED, for a
+   * 'standard' queue, the only policy JobQueue creates). On PostgreSQL the same statement records this
+   * process as their owner in job_runs and drops its rows of runs that are no longer active.
+   */
+  private async fetch(def: AnyDefinition, batchSize: number): Promise<FetchedJob[]> {
+    const owner = this.liveness?.id ?? null;
+    const { rows } = await this.executor().executeSql(
+      `with next as (
+         select id from ${JOBS_SCHEMA}.job
+         where name = $1 and state < 'active' and start_after < now()
+         order by priority desc, created_on, id
+         limit $2
+         for update skip locked
+       ), started as (
+         update ${JOBS_SCHEMA}.job j set
+           state = 'active',
+           started_on = now(),
+           retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+         from next where j.name = $1 and j.id = next.id
+         returning j.id, j.name, j.data, j.retry_count as "retryCount"
+       )${
+         owner
+           ? `${OWNED_CTE}, finished as (
+         delete from job_runs r where r.worker_id = $3::uuid and r.job_id not in (select id from started)
+           and not exists (select 1 from ${JOBS_SCHEMA}.job j where j.id = r.job_id and j.state = 'active')
+       )`
+           : ''
+       }
+       select * from started`,
+      owner ? [def.name, batchSize, owner] : [def.name, batchSize],
+    ).catch(this.ownerRowGone);
+    return rows as FetchedJob[];
   }
 
   private runJob(def: AnyDefinition, job: FetchedJob): void {

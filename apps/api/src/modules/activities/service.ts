@@ -20,6 +20,11 @@ export const ACTIVITY_VERBS = [
   'post_published',
   'offering_created',
   'test_call',
+  'mailbox_connected',
+  'mailbox_paused',
+  'mailbox_resumed',
+  'mailbox_failing',
+  'email_unsubscribed',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('stored codes on %s', (kind) => {
     // A code stored the old way (plain sha256) is refused, and the right new code still works.
     await t.db.db.update(verificationCodes).set({ codeHash: sha256(code) }).where(eq(verificationCodes.id, row!.id));
     const old = await t.app.inject({ method: 'POST', url: v1('/verify_by_code'), payload: { email, code } });
-    expect(old.json().errors).toEqual([MESSAGES.codeWrong]);
+    expect(old.json().errors).toEqual([MESSAGES.codeRefused]);
     await t.app.inject({ method: 'POST', url: v1('/send_sms_code'), payload: { email } });
     const fresh = await t.smtp.waitForMail(email, (m) => m.text.includes('Your verification code is'));
     const freshCode = /code is (\d{6})/.exec(fresh.text)![1]!;

@@ -1,11 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { randomCode, sameSecret } from '../../lib/crypto';
+import { serverSecret } from '../../lib/server-secret';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -14,35 +13,12 @@ type Purpose = 'confirmation' | 'phone';
 type CodeDeps = { db: Db; config: Pick<Config, 'authCodeSecret' | 'dataDir'> };
 
 export const CODE_SECRET_FILE = 'auth-code-secret';
-const fileSecrets = new Map<string, string>();
-
 /**
  * The server secret codes are keyed with: AUTH_CODE_SECRET, else one generated once and kept in the data
  * folder (mode 0600), so a database dump alone cannot reverse a 6-digit code (a plain hash of one of a
  * million values can be). Several instances must share AUTH_CODE_SECRET.
  */
-export function codeSecret(config: CodeDeps['config']): string {
-  if (config.authCodeSecret) return config.authCodeSecret;
-  const file = path.join(config.dataDir, CODE_SECRET_FILE);
-  const known = fileSecrets.get(file);
-  if (known) return known;
-  let secret: string;
-  try {
-    secret = fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    secret = fs.readFileSync(file, 'utf8').trim();
-  }
-  if (secret.length < 32) throw new Error(`${file} must hold a secret of at least 32 characters`);
-  fileSecrets.set(file, secret);
-  return secret;
-}
+export const codeSecret = (config: CodeDeps['config']): string => serverSecret(config.authCodeSecret, config.dataDir, CODE_SECRET_FILE);
 
 /** Versioned, so codes stored the old way (plain sha256) never match and simply expire. */
 export const codeHash = (secret: string, userId: number, purpose: Purpose, code: string) =>

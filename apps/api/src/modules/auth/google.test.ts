@@ -1,3 +1,5 @@
+import { holderIdForHost } from '@shared/brands';
+import { brandOrigin } from '../../lib/brand-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../testing/databases';
 import { register, confirmByLink, startTestApp, uniqueEmail, v1, type TestApp } from '../../testing/harness';
@@ -27,7 +29,8 @@ describe.each(DB_KINDS)('Google (OIDC) sign-in on %s', (kind) => {
     const cookie = String(start.headers['set-cookie']).split(';')[0]!;
     const atIdp = await fetch(String(start.headers.location), { redirect: 'manual' });
     const back = new URL(atIdp.headers.get('location')!);
-    expect(back.origin).toBe(`http://${host}`);
+    // Back on the brand's configured origin, whatever Host the start request carried.
+    expect(back.origin).toBe(brandOrigin(t.config, holderIdForHost(new URL(origin).host, t.config.brandDomains)));
     return { start, cookie, callback: back.pathname + back.search };
   }
 

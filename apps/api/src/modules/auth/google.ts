@@ -3,7 +3,7 @@ import { holderIdForHost } from '@shared/brands';
 import { API_PREFIX } from '@shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { oauthStates } from '../../db/schema';
-import { allowedOrigin } from '../../lib/brand-request';
+import { allowedOrigin, brandOrigin } from '../../lib/brand-request';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { Deps } from '../../lib/route';
 import { createUserWithAccount, findUserByEmail, findUserByUid, updateUser, type UserWithAccount } from '../users/repository';
@@ -14,7 +14,11 @@ const STATE_COOKIE = 'oidc_state';
 const STATE_TTL_MS = 10 * 60 * 1000;
 const COOKIE_PATH = `${API_PREFIX}/auth/google_oauth2`;
 
-const callbackUri = (req: FastifyRequest) => `${req.protocol}://${req.host}${API_PREFIX}/auth/google_oauth2/callback`;
+/**
+ * Where Google sends the browser back: on the brand's configured origin (the API is served there too),
+ * never built from the request's Host, so a forged Host cannot make the provider return elsewhere.
+ */
+const callbackUri = (config: Deps['config'], holderId: number) => `${brandOrigin(config, holderId)}${API_PREFIX}/auth/google_oauth2/callback`;
 
 function readCookie(req: FastifyRequest, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -38,6 +42,7 @@ export async function startGoogleSignIn(deps: Deps, req: FastifyRequest, reply: 
   const target = allowedOrigin(origin, req, deps.config);
   if (!target) throw badRequest('origin must be the web app origin of a known brand.');
   const checks = newOidcChecks();
+  const holderId = holderIdForHost(new URL(target).host, deps.config.brandDomains);
   // Abandoned attempts (the user closed the provider's page) are swept here rather than by a job.
   await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
   await deps.db.insert(oauthStates).values({
@@ -45,10 +50,10 @@ export async function startGoogleSignIn(deps: Deps, req: FastifyRequest, reply: 
     nonce: checks.nonce,
     codeVerifier: checks.codeVerifier,
     origin: target,
-    holderId: holderIdForHost(new URL(target).host, deps.config.brandDomains),
+    holderId,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
-  const url = await deps.oidc.authorizationUrl(callbackUri(req), checks);
+  const url = await deps.oidc.authorizationUrl(callbackUri(deps.config, holderId), checks);
   return reply.header('set-cookie', stateCookie(req, checks.state, STATE_TTL_MS / 1000)).redirect(url.href, 302);
 }
 
@@ -70,7 +75,7 @@ export async function finishGoogleSignIn(deps: Deps, req: FastifyRequest, reply:
 
   let identity: OidcIdentity;
   try {
-    const url = new URL(callbackUri(req));
+    const url = new URL(callbackUri(deps.config, saved.holderId));
     url.search = new URLSearchParams(req.query as Record<string, string>).toString();
     identity = await deps.oidc.exchange(url, { state: saved.state, nonce: saved.nonce, codeVerifier: saved.codeVerifier });
   } catch (err) {

@@ -28,9 +28,11 @@ export const MESSAGES = {
   confirmationSent: 'If this email belongs to an account that is not yet confirmed, we sent it new confirmation instructions.',
   codeSent: 'If this email belongs to an account waiting for confirmation, we sent it a 6-digit code.',
   resetSent: 'If this email belongs to an account, we sent it instructions to reset the password.',
-  codeWrong: 'The code is incorrect. Check it and try again.',
-  codeExpired: 'The code has expired or was never sent. Ask for a new code.',
-  codeTooMany: 'Too many wrong codes. Ask for a new code.',
+  /**
+   * One answer for a wrong, expired, used-up or never-sent code and an unknown or confirmed address:
+   * before sign-in, a different message would tell a stranger which addresses have a pending account.
+   */
+  codeRefused: 'The code is incorrect or has expired. Check it, or ask for a new code (a code allows 5 tries).',
   resetTokenInvalid: 'The reset password link is invalid or has expired. Please ask for a new one.',
   currentPasswordWrong: 'Current password is invalid',
   passwordChanged: 'Your password has been changed successfully.',
@@ -167,11 +169,9 @@ export async function sendCode(deps: Deps, brand: RequestBrand, email: string, l
 export async function verifyCode(deps: Deps, brand: RequestBrand, email: string, code: string): Promise<UserWithAccount> {
   const found = await findUserByEmail(deps.db, brand.holderId, email);
   // Unknown and already confirmed answer alike (as an account with no live code): no enumeration.
-  if (!found || found.user.confirmedAt) throw unprocessable(MESSAGES.codeExpired);
+  if (!found || found.user.confirmedAt) throw unprocessable(MESSAGES.codeRefused);
   const result = await checkCode(deps, found.user.id, 'confirmation', code);
-  if (result === 'wrong') throw unprocessable(MESSAGES.codeWrong);
-  if (result === 'expired') throw unprocessable(MESSAGES.codeExpired);
-  if (result === 'too_many_attempts') throw unprocessable(MESSAGES.codeTooMany);
+  if (result !== 'ok') throw unprocessable(MESSAGES.codeRefused);
   return markConfirmed(deps, found);
 }
 

@@ -280,6 +280,16 @@ export function describeActivity(r: {
       return `Post published${on}`;
     case 'test_call':
       return 'Test call placed';
+    case 'mailbox_connected':
+      return `Mailbox connected: ${text('email') ?? 'a mailbox'}`;
+    case 'mailbox_paused':
+      return `Mailbox paused: ${text('email') ?? 'a mailbox'}${text('reason') ? ` (${text('reason')})` : ''}`;
+    case 'mailbox_resumed':
+      return `Mailbox resumed: ${text('email') ?? 'a mailbox'}`;
+    case 'mailbox_failing':
+      return `Mailbox stopped sending: ${text('email') ?? 'a mailbox'}${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'email_unsubscribed':
+      return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
     default: {
       const words = r.verb.replace(/_/g, ' ');
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${r.prospect ? `: ${who}` : ''}`;

@@ -320,7 +320,8 @@ describe.each(DB_KINDS)('CSV import on %s', (kind) => {
     const [mid] = await restarted.db.select().from(importJobs).where(eq(importJobs.id, jobId));
     expect(mid).toMatchObject({ status: 'running', processed: importChunkRows(kind) });
     if (kind === 'postgres') {
-      // Another process cannot tell a dead run from a slow one until it is overdue (30 minutes): time passes.
+      // The first server lives on in this test process (its liveness lock held, as for a process cut off from the
+      // database), so only the expiry (30 minutes) recovers its run: time passes. A killed process: lib/jobs/liveness.test.ts.
       await executorFor(restarted.db).executeSql(`update ${JOBS_SCHEMA}.job set started_on = now() - interval '31 minutes' where name = 'csv-import' and state = 'active'`);
     }
     const again = await startTestApp(kind, { db: restarted });

@@ -22,6 +22,7 @@ import { useMessageInstructions } from '../api/list-message-instructions';
 import { useSaveMessageInstruction } from '../api/save-message-instruction';
 import { GeneratedExample, generationErrorText } from './generated-example';
 import { SaveBar } from './save-bar';
+import { LoadError } from '@web/components/ui/load-error';
 
 /** The instructions field of the shared create schema: the editor's HTML, within the field's length. */
 const formSchema = createMessageInstructionBodySchema.pick({ instructions: true });
@@ -173,12 +174,7 @@ export function CategoryInstructions({ setting }: { setting: MessagingSetting | 
     );
   } else if (query.isError) {
     body = (
-      <Alert>
-        <p>Could not load your instructions by category.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your instructions by category" error={query.error} onRetry={() => query.refetch()} />
     );
   } else {
     body = (

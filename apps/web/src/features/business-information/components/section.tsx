@@ -3,11 +3,10 @@ import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MessagingSetting } from '@shared/schemas/messaging';
 import { EmptyState } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { SETTING_PARAM, useCurrentSetting } from '../hooks/use-current-setting';
 import { MESSAGING_SECTIONS } from '../sections';
+import { LoadError } from '@web/components/ui/load-error';
 
 type Slug = (typeof MESSAGING_SECTIONS)[number]['slug'];
 
@@ -25,12 +24,7 @@ export function MessagingSection({ slug, children }: { slug: Slug; children: (se
     );
   } else if (query.isError) {
     body = (
-      <Alert>
-        <p>Could not load your messaging settings.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your messaging settings" error={query.error} onRetry={() => query.refetch()} />
     );
   } else {
     // Forms start from the setting they were opened with; picking another setting starts them afresh,

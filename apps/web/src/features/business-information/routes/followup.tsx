@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { updateFollowupSettingsBodySchema, type FollowupSettings } from '@shared/schemas/messaging';
 import { PageFrame } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useFollowupSettings, useSaveFollowupSettings } from '../api/followup-settings';
 import { SaveBar } from '../components/save-bar';
+import { LoadError } from '@web/components/ui/load-error';
 
 type Values = Omit<FollowupSettings, 'updated_at'>;
 
@@ -105,12 +104,7 @@ export function FollowupRoute() {
           <Spinner className="h-4 w-4" /> Loading your follow-up settings…
         </p>
       ) : settings.isError ? (
-        <Alert>
-          <p>Could not load your follow-up settings.</p>
-          <Button type="button" size="sm" variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your follow-up settings" error={settings.error} onRetry={() => settings.refetch()} />
       ) : (
         <>
           {settings.data.updated_at == null ? (

@@ -1,5 +1,5 @@
 import { formatDistanceStrict } from 'date-fns';
-import { Activity, CalendarCheck, Mail, MessageSquareReply, Network, Phone, Sparkles, UserPlus, type LucideIcon } from 'lucide-react';
+import { Activity, Ban, CalendarCheck, Mail, MessageSquareReply, Network, Phone, Sparkles, UserPlus, type LucideIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useActivityList } from '../api/dashboard';
 import { Skeleton, WidgetError } from './widget-states';
@@ -14,6 +14,7 @@ const VERB_ICONS: Record<string, LucideIcon> = {
   meeting_booked: CalendarCheck,
   prospect_added: UserPlus,
   message_generated: Sparkles,
+  email_unsubscribed: Ban,
 };
 const CHANNEL_LABELS = { email: 'Email', linkedin: 'LinkedIn', phone: 'Phone' } as const;
 

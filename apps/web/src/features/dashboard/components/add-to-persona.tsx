@@ -17,6 +17,7 @@ import {
 } from '@web/features/business-information';
 import { dashboardKeys } from '../api/keys';
 import { personaNameError } from './validation';
+import { LoadError } from '@web/components/ui/load-error';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40';
@@ -119,12 +120,7 @@ export function AddToPersona({ profile }: { profile: LinkedInProfile }) {
     );
   } else if (personas.isError) {
     body = (
-      <Alert>
-        <p>Could not load your personas.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void personas.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your personas" error={personas.error} onRetry={() => personas.refetch()} />
     );
   } else if (!list || list.length === 0 || creating) {
     body = (

@@ -2,12 +2,13 @@ import { Link2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessages } from '@shared/api';
 import type { LinkedInAccount, LinkedInProfile } from '@shared/schemas/linkedin';
-import { Alert, ServerErrors } from '@web/components/ui/alert';
+import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCreateLinkedInAccount, useLinkedInAccounts, useRemoveLinkedInAccount } from '@web/features/extension';
 import { parseProfileUrl } from './validation';
+import { LoadError } from '@web/components/ui/load-error';
 
 function AccountRow({ account }: { account: LinkedInAccount }) {
   const remove = useRemoveLinkedInAccount();
@@ -76,12 +77,7 @@ export function ConnectLinkedIn({ captured }: { captured: LinkedInProfile | null
     );
   } else if (accounts.isError) {
     body = (
-      <Alert>
-        <p>Could not load your LinkedIn account.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void accounts.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your LinkedIn account" error={accounts.error} onRetry={() => accounts.refetch()} />
     );
   } else if (accounts.data.length > 0) {
     body = (

@@ -9,6 +9,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useMarkAllRead, useMarkRead, useNotificationHistory } from '../api/inbox';
+import { LoadError } from '@web/components/ui/load-error';
 
 /** The in-app notifications, newest first: all or unread only, a page at a time, mark one or all read. */
 export function NotificationHistory() {
@@ -54,12 +55,7 @@ export function NotificationHistory() {
           <Spinner label="Loading notifications" />
         </div>
       ) : history.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(history.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your notification history" error={history.error} onRetry={() => history.refetch()} />
       ) : history.data.data.length === 0 ? (
         <EmptyState icon={BellOff} title={unread ? 'Nothing unread' : 'No notifications yet'}>
           {unread ? 'You have read every notification.' : 'Replies, booked meetings, finished imports and plan changes appear here and as a toast when they happen.'}

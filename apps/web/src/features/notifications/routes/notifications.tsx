@@ -1,15 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { apiErrorMessages } from '@shared/api';
 import { NOTIFICATION_PROVIDER_LABELS, type CampaignNotification } from '@shared/schemas/notifications';
 import { PageFrame } from '@web/components/page-frame';
-import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useRules } from '../api/rules';
 import { AddRuleForm } from '../components/add-rule-form';
 import { NotificationHistory } from '../components/notification-history';
 import { RuleCard } from '../components/rule-card';
+import { LoadError } from '@web/components/ui/load-error';
 
 const PROVIDER_TEXT: Record<CampaignNotification['provider'], string> = {
   in_app: 'A toast while you work, and the history below.',
@@ -61,12 +60,7 @@ export function NotificationsRoute() {
           <Spinner label="Loading notification settings" />
         </div>
       ) : rules.isError ? (
-        <div className="space-y-2">
-          <ServerErrors messages={apiErrorMessages(rules.error)} />
-          <Button type="button" size="sm" variant="secondary" onClick={() => void rules.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your notification settings" error={rules.error} onRetry={() => rules.refetch()} />
       ) : (
         (['in_app', 'email', 'webhook'] as const).map((provider) => (
           <ProviderSection key={provider} provider={provider} rules={rules.data.filter((r) => r.provider === provider)} />

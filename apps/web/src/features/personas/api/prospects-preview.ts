@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { ProspectsPreview } from '@shared/schemas/personas';
 import { api } from '@web/lib/api';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { personasPageKeys } from './keys';
 
 export const LIVE_COUNT_DEBOUNCE_MS = 300;

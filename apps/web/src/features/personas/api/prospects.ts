@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddProspectsToPersonaBody, ProspectSearchBody, ProspectSelection } from '@shared/schemas/prospects';
 import { api } from '@web/lib/api';
-import { downloadText } from './export';
+import { downloadText } from '@web/lib/download';
 import { personasPageKeys } from './keys';
 
 /** Keys of the account-wide prospects page, under the personas root so persona changes refresh it too. */

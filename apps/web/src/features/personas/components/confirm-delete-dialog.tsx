@@ -1,12 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { apiErrorMessages } from '@shared/api';
 import type { Persona } from '@shared/schemas/personas';
-import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
 import { useDeletePersona } from '../api/delete-persona';
-import { Dialog } from './dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
 /** Delete with confirmation: an icon button named "Delete <persona>", then a dialog that says what goes. */
 export function DeletePersonaButton({ persona, onDeleted, withText }: { persona: Persona; onDeleted?: () => void; withText?: boolean }) {
@@ -35,24 +33,16 @@ export function DeletePersonaButton({ persona, onDeleted, withText }: { persona:
         <Trash2 className="h-4 w-4" aria-hidden />
         {withText ? 'Delete' : null}
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={`Delete “${persona.name}”?`}
         description={`The persona and its search filters are deleted. Its ${persona.prospects_count} prospect${persona.prospects_count === 1 ? '' : 's'} stay in your account.`}
-      >
-        <div className="space-y-4">
-          <ServerErrors messages={remove.isError ? apiErrorMessages(remove.error) : null} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="button" variant="danger" pending={remove.isPending} onClick={confirm}>
-              Delete persona
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        confirmLabel="Delete persona"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={confirm}
+      />
     </>
   );
 }

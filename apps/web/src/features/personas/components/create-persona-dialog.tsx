@@ -11,8 +11,8 @@ import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
 import { useCreatePersona } from '@web/features/business-information';
 import { notify } from '@web/lib/notify';
-import { Dialog } from './dialog';
-import { textareaClass } from './styles';
+import { Dialog } from '@web/components/ui/dialog';
+import { textareaClass } from '@web/components/ui/styles';
 
 type Input = z.input<typeof createPersonaBodySchema>;
 type Output = z.output<typeof createPersonaBodySchema>;

@@ -1,13 +1,12 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { EmptyState } from '@web/components/page-frame';
 import { useLoadedProspects } from '../api/loaded-prospects';
 import type { ProspectsParams } from '../api/keys';
-import { Pagination } from './pagination';
-import { formatDate, tdClass, thClass } from './styles';
+import { Pagination } from '@web/components/ui/pagination';
+import { formatDate, tdClass, thClass } from '@web/components/ui/styles';
+import { LoadError } from '@web/components/ui/load-error';
 
 type OrderBy = ProspectsParams['order_by'];
 const PER_PAGE = 25;
@@ -58,12 +57,7 @@ export function ProspectsTable({ personaId, emptyAction }: { personaId: number; 
   }
   if (prospects.isError) {
     return (
-      <Alert>
-        <p>Could not load the prospects of this persona.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void prospects.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="the prospects of this persona" error={prospects.error} onRetry={() => prospects.refetch()} />
     );
   }
   const { data, meta } = prospects.data;

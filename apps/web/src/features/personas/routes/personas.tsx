@@ -2,8 +2,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PERSONA_LIST_SORTS } from '@shared/schemas/personas';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { paths } from '@web/config/paths';
@@ -11,10 +9,11 @@ import { Input } from '@web/components/ui/input';
 import { CreatePersonaDialog } from '../components/create-persona-dialog';
 import { DeletePersonaButton } from '../components/confirm-delete-dialog';
 import { ExportButton } from '../components/export-button';
-import { Pagination } from '../components/pagination';
-import { formatDate, tdClass, thClass } from '../components/styles';
+import { Pagination } from '@web/components/ui/pagination';
+import { formatDate, tdClass, thClass } from '@web/components/ui/styles';
 import { usePersonaList, type PersonaListParams } from '../api/list-personas';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { LoadError } from '@web/components/ui/load-error';
 
 const PER_PAGE = 25;
 type Sort = PersonaListParams['sort'];
@@ -73,12 +72,7 @@ export function PersonasRoute() {
     );
   } else if (personas.isError) {
     body = (
-      <Alert>
-        <p>Could not load your personas.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void personas.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your personas" error={personas.error} onRetry={() => personas.refetch()} />
     );
   } else if (personas.data.data.length === 0 && page === 1 && !q) {
     body = (

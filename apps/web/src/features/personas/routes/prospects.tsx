@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { parsePersonFilters, type PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { ProspectListSort, ProspectSearchBody, ProspectSelection } from '@shared/schemas/prospects';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -12,12 +11,13 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { usePersonaList } from '../api/list-personas';
 import { useProspectSearch } from '../api/prospects';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { FilterBuilder } from '../components/filters/filter-builder';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '@web/components/ui/pagination';
 import { AddToPersonaButton, DeleteProspectsButton, ExportProspectsButton } from '../components/prospects/prospect-actions';
-import { formatDate, selectClass, tdClass, thClass } from '../components/styles';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { formatDate, selectClass, tdClass, thClass } from '@web/components/ui/styles';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { LoadError } from '@web/components/ui/load-error';
 
 const PER_PAGE = 50;
 type Membership = 'all' | 'none' | number;
@@ -136,12 +136,7 @@ export function ProspectsRoute() {
     );
   } else if (prospects.isError) {
     content = (
-      <Alert>
-        <p>Could not load your prospects.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void prospects.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your prospects" error={prospects.error} onRetry={() => prospects.refetch()} />
     );
   } else if (total === 0 && !narrowed) {
     content = (

@@ -16,6 +16,7 @@ import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
 import { selectClass } from '../../components/styles';
 import { useSettingSave } from '../../hooks/use-setting-save';
+import { LoadError } from '@web/components/ui/load-error';
 
 const schema = updateMessagingSettingBodySchema.pick({ offering_id: true });
 type Values = { offering_id: number | null };
@@ -119,12 +120,7 @@ function Offerings({ setting }: { setting: MessagingSetting | null }) {
   }
   if (offerings.isError) {
     return (
-      <Alert>
-        <p>Could not load your offerings.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void offerings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your offerings" error={offerings.error} onRetry={() => offerings.refetch()} />
     );
   }
   const list = offerings.data;

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import type { CreateMessagingSettingBody, MessagingSetting } from '@shared/schemas/messaging';
 import type { Persona } from '@shared/schemas/personas';
 import { EmptyState } from '@web/components/page-frame';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
@@ -16,6 +15,7 @@ import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
 import { selectClass } from '../../components/styles';
 import { useCurrentSetting } from '../../hooks/use-current-setting';
+import { LoadError } from '@web/components/ui/load-error';
 
 /** A persona's own settings start from the default's content, so they begin complete. */
 function copyOf(s: MessagingSetting | undefined): Omit<CreateMessagingSettingBody, 'persona_id'> {
@@ -132,12 +132,7 @@ function Persons() {
   }
   if (personas.isError) {
     return (
-      <Alert>
-        <p>Could not load your personas.</p>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void personas.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError what="your personas" error={personas.error} onRetry={() => personas.refetch()} />
     );
   }
   const list = personas.data.data;

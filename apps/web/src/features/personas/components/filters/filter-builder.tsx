@@ -15,7 +15,7 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSearchMetadata } from '../../api/search-metadata';
-import { selectClass } from '../styles';
+import { selectClass } from '@web/components/ui/styles';
 import { bucketFromValue, digitsOnly, EMPLOYEE_BUCKETS, humanize, MANAGEMENT_LEVELS } from './constants';
 import { LiveCount } from './live-count';
 import { RangeInput } from './range-input';

@@ -4,7 +4,7 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useFilterOptions, type FilterOption, type FilterOptionsSource } from '../../api/filter-info';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Chips } from './chips';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import { Dialog } from '../dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { ImportFlow } from './import-flow';
 
 /** The "Import CSV" button and its dialog. */

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useImportStatus, usePrepareImport, useStartImport, type PreparedFile } from '../../api/import';
-import { selectClass, tdClass, thClass } from '../styles';
+import { selectClass, tdClass, thClass } from '@web/components/ui/styles';
 import { humanize } from '../filters/constants';
 import { counted } from '@web/lib/counted';
 

@@ -7,8 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
 import { usePersonaList } from '../../api/list-personas';
 import { useAddProspectsToPersona, useDeleteProspects, useExportProspects } from '../../api/prospects';
-import { Dialog } from '../dialog';
-import { selectClass } from '../styles';
+import { Dialog } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { selectClass } from '@web/components/ui/styles';
 import { counted } from '@web/lib/counted';
 
 
@@ -99,37 +100,24 @@ export function DeleteProspectsButton({ selection, count, onDeleted }: { selecti
         <Trash2 className="h-4 w-4" aria-hidden />
         Delete
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={`Delete ${counted(count, 'prospect')}?`}
         description="They are erased from your account: removed from every persona, with their activity history. This cannot be undone."
-      >
-        <div className="space-y-4">
-          <ServerErrors messages={remove.isError ? apiErrorMessages(remove.error) : null} />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              pending={remove.isPending}
-              onClick={() =>
-                remove.mutate(selection, {
-                  onSuccess: ({ deleted }) => {
-                    setOpen(false);
-                    notify.success(`${counted(deleted, 'prospect')} deleted`);
-                    onDeleted();
-                  },
-                })
-              }
-            >
-              Delete {counted(count, 'prospect')}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        confirmLabel={`Delete ${counted(count, 'prospect')}`}
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() =>
+          remove.mutate(selection, {
+            onSuccess: ({ deleted }) => {
+              setOpen(false);
+              notify.success(`${counted(deleted, 'prospect')} deleted`);
+              onDeleted();
+            },
+          })
+        }
+      />
     </>
   );
 }

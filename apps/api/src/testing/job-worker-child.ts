@@ -1,0 +1,76 @@
+/**
+ * A second API process for the liveness tests (lib/jobs/liveness.test.ts), run with `node --import tsx`
+ * and killed with SIGKILL mid-run. It talks to its parent through stdout lines:
+ *
+ * - `api <database url>`: the API on 127.0.0.1 (prints `listening <port>`); a CSV import stops before its
+ *   second chunk (the first is committed) and prints `mid-import <import id>`, then waits for its end.
+ * - `queue <database url>`: only the job queue with `test-blocking` (one retry left); enqueues one run,
+ *   prints `started <job id> <attempt>` when it runs, and the run never ends.
+ */
+import { z } from 'zod';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPostgres } from '../db/client';
+import { defineJob, JobQueue } from '../lib/jobs/queue';
+import { importHooks } from '../modules/imports/service';
+
+const [mode, url] = process.argv.slice(2);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const never = () => new Promise<never>(() => {});
+
+/** The job the `queue` child runs; the parent's queue defines the same name to take over its runs. */
+export const blockingJob = (handler: (attempt: number, id: string) => Promise<unknown>) =>
+  defineJob({
+    name: 'test-blocking',
+    scope: { system: 'liveness test' },
+    payload: z.object({ n: z.number() }),
+    retryLimit: 1,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    concurrency: 1,
+    handler: (_deps, _payload, job) => handler(job.attempt, job.id),
+  });
+
+async function main(): Promise<void> {
+  if (!url) throw new Error('usage: job-worker-child.ts api|queue <database url>');
+  const handle = await openPostgres(url, 3);
+  if (mode === 'api') {
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: '/nonexistent-test-data',
+      WEB_DIST: '/nonexistent-web-dist',
+      EXTENSION_DIST: '/nonexistent-extension-dist',
+      AUTH_CODE_SECRET: 'test-auth-code-secret-0123456789abcdef',
+      LOG_LEVEL: 'silent',
+      JOBS_POLL_INTERVAL_MS: '100000',
+    });
+    importHooks.beforeChunk = async (i) => {
+      if (i !== 1) return;
+      say(`mid-import`);
+      await never();
+    };
+    const app = await buildApp({ config, db: handle.db, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    say(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+  } else if (mode === 'queue') {
+    const job = blockingJob(async (attempt, id) => {
+      say(`started ${id} ${attempt}`);
+      return never();
+    });
+    const queue = new JobQueue(handle.db, [job], { pollIntervalMs: 100_000, log: { error: (o) => console.error(o), warn: () => {} } });
+    await queue.start({});
+    await queue.send(job, { n: 1 });
+  } else {
+    throw new Error(`unknown mode ${mode}`);
+  }
+}
+
+// Imported by the test for blockingJob: only a child started as a script runs.
+if (process.argv[1]?.endsWith('job-worker-child.ts')) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import hoodiecrow from 'hoodiecrow-imap';
+import dns2 from 'dns2';
+
+/**
+ * Real mail servers on loopback for the mailbox tests: smtp-server with AUTH (plain, STARTTLS or TLS
+ * with a generated self-signed certificate), hoodiecrow-imap in-process, Debian's dovecot from a
+ * throwaway config when it is installed, and a DNS server (dns2) answering from a table.
+ */
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+/**
+ * A self-signed certificate for localhost and 127.0.0.1, valid for 100 years, made with `openssl req -x509
+ * -newkey rsa:2048 -nodes -keyout mail-test.key -out mail-test.crt -days 36500 -subj /CN=localhost
+ * -addext subjectAltName=DNS:localhost,IP:127.0.0.1`.
+ */
+export const TEST_CERT = { key: fs.readFileSync(path.join(FIXTURES, 'mail-test.key')), cert: fs.readFileSync(path.join(FIXTURES, 'mail-test.crt')) };
+
+const portOf = (server: net.Server) => (server.address() as AddressInfo).port;
+
+export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls' | 'none'; users?: Record<string, string>; port?: number }) {
+  const users = options.users ?? { 'sender@example.com': 'right-password' };
+  const server = new SMTPServer({
+    secure: options.security === 'tls',
+    ...TEST_CERT,
+    disabledCommands: options.security === 'none' ? ['STARTTLS'] : [],
+    allowInsecureAuth: options.security === 'none',
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; tls?: boolean; port?: number } = {}) {
+  const users = Object.fromEntries(Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]));
+  const sent = options.sentFolder ?? 'special-use';
+  const folders: Record<string, unknown> = { Drafts: { 'special-use': '\\Drafts' } };
+  if (sent === 'special-use') folders['Outbox of mine'] = { 'special-use': '\\Sent' };
+  if (sent === 'named') folders['Sent Items'] = {};
+  const server = hoodiecrow({
+    plugins: ['ID', 'SPECIAL-USE', 'IDLE', 'UIDPLUS', 'MOVE', 'CONDSTORE', ...(options.starttls ? ['STARTTLS'] : [])],
+    credentials: TEST_CERT,
+    secureConnection: options.tls ?? false,
+    users,
+    storage: { INBOX: { messages: [] }, '': { separator: '/', folders } },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = portOf(s);
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+export const DOVECOT_BIN = ['/usr/sbin/dovecot', '/usr/bin/dovecot'].find((p) => fs.existsSync(p)) ?? null;
+
+/**
+ * Debian's dovecot, unprivileged, from a throwaway config (every user's password: `password`); a Sent
+ * folder with the \Sent flag. null when dovecot is not installed.
+ */
+export async function startDovecot(password = 'right-password') {
+  if (!DOVECOT_BIN) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dovecot-'));
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const conf = `
+protocols = imap
+listen = 127.0.0.1
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+default_internal_user = nobody
+default_login_user = nobody
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+passdb {
+  driver = static
+  args = password=${password}
+}
+userdb {
+  driver = static
+  args = uid=nobody gid=nogroup home=${dir}/mail/%u
+}
+mail_location = maildir:${dir}/mail/%u
+namespace inbox {
+  inbox = yes
+  mailbox Sent {
+    special_use = \\Sent
+    auto = create
+  }
+}
+service imap-login {
+  inet_listener imap {
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+  chroot =
+}
+service anvil {
+  chroot =
+}
+service stats {
+  chroot =
+}
+`;
+  fs.writeFileSync(path.join(dir, 'dovecot.conf'), conf);
+  for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(dir, sub), { mode: 0o777 });
+  for (const sub of ['run', 'state', 'mail']) fs.chmodSync(path.join(dir, sub), 0o777);
+  const child = spawn(DOVECOT_BIN, ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+  // Ready when the port answers with a greeting (polled; the deadline only bounds a broken start).
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('data', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      const log = fs.existsSync(path.join(dir, 'dovecot.log')) ? fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8') : '';
+      throw new Error(`dovecot did not start: ${log.slice(-2000)}`);
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type DnsTable = Record<string, { TXT?: string[]; MX?: Array<{ exchange: string; priority: number }> }>;
+
+/** A DNS server on loopback (UDP) answering TXT and MX from the table; anything else: no records. */
+export async function startDnsServer(table: DnsTable) {
+  const server = dns2.createServer({
+    udp: true,
+    handle: (request, send) => {
+      const response = dns2.Packet.createResponseFromRequest(request);
+      const [question] = request.questions;
+      const name = question?.name ?? '';
+      const entry = table[name.toLowerCase()];
+      // dns2's Resource type wants an encoder the library adds itself: plain records are what it reads.
+      const answers = response.answers as unknown[];
+      if (entry && question?.type === dns2.Packet.TYPE.TXT) {
+        for (const data of entry.TXT ?? []) answers.push({ name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 60, data });
+      }
+      if (entry && question?.type === dns2.Packet.TYPE.MX) {
+        for (const mx of entry.MX ?? []) answers.push({ name, type: dns2.Packet.TYPE.MX, class: dns2.Packet.CLASS.IN, ttl: 60, exchange: mx.exchange, priority: mx.priority });
+      }
+      send(response);
+    },
+  });
+  const port = await freePort();
+  await server.listen({ udp: { port, address: '127.0.0.1' } });
+  return { server: `127.0.0.1:${port}`, close: () => server.close() };
+}

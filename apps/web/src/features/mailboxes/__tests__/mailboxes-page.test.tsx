@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_STEP_LABELS, CONNECTION_STEPS, type ConnectionTest, type SendingDomain, type UserEmail } from '@shared/schemas/user-emails';
+import { api } from '@web/lib/api';
+import { renderRoute } from '@web/testing/render';
+import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
+import { MailboxesRoute } from '../routes/mailboxes';
+
+const now = '2026-03-01T10:00:00.000Z';
+const passedTest: ConnectionTest = {
+  ok: true,
+  failed_step: null,
+  steps: CONNECTION_STEPS.map((step) => ({ step, label: CONNECTION_STEP_LABELS[step], status: 'passed', message: 'ok', server_reply: null })),
+  tested_at: now,
+};
+
+const mailboxFixture = (id: number, body: Partial<UserEmail> = {}): UserEmail => ({
+  id,
+  email: `sender${id}@acme.example`,
+  domain: 'acme.example',
+  sender_name: 'Ada',
+  smtp_host: 'smtp.gmail.com',
+  smtp_port: 465,
+  smtp_security: 'tls',
+  smtp_username: `sender${id}@acme.example`,
+  imap_host: 'imap.gmail.com',
+  imap_port: 993,
+  imap_security: 'tls',
+  imap_username: `sender${id}@acme.example`,
+  sent_folder: '[Gmail]/Sent Mail',
+  daily_limit: 40,
+  hourly_limit: 10,
+  min_gap_seconds: 120,
+  warmup_enabled: false,
+  warmup_start: 10,
+  warmup_increase: 5,
+  warmup_ceiling: 40,
+  warmup_started_on: null,
+  limit_today: 40,
+  dkim_selector: null,
+  status: 'active',
+  status_reason: null,
+  domain_failing: null,
+  last_test: passedTest,
+  created_at: now,
+  updated_at: now,
+  ...body,
+});
+
+const domainFixture: SendingDomain = {
+  domain: 'acme.example',
+  status: 'fail',
+  user_email_ids: [1],
+  checked_at: now,
+  checks: [
+    { check: 'mx', status: 'pass', record: '10 mx.acme.example', advice: 'Replies and bounces have a server to go to.' },
+    { check: 'spf', status: 'fail', record: null, advice: 'No SPF record: add one.' },
+    { check: 'dkim', status: 'pass', record: 'selector "google"', advice: 'Signed.' },
+    { check: 'dmarc', status: 'pass', record: 'v=DMARC1; p=none', advice: 'Monitoring only.' },
+  ],
+};
+
+function fakeServer() {
+  const db = { mailboxes: [] as UserEmail[], createReply: null as FakeReply | null };
+  const calls: Array<{ method: string; url: string; body: Record<string, unknown> }> = [];
+  const adapter = fakeAdapter((c: InternalAxiosRequestConfig) => {
+    const url = c.url ?? '';
+    const method = (c.method ?? 'get').toUpperCase();
+    const body = c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {};
+    calls.push({ method, url, body });
+    if (url === '/user_emails' && method === 'GET') return { status: 200, data: { data: structuredClone(db.mailboxes) } };
+    if (url === '/domains') return { status: 200, data: { data: db.mailboxes.length ? [domainFixture] : [] } };
+    if (url === '/user_emails' && method === 'POST') {
+      if (db.createReply) return db.createReply;
+      const m = mailboxFixture(db.mailboxes.length + 1, { email: String(body.email), sender_name: String(body.sender_name) });
+      db.mailboxes.push(m);
+      return { status: 200, data: { data: m } };
+    }
+    const pause = /^\/user_emails\/(\d+)\/pause$/.exec(url);
+    if (pause) {
+      const m = db.mailboxes.find((x) => x.id === Number(pause[1]))!;
+      Object.assign(m, { status: 'paused', status_reason: 'Paused by you' });
+      return { status: 200, data: { data: m } };
+    }
+    return { status: 404, data: { errors: ['Not found'] } };
+  });
+  return { db, calls, adapter };
+}
+
+let original: typeof api.http.defaults.adapter;
+let server: ReturnType<typeof fakeServer>;
+
+beforeEach(() => {
+  original = api.http.defaults.adapter;
+  server = fakeServer();
+  api.http.defaults.adapter = server.adapter as AxiosAdapter;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  api.http.defaults.adapter = original;
+  vi.restoreAllMocks();
+});
+
+const render = () => renderRoute(MailboxesRoute, { path: '/cabinet/mailboxes' });
+
+async function fillGoogle(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('radio', { name: /Google Workspace/ }));
+  await user.type(within(dialog).getByLabelText('Email address'), 'ada@acme.example');
+  await user.type(within(dialog).getByLabelText('Sender name'), 'Ada Lovelace');
+  await user.type(within(dialog).getByLabelText('SMTP username'), 'ada@acme.example');
+  await user.type(within(dialog).getByLabelText('SMTP password'), 'app-password');
+}
+
+describe('Mailboxes page', () => {
+  it('shows the empty state, then connects a Google Workspace mailbox with the preset', async () => {
+    const user = userEvent.setup();
+    render();
+    expect(screen.getByRole('status', { name: 'Loading mailboxes' })).toBeInTheDocument();
+    await screen.findByText('No mailbox connected yet');
+    await user.click(screen.getByRole('button', { name: 'Connect a mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a mailbox' });
+    await fillGoogle(user, dialog);
+    expect(within(dialog).getByLabelText('SMTP host')).toHaveValue('smtp.gmail.com');
+    expect(within(dialog).getByLabelText('SMTP security')).toHaveValue('tls');
+    await user.click(within(dialog).getByRole('button', { name: 'Test and connect' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const post = server.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      email: 'ada@acme.example',
+      smtp_host: 'smtp.gmail.com',
+      smtp_port: 465,
+      smtp_security: 'tls',
+      imap_host: 'imap.gmail.com',
+      imap_username: 'ada@acme.example',
+      imap_password: 'app-password',
+      dkim_selector: 'google',
+    });
+    expect(await screen.findByRole('heading', { name: 'ada@acme.example' })).toBeInTheDocument();
+    // The domain's DNS results with advice.
+    const domain = await screen.findByLabelText('acme.example: needs attention');
+    expect(within(domain).getByText('No SPF record: add one.')).toBeInTheDocument();
+    // The fresh check flags the mailbox at once, though the list was read before it.
+    expect(screen.getByText(/acme.example fails a DNS check/)).toBeInTheDocument();
+  });
+
+  it('warns under a 60-second gap and shows each step of a refused connection with the server’s reply', async () => {
+    const user = userEvent.setup();
+    const failed: ConnectionTest = {
+      ok: false,
+      failed_step: 'smtp_auth',
+      tested_at: now,
+      steps: [
+        { step: 'smtp_connect', label: 'SMTP: connect', status: 'passed', message: 'Connected to smtp.gmail.com:465', server_reply: null },
+        { step: 'smtp_tls', label: 'SMTP: encryption (TLS)', status: 'passed', message: 'Encrypted from the start (TLS)', server_reply: null },
+        { step: 'smtp_auth', label: 'SMTP: sign in (AUTH)', status: 'failed', message: 'The server refused the username or password', server_reply: '535 5.7.8 Username and Password not accepted' },
+      ],
+    };
+    server.db.createReply = { status: 422, data: { errors: ['SMTP: sign in (AUTH) failed: The server refused the username or password'], failed_step: 'smtp_auth', connection_test: failed } };
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Connect a mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a mailbox' });
+    await fillGoogle(user, dialog);
+    const gap = within(dialog).getByLabelText('Minimum gap (seconds)');
+    await user.clear(gap);
+    await user.type(gap, '30');
+    expect(within(dialog).getByRole('note')).toHaveTextContent('A gap under 60 seconds');
+    await user.click(within(dialog).getByRole('button', { name: 'Test and connect' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('SMTP: sign in (AUTH) failed');
+    const steps = within(dialog).getByRole('region', { name: 'Connection test' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(steps).getByText(/535 5.7.8 Username and Password not accepted/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('lists a mailbox with its status and reason, flags a failing domain, and pauses it', async () => {
+    const user = userEvent.setup();
+    server.db.mailboxes.push(mailboxFixture(1, { domain_failing: true }), mailboxFixture(2, { status: 'failing', status_reason: 'SMTP: sign in (AUTH) failed: password changed' }));
+    render();
+    expect(await screen.findByText('SMTP: sign in (AUTH) failed: password changed')).toBeInTheDocument();
+    expect(screen.getByText('Failing')).toBeInTheDocument();
+    expect(screen.getByText(/fails a DNS check/)).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Pause' })[0]!);
+    expect(await screen.findByText('Paused by you')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserEmailBody, UpdateUserEmailBody } from '@shared/schemas/user-emails';
+import { api } from '@web/lib/api';
+
+/** Query keys: the account's mailboxes and their sending domains (a mailbox change refreshes both). */
+export const mailboxKeys = {
+  all: ['mailboxes'] as const,
+  list: () => [...mailboxKeys.all, 'list'] as const,
+  domains: () => [...mailboxKeys.all, 'domains'] as const,
+};
+
+/** GET user_emails. */
+export const useMailboxes = () => useQuery({ queryKey: mailboxKeys.list(), queryFn: () => api.userEmails.list() });
+
+/** GET domains (checked through DNS; the server keeps each check for an hour). */
+export const useDomains = (enabled: boolean) => useQuery({ queryKey: mailboxKeys.domains(), queryFn: () => api.userEmails.domains(), enabled });
+
+function useMailboxMutation<T, R>(fn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }) });
+}
+
+/** POST user_emails: tested live before it is saved; a refusal carries the steps (connectionTestOf). */
+export const useCreateMailbox = () => useMailboxMutation((body: CreateUserEmailBody) => api.userEmails.create(body));
+/** PUT user_emails/{id}. */
+export const useUpdateMailbox = () => useMailboxMutation(({ id, body }: { id: number; body: UpdateUserEmailBody }) => api.userEmails.update(id, body));
+export const useDeleteMailbox = () => useMailboxMutation((id: number) => api.userEmails.remove(id));
+export const usePauseMailbox = () => useMailboxMutation((id: number) => api.userEmails.pause(id));
+export const useResumeMailbox = () => useMailboxMutation((id: number) => api.userEmails.resume(id));
+export const useTestMailbox = () => useMailboxMutation((id: number) => api.userEmails.test(id));
+
+/** GET domains?refresh=1: check DNS again now. */
+export function useRefreshDomains() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.userEmails.domains(true),
+    onSuccess: (data) => {
+      queryClient.setQueryData(mailboxKeys.domains(), data);
+      void queryClient.invalidateQueries({ queryKey: mailboxKeys.list() });
+    },
+  });
+}

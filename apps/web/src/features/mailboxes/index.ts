@@ -1,0 +1,2 @@
+/** Public surface of the mailboxes feature (its route loads lazily from routes/). */
+export {};

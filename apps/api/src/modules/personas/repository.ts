@@ -45,9 +45,11 @@ const SORTS = {
 type PersonaPage = { rows: PersonaWithCount[]; total: number };
 
 /**
- * Pages of the persona list on the embedded database, kept while its write epoch stands (any write
- * since drops them all). The list is what the cabinet asks most, and PGlite runs one query at a time,
- * so under load every request would otherwise queue behind the others' queries.
+ * Pages of the persona list, kept while the database's write epoch stands (db/write-epoch.ts: any write
+ * of this process, and on PostgreSQL any instance's change to personas, persona_prospects or
+ * messaging_settings announced at commit, drops them all). The list is what the cabinet asks most:
+ * PGlite runs one query at a time, and on PostgreSQL 50 connections' worth of the query kept p99 above
+ * 100 ms on two cores. While PostgreSQL's change feed is not heard the epoch is null: no caching.
  */
 const pageCache = new WeakMap<Db, { epoch: number; pages: Map<string, PersonaPage> }>();
 const PAGE_CACHE_MAX = 2000;

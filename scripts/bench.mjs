@@ -2,7 +2,7 @@
 // BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, imports_latency.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
-//  1c. tenancy_guard: GET persons requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
+//  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
 //  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
 //  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
 import { spawn } from 'node:child_process';
@@ -112,15 +112,15 @@ async function personsUnderLoad(env) {
   }
 }
 
-/** GET persons requests/s for the demo account (10 connections): the tenancy_guard figure runs it with the guard on and off. */
-async function personsThroughput(env) {
+/** GET offerings requests/s for the demo account (10 connections): the tenancy_guard figure runs it with the guard on and off. */
+async function offeringsThroughput(env) {
   const port = await freePort();
   const child = startServer({ PORT: String(port), ...env });
   try {
     await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
     const origin = `http://127.0.0.1:${port}`;
     const headers = await signInDemo(origin);
-    const url = `${origin}/api/v1/persons`;
+    const url = `${origin}/api/v1/offerings`;
     await cannon({ url, headers, duration: 2 }); // warm-up
     const res = await cannon({ url, headers });
     if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
@@ -312,9 +312,9 @@ if (want('persons')) {
 }
 
 if (want('tenancy_guard')) {
-  // GET persons runs one statement per request on PostgreSQL (PGlite answers it from its write-epoch
-  // cache, and user_info from the auth cache, so neither would show the guard). Off: TENANCY_GUARD=off.
-  console.log('\nAPI: the tenancy guard\'s cost, GET /api/v1/persons requests/s on PostgreSQL with the guard on vs off (reported; ratio near 1 = cheap)');
+  // GET offerings runs its statements on every request (user_info answers from the auth cache and
+  // persons from the write-epoch cache, so neither would show the guard). Off: TENANCY_GUARD=off.
+  console.log('\nAPI: the tenancy guard\'s cost, GET /api/v1/offerings requests/s on PostgreSQL with the guard on vs off (reported; ratio near 1 = cheap)');
   const pg = await postgresUrl();
   if (pg) {
     try {
@@ -323,10 +323,10 @@ if (want('tenancy_guard')) {
       let off = 0;
       // Alternated, best of each: the machine is shared, so one run of each compares different loads.
       for (let i = 0; i < rounds; i++) {
-        off = Math.max(off, await personsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1', TENANCY_GUARD: 'off' }));
-        on = Math.max(on, await personsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1' }));
+        off = Math.max(off, await offeringsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1', TENANCY_GUARD: 'off' }));
+        on = Math.max(on, await offeringsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1' }));
       }
-      report('tenancy_guard: persons on PostgreSQL, guard on vs off', on, off, 'req/s', 'reported', true);
+      report('tenancy_guard: offerings on PostgreSQL, guard on vs off', on, off, 'req/s', 'reported', true);
     } finally {
       await pg.drop();
     }

@@ -1,10 +1,11 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, imports_latency.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, imports_latency.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
 //  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
 //  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
+//  4. sending through the engine's smtp-send to a loopback SMTP server vs plain nodemailer (scripts/bench/sending.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -267,7 +268,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,imports_latency runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,imports_latency runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -467,6 +468,13 @@ if (want('imports')) {
   console.log('\nProspects: import of generated prospects vs PostgreSQL COPY of the same rows, peak memory, and the five-filter persona count');
   const { runImportBenches } = await import('./bench/import.mjs');
   for (const r of await runImportBenches()) rows.push({ name: r.name, ok: r.ok });
+}
+
+if (want('sending')) {
+  console.log('\nSending: messages/s to a loopback SMTP server through the engine\'s smtp-send with limits lifted (target ≥ 0.8× plain nodemailer sending the same messages)');
+  const { runSendingBench } = await import('./bench/sending.mjs');
+  const r = await runSendingBench();
+  report(`smtp-send, ${r.n} messages × 3 rounds (best)`, r.engine, r.floor, 'msg/s', '≥ 0.8', r.engine / r.floor >= 0.8);
 }
 
 if (want('imports_latency')) {

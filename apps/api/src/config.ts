@@ -193,7 +193,8 @@ function asOrigin(name: string, raw: string): string {
  * Each brand's public origin: its BRAND_ORIGINS entry ("3=https://sales.acme.com,…"), else the
  * PUBLIC_ORIGIN template with {holder} replaced by the holder id, else public_origin from
  * brands/<N>/config.json. On the embedded database (the on-your-machine default) PUBLIC_ORIGIN
- * defaults to http://brand{holder}.localhost:<PORT>, so links work where `npm start` runs.
+ * defaults to http://brand{holder}.localhost:<PORT>, so links work where `npm start` runs; brand 0's
+ * is http://localhost:<PORT>, the address `npm start` prints, so its links land where the user signed up.
  */
 export function parsePublicOrigins(env: Env, databaseUrl: string | null): string[] {
   const explicit = new Map<number, string>();
@@ -203,10 +204,12 @@ export function parsePublicOrigins(env: Env, databaseUrl: string | null): string
     if (at < 1 || !Number.isInteger(id) || id < 0 || id > 9) throw new Error(`BRAND_ORIGINS: "${pair}" must be <holder id 0-9>=<origin>`);
     explicit.set(id, asOrigin('BRAND_ORIGINS', pair.slice(at + 1).trim()));
   }
+  const embeddedDefault = !env.PUBLIC_ORIGIN?.trim() && !databaseUrl;
   const template = env.PUBLIC_ORIGIN?.trim() || (databaseUrl ? null : `http://brand{holder}.localhost:${int(env, 'PORT', 3000)}`);
   return BRANDS.map((b) => {
     const id = b.holder_id;
     if (explicit.has(id)) return explicit.get(id)!;
+    if (embeddedDefault && id === 0) return `http://localhost:${int(env, 'PORT', 3000)}`;
     if (template) return asOrigin('PUBLIC_ORIGIN', template.replaceAll('{holder}', String(id)));
     return b.public_origin;
   });

@@ -45,6 +45,67 @@ export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls
   return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * An SMTP server that keeps what it receives (raw), with AUTH and STARTTLS, and answers by the
+ * recipient's local part as real servers do: `later…@` 451 4.3.0, `unknown…@` 550 5.1.1,
+ * `blocked…@` 550 5.7.1 (the sender's IP on a block list), `denied…@` 550 5.7.1 (the recipient's own
+ * rule), `drop…@` closes the connection after the message is sent (no answer), `droprcpt…@` closes it
+ * at RCPT TO. `refuseAll` answers every connection 421 (the server down).
+ */
+export async function startRecordingSmtpServer(options: { security?: 'tls' | 'starttls' | 'none'; users?: Record<string, string> } = {}) {
+  const security = options.security ?? 'starttls';
+  const users = options.users ?? { 'sender@example.com': 'right-password' };
+  const received: Array<{ from: string; to: string[]; raw: Buffer; secure: boolean; user: string | undefined }> = [];
+  const state = { refuseAll: false, connections: 0 };
+  type Conn = { id: string; _socket?: net.Socket; socket?: net.Socket };
+  const dropSession = (id: string) => {
+    for (const c of (server as unknown as { connections: Set<Conn> }).connections) if (c.id === id) (c._socket ?? c.socket)?.destroy();
+  };
+  const server = new SMTPServer({
+    secure: security === 'tls',
+    ...TEST_CERT,
+    disabledCommands: security === 'none' ? ['STARTTLS'] : [],
+    allowInsecureAuth: security === 'none',
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onConnect(_session, callback) {
+      state.connections++;
+      if (state.refuseAll) return callback(Object.assign(new Error('4.3.2 Service not available, try later'), { responseCode: 421 }));
+      callback();
+    },
+    onAuth(auth, _session, callback) {
+      if (auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onRcptTo(address, session, callback) {
+      const local = address.address.split('@')[0]!.toLowerCase();
+      const refuse = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
+      if (local.startsWith('later')) return refuse(451, '4.3.0 Temporary failure, try again later');
+      if (local.startsWith('unknown')) return refuse(550, '5.1.1 The email account that you tried to reach does not exist');
+      if (local.startsWith('blocked')) return refuse(550, '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using Spamhaus');
+      if (local.startsWith('denied')) return refuse(550, '5.7.1 Recipient address rejected: Access denied');
+      if (local.startsWith('droprcpt')) {
+        dropSession(session.id);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks), secure: session.secure, user: session.user as string | undefined });
+        // Taken, then the line goes dead before the answer: the sender cannot know it arrived.
+        if (to.some((a) => a.toLowerCase().startsWith('drop'))) return dropSession(session.id);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: portOf(server.server), received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; tls?: boolean; port?: number } = {}) {
   const users = Object.fromEntries(Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]));
   const sent = options.sentFolder ?? 'special-use';

@@ -24,6 +24,7 @@ export const ACTIVITY_VERBS = [
   'mailbox_paused',
   'mailbox_resumed',
   'mailbox_failing',
+  'mailbox_send_failed',
   'email_unsubscribed',
 ] as const;
 /**

@@ -1,3 +1,5 @@
+import { holderIdForHost } from '@shared/brands';
+import { brandOrigin } from '../../lib/brand-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, seedDemo } from '../../db/seed';
 import { DB_KINDS } from '../../testing/databases';
@@ -38,7 +40,9 @@ describe.each(DB_KINDS)('brands are separate tenants on %s', (kind) => {
     const email = uniqueEmail('twice');
     for (const [host, password] of [[B0, 'password-zero'], [B3, 'password-three']] as const) {
       expect((await post('/auth', host, { email, password, password_confirmation: password })).statusCode).toBe(200);
-      const code = codeIn(await t.smtp.waitForMail(email, (m) => m.text.includes(`http://${host}/`)));
+      // Each brand's mail links to its own configured origin (brand 0's embedded default is localhost).
+      const origin = brandOrigin(t.config, holderIdForHost(host, t.config.brandDomains));
+      const code = codeIn(await t.smtp.waitForMail(email, (m) => m.text.includes(`${origin}/`)));
       // The code of brand 0's account means nothing on brand 3 and the other way round: codes are per account.
       const ok = await post('/verify_by_code', host, { email, code });
       expect(ok.statusCode, ok.body).toBe(200);

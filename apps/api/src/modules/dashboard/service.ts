@@ -288,6 +288,8 @@ export function describeActivity(r: {
       return `Mailbox resumed: ${text('email') ?? 'a mailbox'}`;
     case 'mailbox_failing':
       return `Mailbox stopped sending: ${text('email') ?? 'a mailbox'}${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'mailbox_send_failed':
+      return `Mailbox could not connect to send: ${text('email') ?? 'a mailbox'}${text('reason') ? ` (${text('reason')})` : ''}`;
     case 'email_unsubscribed':
       return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
     default: {

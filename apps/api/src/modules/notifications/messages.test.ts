@@ -15,6 +15,14 @@ describe('notification messages', () => {
     expect(messageFor('plan_changed', { from: 'Trial', to: 'Growth' }, null).body).toBe('Thank you for staying with us.');
     // payments webhook customer.subscription.deleted: { from, to: 'Not paid', subscription_id, via }
     expect(messageFor('plan_changed', { from: 'Growth', to: 'Not paid' }, null)).toMatchObject({ title: 'Your plan is now Not paid', body: 'Choose a plan to keep your agents working.' });
+    // sending/smtp-send.ts: { user_email_id, email, reason, server_reply }
+    expect(messageFor('mailbox_paused', { email: 'ann@acme.test', reason: 'The server refused our sender (5.7.1)' }, null)).toEqual({
+      event: 'mailbox_paused',
+      title: 'ann@acme.test was paused',
+      body: 'The server refused our sender (5.7.1). Nothing is sent from it until it is resumed.',
+      path: '/cabinet/mailboxes',
+    });
+    expect(messageFor('mailbox_failing', { email: 'ann@acme.test' }, null)).toMatchObject({ title: 'ann@acme.test stopped sending', path: '/cabinet/mailboxes' });
     expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
   });
 

@@ -52,6 +52,17 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
       const body = plan && !isPaidPlan(plan) ? 'Choose a plan to keep your agents working.' : 'Thank you for staying with us.';
       return { event: verb, title: plan ? `Your plan is now ${plan}` : 'Your plan changed', body, path: '/cabinet' };
     }
+    case 'mailbox_paused':
+    case 'mailbox_failing': {
+      const email = str(payload.email) ?? 'A mailbox';
+      const reason = str(payload.reason)?.replace(/[.\s]+$/, '');
+      return {
+        event: verb,
+        title: verb === 'mailbox_paused' ? `${email} was paused` : `${email} stopped sending`,
+        body: reason ? `${reason}. Nothing is sent from it until it is resumed.` : 'Nothing is sent from it until it is resumed.',
+        path: '/cabinet/mailboxes',
+      };
+    }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
   }

@@ -64,13 +64,13 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
     t.app.inject({ method, url: v1(url), headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  it('a new user gets the default rules at sign-up: in-app for every event, email to the account for replies and meetings', async () => {
+  it('a new user gets the default rules at sign-up: in-app for every event, email to the account for replies, meetings and a failing mailbox', async () => {
     const email = uniqueEmail('defaults');
     const user = await register(t, email);
     const rows = await t.db.db.select().from(campaignNotifications).where(eq(campaignNotifications.accountId, user.account_id));
     expect(rows.map((r) => ({ provider: r.provider, events: r.events, target: r.target, enabled: r.enabled }))).toEqual([
-      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed'], target: null, enabled: true },
-      { provider: 'email', events: ['reply_received', 'meeting_booked'], target: null, enabled: true },
+      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing'], target: null, enabled: true },
+      { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing'], target: null, enabled: true },
     ]);
   });
 

@@ -1,7 +1,8 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, signin_js, startup, capture, polling, imports, sending.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, imports_latency.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
+//  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
 //  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
 //  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
 //  4. sending through the engine's smtp-send to a loopback SMTP server vs plain nodemailer (scripts/bench/sending.mjs)
@@ -107,6 +108,24 @@ async function personsUnderLoad(env) {
     const res = await cannon({ url, headers, connections: 50 });
     if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
     return { p99: res.latency.p99, rps: res.requests.average };
+  } finally {
+    await stop(child);
+  }
+}
+
+/** GET offerings requests/s for the demo account (10 connections): the tenancy_guard figure runs it with the guard on and off. */
+async function offeringsThroughput(env) {
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), ...env });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+    const origin = `http://127.0.0.1:${port}`;
+    const headers = await signInDemo(origin);
+    const url = `${origin}/api/v1/offerings`;
+    await cannon({ url, headers, duration: 2 }); // warm-up
+    const res = await cannon({ url, headers });
+    if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
+    return res.requests.average;
   } finally {
     await stop(child);
   }
@@ -249,7 +268,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,signin_js,persons,startup,capture,polling,imports,sending runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,imports_latency runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -290,6 +309,30 @@ if (want('persons')) {
     }
   } else {
     console.log('  persons on PostgreSQL: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  }
+}
+
+if (want('tenancy_guard')) {
+  // GET offerings runs its statements on every request (user_info answers from the auth cache and
+  // persons from the write-epoch cache, so neither would show the guard). Off: TENANCY_GUARD=off.
+  console.log('\nAPI: the tenancy guard\'s cost, GET /api/v1/offerings requests/s on PostgreSQL with the guard on vs off (reported; ratio near 1 = cheap)');
+  const pg = await postgresUrl();
+  if (pg) {
+    try {
+      const rounds = Number(process.env.BENCH_GUARD_ROUNDS ?? 2);
+      let on = 0;
+      let off = 0;
+      // Alternated, best of each: the machine is shared, so one run of each compares different loads.
+      for (let i = 0; i < rounds; i++) {
+        off = Math.max(off, await offeringsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1', TENANCY_GUARD: 'off' }));
+        on = Math.max(on, await offeringsThroughput({ DATABASE_URL: pg.url, SEED_DEMO: '1' }));
+      }
+      report('tenancy_guard: offerings on PostgreSQL, guard on vs off', on, off, 'req/s', 'reported', true);
+    } finally {
+      await pg.drop();
+    }
+  } else {
+    console.log('  tenancy_guard: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
   }
 }
 
@@ -434,8 +477,8 @@ if (want('sending')) {
   report(`smtp-send, ${r.n} messages × 3 rounds (best)`, r.engine, r.floor, 'msg/s', '≥ 0.8', r.engine / r.floor >= 0.8);
 }
 
-console.log("\nImports and other accounts: another account's GET offerings while one account imports 60k rows, beside the same request with no import");
-{
+if (want('imports_latency')) {
+  console.log("\nImports and other accounts: another account's GET offerings while one account imports 60k rows, beside the same request with no import");
   const { runImportLatencyBenches } = await import('./bench/import.mjs');
   for (const r of await runImportLatencyBenches()) rows.push({ name: r.name, ok: r.ok });
 }

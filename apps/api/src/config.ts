@@ -67,6 +67,8 @@ export type Config = {
   twilio: TwilioConfig | null;
   /** Requests to user-supplied addresses (lib/guarded-fetch.ts); allowHosts: loopback hosts tests may reach. */
   guardedFetch: { allowHosts: string[] };
+  /** The tenancy guard (db/tenancy.ts); false only with TENANCY_GUARD=off, which `npm run bench` sets to measure its cost. */
+  tenancyGuard: boolean;
   /** Payments through Stripe Checkout; null: payment routes answer 503 and the web app offers a call instead. */
   stripe: StripeConfig | null;
   /** The durable job queue: how often each process looks for due jobs (a local enqueue runs at once). */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     guardedFetch: { allowHosts: parseAllowHosts(env.GUARDED_FETCH_ALLOW_HOSTS) },
+    tenancyGuard: env.TENANCY_GUARD !== 'off',
     stripe: stripeKey(env)
       ? {
           secretKey: stripeKey(env)!,

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { migrationsDir, pgliteTemplatePath } from '../lib/paths';
 import { installJobSchema } from '../lib/jobs/queue';
 import { acquireDataDirLock } from './lock';
-import { shareWriteEpoch, trackWrites } from './write-epoch';
+import { shareWriteEpoch, trackPoolWrites, trackWrites } from './write-epoch';
 import { guardPgPool, guardPglite } from './tenancy';
 import * as schema from './schema';
 
@@ -97,7 +97,12 @@ export async function openPostgres(url: string, poolSize = 10, options: { tenanc
   pool.on('connect', (client) => client.on('error', onConnectionError));
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
-  const db = drizzlePg({ client: options.tenancyGuard === false ? pool : guardPgPool(pool), schema }) as unknown as Db;
+  // Caches that follow the write epoch (the persona pages) hear every instance's changes (write-epoch.ts).
+  const changes = trackPoolWrites(pool, () => listenForChanges(url), { log: (m) => console.error(m) });
+  const guarded = options.tenancyGuard === false ? changes.tracked : guardPgPool(changes.tracked);
+  shareWriteEpoch(changes.tracked, guarded);
+  const db = drizzlePg({ client: guarded, schema }) as unknown as Db;
+  shareWriteEpoch(changes.tracked, db);
   return {
     db,
     pool,
@@ -106,10 +111,46 @@ export async function openPostgres(url: string, poolSize = 10, options: { tenanc
       await migratePg(db as never, { migrationsFolder: migrationsDir });
       await installJobSchema(db);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.stop();
+      await pool.end();
+    },
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir, templateFile: pgliteTemplatePath });
+/** A connection of its own that LISTENs on `app_changes` (migration 0011's triggers notify it at commit). */
+async function listenForChanges(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const lost: Array<() => void> = [];
+  let ended = false;
+  const onLost = () => {
+    if (ended) return;
+    ended = true;
+    for (const fn of lost) fn();
+  };
+  client.on('error', onLost);
+  client.on('end', onLost);
+  try {
+    await client.connect();
+    await client.query('LISTEN app_changes');
+  } catch (err) {
+    ended = true;
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return {
+    onNotification: (fn: () => void) => void client.on('notification', fn),
+    onLost: (fn: () => void) => void lost.push(fn),
+    close: async () => {
+      ended = true;
+      await client.end();
+    },
+  };
+}
+
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string; tenancyGuard?: boolean }): Promise<DbHandle> {
+  const tenancyGuard = config.tenancyGuard ?? true;
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, undefined, { tenancyGuard })
+    : openPglite({ dataDir: config.dataDir, templateFile: pgliteTemplatePath, tenancyGuard });
 }

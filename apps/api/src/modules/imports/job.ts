@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { scopeAccountId } from '../../db/tenancy';
 import { importChanges, importJobs, personaProspects, prospects, type ImportConflict, type ImportMerge } from '../../db/schema';
 import { csvRecords, type CsvDelimiter } from '../../lib/csv';
+import { withCappedHeapGrowth } from '../../lib/heap-growth';
 import { HttpError } from '../../lib/http-error';
 import { defineJob, INTERRUPTED_REASON } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
@@ -432,6 +433,6 @@ export const importJob = defineJob<{ import_id: number }, Deps>({
   retryLimit: 0,
   expireInSeconds: 30 * 60,
   concurrency: 1,
-  handler: (deps, { import_id }, job) => runImport(deps, import_id, job.signal),
+  handler: (deps, { import_id }, job) => withCappedHeapGrowth(() => runImport(deps, import_id, job.signal)),
   onGaveUp: (deps, { import_id }, reason) => failImport(deps.db, import_id, reason === INTERRUPTED_REASON ? IMPORT_INTERRUPTED : IMPORT_FAILED),
 });

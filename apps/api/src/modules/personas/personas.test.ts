@@ -45,6 +45,21 @@ describe.each(DB_KINDS)('personas and captured prospects on %s', (kind) => {
     expect((await get('/persons?page=5&per_page=2')).json<Page<Persona>>()).toEqual({ data: [], meta: { page: 5, per_page: 2, total: 3 } });
   });
 
+  it('filters by name or description (wildcards taken literally), sorts by prospects and pages the filtered set', async () => {
+    const own = (await signedInUser(t, 'filtered-list')).headers;
+    await createPersona(t, own, '100% inbound');
+    await createPersona(t, own, '100 outbound');
+    await createPersona(t, own, 'Field_ops');
+    const names = async (q: string) => (await get(`/persons?${q}`, own)).json<Page<Persona>>();
+    expect((await names('filter=100%25&sort=name&sort_direction=asc')).data.map((p) => p.name)).toEqual(['100% inbound']);
+    expect((await names('filter=d_o')).data.map((p) => p.name)).toEqual(['Field_ops']);
+    const both = await names('filter=100&sort=prospects_count&sort_direction=asc&per_page=1&page=2');
+    expect(both.meta).toEqual({ page: 2, per_page: 1, total: 2 });
+    expect(both.data).toHaveLength(1);
+    expect(await names('filter=100&per_page=1&page=3')).toEqual({ data: [], meta: { page: 3, per_page: 1, total: 2 } });
+    expect(await names('filter=nothing-like-this')).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0 } });
+  });
+
   it('the list is never stale: creating, renaming, adding a prospect and any other write show at once', async () => {
     // A user of its own: the other tests count this account's rows.
     const own = (await signedInUser(t, 'fresh-list')).headers;

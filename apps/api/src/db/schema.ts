@@ -995,6 +995,12 @@ export const campaignEmails = pgTable(
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     sentAt: at('sent_at'),
     provider: text('provider'),
+    /** SMTP attempts so far (a 4xx or a broken connection before hand-over counts one). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the last attempt claimed the row (scheduled → sending): a row left in sending long after is resolved by the Sent folder. */
+    attemptedAt: at('attempted_at'),
+    /** Not before this time (a retry's backoff, a mailbox's connection trouble); null: whenever due. */
+    sendAfter: at('send_after'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harn
 import { accountIdOf } from '../messaging/ownership-probes';
 import { seedProspects } from '../prospects/ownership-probes';
 import { mailboxOf } from '../user-emails/ownership-probes';
+import { mailServices } from '../../lib/mail';
 import { composeEnrolment } from './compose';
 import { campaignOf, personaWithProspects, postJson } from './ownership-probes';
 import { dueCampaignEmails, sendDueCampaignEmail } from './outbox';
@@ -29,7 +30,7 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
   let t: TestApp;
   let a: Person;
   let accountId: number;
-  const deps = () => ({ db: t.db.db, config: t.config, jobs: t.app.jobs }) as unknown as Deps;
+  const deps = () => ({ db: t.db.db, config: t.config, jobs: t.app.jobs, mail: mailServices(t.config) }) as unknown as Deps;
   const get = async <T>(url: string, p: Person = a) => {
     const res = await t.app.inject({ method: 'GET', url: v1(url), headers: p.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -138,7 +139,7 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
     const due = await inAccount(accountId, null, () => dueCampaignEmails(t.db.db, accountId, new Date(Date.now() + 1000)));
     expect(due.map((d) => d.stepPosition)).toEqual([1, 1]);
     const outcome = await inAccount(accountId, null, () => sendDueCampaignEmail(deps(), accountId, due[0]!.id));
-    expect(outcome.state).toBe('scheduled');
+    expect(outcome.state, outcome.reason).toBe('scheduled');
 
     // Paused: nothing is due.
     await postJson(t, a, `/campaigns/${campaign.id}/pause`, {});

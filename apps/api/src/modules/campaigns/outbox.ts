@@ -1,14 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments, campaigns, type CampaignEmailRow } from '../../db/schema';
+import { accounts, campaignEmails, campaignEnrolments, campaigns, prospects, userEmails, virtualEmployees, type CampaignEmailRow } from '../../db/schema';
 import type { Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { unsubscribeLinks } from '../blacklist/unsubscribe-token';
+import { lookUpSentMessage, type SentFolderAnswer } from '../sending/sent-folder';
+import { sendFromMailbox, type OutgoingMessage, type SendOutcome } from '../sending/smtp-send';
+import { stopEnrolmentsWhere } from './enrolment';
 
 /**
  * Where the sending engine plugs in. The outbox row (campaign_emails) is complete before anything is
  * sent: recipient, the mailbox that sends it (a follow-up: step 1's), subject, HTML and text, our
- * Message-ID, In-Reply-To and References. This module answers which rows are due; sending them
- * (claim scheduled → queued → sending, suppression checked again in the send's transaction, every
- * limit, SMTP, outcome → sent / failed / uncertain) belongs to modules/sending.
+ * Message-ID, In-Reply-To and References. This module answers which rows are due and sends one
+ * (sendDueCampaignEmail: claim scheduled → sending, suppression checked again, SMTP through
+ * modules/sending, outcome → sent / scheduled again / failed / cancelled / uncertain); the job that
+ * walks the due rows under every limit is send-job.ts.
  */
 
 /**
@@ -30,6 +36,7 @@ export async function dueCampaignEmails(db: Db, accountId: number, now: Date, li
       and(
         eq(campaignEmails.accountId, accountId),
         eq(campaignEmails.status, 'scheduled'),
+        or(isNull(campaignEmails.sendAfter), lte(campaignEmails.sendAfter, now)),
         sql`(case when ${campaignEmails.stepPosition} = 1 then ${campaignEmails.dueAt} <= ${now.toISOString()}::timestamptz
              else ${previous} is not null and ${previous} + make_interval(days => ${campaignEmails.delayDays}::int) <= ${now.toISOString()}::timestamptz end)`,
       ),
@@ -39,19 +46,211 @@ export async function dueCampaignEmails(db: Db, accountId: number, now: Date, li
   return rows.map((r) => r.email);
 }
 
-export type SendDueOutcome = { state: CampaignEmailRow['status']; reason: string };
+export type SendDueOutcome = { state: CampaignEmailRow['status'] | 'skipped'; reason: string };
+
+/** A row still `sending` this long after its claim was left by a process that died mid-send. */
+export const STALE_SENDING_MS = 5 * 60_000;
 
 /**
- * THE call that sends one due campaign email: `sendDueCampaignEmail(deps, accountId, campaignEmailId)`.
- * The sending engine (modules/sending: limits, rotation, SMTP and outcome classification, built
- * separately) implements it; until it lands nothing is sent, the row stays `scheduled`, and this says so.
+ * THE call that sends one due campaign email, in the account's scope (a job's inAccount):
+ * 1. claims the row scheduled → sending in one conditional update (so two processes never both claim it;
+ *    the campaign must still be running, the enrolment active, any retry wait over), counting the attempt;
+ * 2. sends through its mailbox (sendFromMailbox checks the suppression list again, then SMTP);
+ * 3. stores the outcome in one transaction: sent (+ email_sent, the next step's due time); retry / a
+ *    connection failure / a held mailbox → scheduled again with `send_after`; bounced → failed (the
+ *    address suppressed, its enrolments stopped); suppressed → cancelled, its enrolment stopped;
+ *    uncertain → uncertain (the Sent folder or the user decides). A row sending, sent or uncertain is never sent again.
  */
-export async function sendDueCampaignEmail(deps: Deps, accountId: number, campaignEmailId: number): Promise<SendDueOutcome> {
-  const [row] = await deps.db
-    .select({ status: campaignEmails.status })
+export async function sendDueCampaignEmail(deps: Deps, accountId: number, campaignEmailId: number, now = new Date()): Promise<SendDueOutcome> {
+  const db = deps.db;
+  const [claimed] = await db
+    .update(campaignEmails)
+    .set({ status: 'sending', attemptedAt: now, attempts: sql`${campaignEmails.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(campaignEmails.id, campaignEmailId),
+        eq(campaignEmails.accountId, accountId),
+        eq(campaignEmails.status, 'scheduled'),
+        or(isNull(campaignEmails.sendAfter), lte(campaignEmails.sendAfter, now)),
+        sql`exists (select 1 from campaign_enrolments e join campaigns c on c.id = e.campaign_id and c.account_id = ${accountId}
+                    where e.id = ${campaignEmails.enrolmentId} and e.account_id = ${accountId} and e.status = 'active' and c.status = 'running')`,
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [row] = await db
+      .select({ status: campaignEmails.status })
+      .from(campaignEmails)
+      .where(and(eq(campaignEmails.id, campaignEmailId), eq(campaignEmails.accountId, accountId)));
+    return { state: row?.status ?? 'skipped', reason: 'Not claimed: not scheduled (or already claimed), not due yet, or its campaign is not running' };
+  }
+  const [mailbox] = claimed.userEmailId
+    ? await db.select().from(userEmails).where(and(eq(userEmails.id, claimed.userEmailId), eq(userEmails.accountId, accountId)))
+    : [];
+  if (!mailbox) return finish(deps, claimed, { status: 'failed', code: null, response: null, reason: 'The sending mailbox was removed' }, now);
+  const [account] = await db.select({ holderId: accounts.holderId }).from(accounts).where(eq(accounts.id, accountId));
+  const [prospect] = claimed.prospectId
+    ? await db.select({ fullName: prospects.fullName }).from(prospects).where(and(eq(prospects.id, claimed.prospectId), eq(prospects.accountId, accountId)))
+    : [];
+  const [employee] = claimed.virtualEmployeeId
+    ? await db
+        .select({ name: virtualEmployees.name })
+        .from(virtualEmployees)
+        .where(and(eq(virtualEmployees.id, claimed.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+    : [];
+  const links = unsubscribeLinks(deps.config, { holderId: account?.holderId ?? 0, accountId, email: claimed.toEmail, campaignEmailId: claimed.id, mailbox: mailbox.email });
+  const message: OutgoingMessage = {
+    to: claimed.toEmail,
+    toName: prospect?.fullName || null,
+    subject: claimed.subject,
+    text: claimed.bodyText,
+    html: claimed.bodyHtml,
+    messageId: claimed.messageId,
+    inReplyTo: claimed.inReplyTo,
+    references: claimed.references ? claimed.references.split(/\s+/).filter(Boolean) : [],
+    date: now,
+    unsubscribe: { url: links.url, mailto: links.mailto },
+  };
+  // The virtual employee's name is the sender's name (as composed); the mailbox's when there is none.
+  const sender = { ...mailbox, senderName: employee?.name || mailbox.senderName };
+  let outcome: SendOutcome;
+  try {
+    outcome = await sendFromMailbox(deps, sender, message, { attempt: claimed.attempts, now, campaignEmailId: claimed.id });
+  } catch (err) {
+    // Something of ours threw around the SMTP call: it may or may not have gone out.
+    outcome = { status: 'uncertain', reason: `The send failed unexpectedly: ${(err as Error).message}` };
+  }
+  return finish(deps, claimed, outcome, now);
+}
+
+/** Stores a send's outcome on its claimed row, in one transaction (only while the row is still `sending`). */
+async function finish(deps: Pick<Deps, 'db'>, row: CampaignEmailRow, outcome: SendOutcome, now: Date): Promise<SendDueOutcome> {
+  const accountId = row.accountId;
+  const mine = and(eq(campaignEmails.id, row.id), eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sending'));
+  return deps.db.transaction(async (tx) => {
+    switch (outcome.status) {
+      case 'sent':
+        await markSent(tx, row, now);
+        return { state: 'sent', reason: outcome.response };
+      case 'retry':
+      case 'connection_failed':
+      case 'mailbox_held': {
+        // A mailbox's trouble is not the message's: it does not count against the message's attempts.
+        const counts = outcome.status === 'retry';
+        await tx
+          .update(campaignEmails)
+          .set({
+            status: 'scheduled',
+            statusReason: outcome.reason,
+            sendAfter: outcome.retryAt,
+            ...(counts ? {} : { attempts: sql`greatest(${campaignEmails.attempts} - 1, 0)` }),
+            updatedAt: now,
+          })
+          .where(mine);
+        return { state: 'scheduled', reason: outcome.reason };
+      }
+      case 'failed':
+      case 'bounced':
+        // A bounce has suppressed the address already (sendFromMailbox), which stopped its enrolments.
+        await tx.update(campaignEmails).set({ status: 'failed', statusReason: outcome.reason, updatedAt: now }).where(mine);
+        if (outcome.status === 'failed' && row.stepPosition === 1) {
+          // Follow-ups would answer a message never sent.
+          await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.id, row.enrolmentId)), 'first message failed');
+        }
+        return { state: 'failed', reason: outcome.reason };
+      case 'suppressed': {
+        const reason = `The recipient is on the blacklist (${outcome.suppression.reason})`;
+        await tx.update(campaignEmails).set({ status: 'cancelled', statusReason: reason, updatedAt: now }).where(mine);
+        await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.id, row.enrolmentId)), reason);
+        return { state: 'cancelled', reason };
+      }
+      case 'uncertain':
+        await tx.update(campaignEmails).set({ status: 'uncertain', statusReason: outcome.reason, updatedAt: now }).where(mine);
+        return { state: 'uncertain', reason: outcome.reason };
+    }
+  });
+}
+
+/** sending → sent, the email_sent activity (payload.user_email_id ends a mailbox's run of failures), the next step's due time. */
+async function markSent(tx: Db, row: CampaignEmailRow, sentAt: Date): Promise<void> {
+  const accountId = row.accountId;
+  const [updated] = await tx
+    .update(campaignEmails)
+    .set({ status: 'sent', statusReason: null, sentAt, sendAfter: null, updatedAt: sentAt })
+    .where(and(eq(campaignEmails.id, row.id), eq(campaignEmails.accountId, accountId), inArray(campaignEmails.status, ['sending', 'uncertain'])))
+    .returning({ id: campaignEmails.id });
+  if (!updated) return;
+  const [campaign] = await tx
+    .select({ personaId: campaigns.personaId })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, row.campaignId), eq(campaigns.accountId, accountId)));
+  await recordActivity(tx, {
+    accountId,
+    actorType: row.virtualEmployeeId ? 'virtual_employee' : 'system',
+    actorId: row.virtualEmployeeId,
+    verb: 'email_sent',
+    channel: 'email',
+    prospectId: row.prospectId,
+    personaId: campaign?.personaId ?? null,
+    payload: {
+      kind: 'campaign',
+      campaign_id: row.campaignId,
+      enrolment_id: row.enrolmentId,
+      campaign_email_id: row.id,
+      step: row.stepPosition,
+      user_email_id: row.userEmailId,
+      message_id: row.messageId,
+    },
+    occurredAt: sentAt,
+  });
+  await scheduleNextStep(tx, accountId, row, sentAt);
+}
+
+/**
+ * A row left in `sending` (its process died mid-send: claimed more than STALE_SENDING_MS ago) or
+ * `uncertain`: its mailbox's Sent folder decides. Found → sent; not found (or no answer) → uncertain,
+ * for the user to send anyway or skip. Never resent by itself.
+ */
+export async function reconcileStaleSends(
+  deps: Pick<Deps, 'db' | 'config' | 'mail'>,
+  accountId: number,
+  now = new Date(),
+): Promise<Array<{ id: number; state: 'sent' | 'uncertain'; reason: string }>> {
+  const db = deps.db;
+  const stale = await db
+    .select()
     .from(campaignEmails)
-    .where(and(eq(campaignEmails.id, campaignEmailId), eq(campaignEmails.accountId, accountId)));
-  return { state: row?.status ?? 'skipped', reason: 'The sending engine is not connected yet: nothing was sent' };
+    .where(
+      and(
+        eq(campaignEmails.accountId, accountId),
+        eq(campaignEmails.status, 'sending'),
+        or(isNull(campaignEmails.attemptedAt), lte(campaignEmails.attemptedAt, new Date(now.getTime() - STALE_SENDING_MS))),
+      ),
+    )
+    .limit(50);
+  const results: Array<{ id: number; state: 'sent' | 'uncertain'; reason: string }> = [];
+  for (const row of stale) {
+    const [mailbox] = row.userEmailId
+      ? await db.select().from(userEmails).where(and(eq(userEmails.id, row.userEmailId), eq(userEmails.accountId, accountId)))
+      : [];
+    const answer: SentFolderAnswer = mailbox ? await lookUpSentMessage(deps, mailbox, row.messageId) : { status: 'unavailable', reason: 'The sending mailbox was removed' };
+    if (answer.status === 'found') {
+      // The time it was handed over is unknown: the claim's time is the closest we know.
+      await db.transaction((tx) => markSent(tx, row, row.attemptedAt ?? now));
+      results.push({ id: row.id, state: 'sent', reason: `Found in ${answer.folder}` });
+    } else {
+      const reason =
+        answer.status === 'not_found'
+          ? `The send was interrupted and the message is not in ${answer.folder}: send it anyway or skip it`
+          : `The send was interrupted and the Sent folder could not be checked (${answer.reason}): send it anyway or skip it`;
+      await db
+        .update(campaignEmails)
+        .set({ status: 'uncertain', statusReason: reason, updatedAt: now })
+        .where(and(eq(campaignEmails.id, row.id), eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sending')));
+      results.push({ id: row.id, state: 'uncertain', reason });
+    }
+  }
+  return results;
 }
 
 /** Sets a follow-up's due time once the step before it is sent (for the sender to call in its "sent" transaction). */

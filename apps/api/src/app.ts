@@ -24,6 +24,7 @@ import { authHook } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { asSystem, inAccount, inPublicScope } from './db/tenancy';
+import { kickRunningAccounts } from './modules/campaigns/send-job';
 import { registerStatic } from './plugins/static';
 import { routes } from './routes';
 
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // stop between steps) when the app closes.
   await jobs.start(deps);
   app.addHook('onClose', () => jobs.stop());
+  // Every account with a running campaign gets a sending tick (each tick then schedules the next).
+  await asSystem('start the sending ticks of running campaigns', () => kickRunningAccounts(deps));
 
   // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.

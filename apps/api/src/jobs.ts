@@ -6,6 +6,7 @@ import { importJob } from './modules/imports/job';
 import { notificationDeliveryJob } from './modules/notifications/dispatch';
 import { composeJob } from './modules/campaigns/compose';
 import { enrolJob } from './modules/campaigns/enrolment';
+import { sendDueJob } from './modules/campaigns/send-job';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, composeJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, composeJob, sendDueJob];

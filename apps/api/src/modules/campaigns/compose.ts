@@ -23,6 +23,7 @@ import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePromp
 import { prospectSignal, richTextToPlain, shapeMessage } from '../messaging/generate';
 import { settingForPersona } from '../messaging/service';
 import { newMessageId } from '../sending/smtp-send';
+import { kickSending } from './send-job';
 
 /** "Re: " + the first message's subject (once, however the subject already starts). */
 export function replySubject(subject: string): string {
@@ -193,7 +194,12 @@ export const composeJob = defineJob<{ account_id: number; enrolment_id: number }
   retryDelaySeconds: 10,
   expireInSeconds: 15 * 60,
   concurrency: 2,
-  handler: async (deps, payload) => composeEnrolment(deps, payload.account_id, payload.enrolment_id),
+  handler: async (deps, payload) => {
+    const outcome = await composeEnrolment(deps, payload.account_id, payload.enrolment_id);
+    // Autonomous mode writes scheduled emails: the account's sending tick takes them.
+    if (outcome.created > 0) await kickSending(deps, payload.account_id);
+    return outcome;
+  },
   // The provider failed every attempt (or the server stopped for good mid-way): say so in the activity log, where
   // the user sees it; the enrolment stays active, and resuming the campaign or a new compose can write it later.
   onGaveUp: async (deps, payload, reason) => {

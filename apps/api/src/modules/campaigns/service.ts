@@ -35,6 +35,7 @@ import { suppress } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { replySubject } from './compose';
 import { enrolJob, senderPairs, stopEnrolmentsWhere, UNSENT_STATUSES } from './enrolment';
+import { kickSending } from './send-job';
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campaign not found',
@@ -214,6 +215,8 @@ export async function transition(deps: Deps, auth: AuthContext, id: number, acti
     if (!changed) return; // someone else moved it first
     if (action === 'archive') await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.campaignId, id)), 'campaign archived');
     if (action === 'start' || action === 'resume') await deps.jobs.send(enrolJob, { account_id: accountId, campaign_id: id, recompose: action === 'resume' }, { tx });
+    // Resumed: its scheduled emails may go again (a start has none yet: each composition asks for a tick).
+    if (action === 'resume') await kickSending(deps, accountId, tx);
     await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: `campaign_${PAST[action]}`, personaId: row.personaId, payload: { campaign_id: id } });
   });
   return show(deps, auth, id);
@@ -365,6 +368,7 @@ export async function updateEmail(deps: Deps, auth: AuthContext, id: number, bod
       .where(and(eq(campaignEmails.id, id), eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, row.status)))
       .returning({ id: campaignEmails.id });
     if (!changed) throw unprocessable('This email changed meanwhile: reload it and try again');
+    if (set.status === 'scheduled') await kickSending(deps, accountId, tx);
     if (body.subject !== undefined && row.stepPosition === 1) {
       await tx
         .update(campaignEmails)
@@ -400,6 +404,7 @@ export async function approveAll(deps: Deps, auth: AuthContext, campaignId: numb
       .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, campaignId), eq(campaignEmails.status, 'draft')))
       .returning({ id: campaignEmails.id });
     if (approved.length) {
+      await kickSending(deps, accountId, tx);
       await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'campaign_emails_approved', channel: 'email', personaId: campaign.personaId, payload: { campaign_id: campaignId, count: approved.length } });
     }
     return { approved: approved.length };

@@ -1,0 +1,165 @@
+import { and, eq, gt, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
+import { dbId } from '@shared/schemas/primitives';
+import type { Db } from '../../db/client';
+import { autoCommunicationSettings, campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
+import { defineJob } from '../../lib/jobs/queue';
+import type { Deps } from '../../lib/route';
+import { canSendAt, localDayBounds, windowOf, type SendWindow } from '../sending/schedule';
+import { dueCampaignEmails, reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS, type SendDueOutcome } from './outbox';
+
+/**
+ * The sending tick of one account (job `send-due-emails`): resolves rows left in `sending` by a dead
+ * process (Sent folder), takes the due emails, asks the schedule (canSendAt: the mailbox's daily and
+ * hourly limits after warm-up, its gap, the working window, the recipient domain's throttle, the
+ * account's daily limit) for each, sends those allowed and leaves the rest; then enqueues itself for the
+ * earliest time something may go (a hold's `until`, a retry's `send_after`, a follow-up's `due_at`).
+ */
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export type TickResult = {
+  sent: number;
+  results: Array<{ id: number } & SendDueOutcome>;
+  held: Array<{ id: number; rule: string; message: string; until: string | null }>;
+  /** When the next tick is due (null: nothing waits that time alone will release). */
+  next: Date | null;
+};
+
+async function windowAndLimit(db: Db, accountId: number): Promise<{ window: SendWindow; dailyLimit: number }> {
+  const [row] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
+  if (row) return { window: windowOf(row), dailyLimit: row.dailyLimitEmail };
+  const d = DEFAULT_AUTO_COMMUNICATION_SETTINGS;
+  return { window: { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end }, dailyLimit: d.daily_limit_email };
+}
+
+/** One pass over the account's due emails at `now` (the job passes the real clock; tests pass theirs). */
+export async function runSendTick(deps: Deps, accountId: number, now = new Date()): Promise<TickResult> {
+  const db = deps.db;
+  await reconcileStaleSends(deps, accountId, now);
+  const { window, dailyLimit } = await windowAndLimit(db, accountId);
+  const day = localDayBounds(now, window.timeZone);
+  const since = new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS));
+  // Sends that count: sent rows, and rows claimed (sending) or uncertain, which may have gone out.
+  const counted = and(
+    eq(campaignEmails.accountId, accountId),
+    inArray(campaignEmails.status, ['sent', 'sending', 'uncertain']),
+    gte(sql`coalesce(${campaignEmails.sentAt}, ${campaignEmails.attemptedAt})`, since),
+  );
+  const history = await db
+    .select({ mailboxId: campaignEmails.userEmailId, toEmail: campaignEmails.toEmail, at: sql<Date>`coalesce(${campaignEmails.sentAt}, ${campaignEmails.attemptedAt})`.mapWith(campaignEmails.sentAt) })
+    .from(campaignEmails)
+    .where(counted);
+  const sends = history.map((h) => ({ mailboxId: h.mailboxId, domain: domainOf(h.toEmail), at: new Date(h.at) }));
+
+  const due = await dueCampaignEmails(db, accountId, now, 100);
+  const mailboxIds = [...new Set(due.map((d) => d.userEmailId).filter((id): id is number => id !== null))];
+  const mailboxes = new Map<number, UserEmailRow>();
+  if (mailboxIds.length) {
+    for (const m of await db.select().from(userEmails).where(and(eq(userEmails.accountId, accountId), inArray(userEmails.id, mailboxIds)))) mailboxes.set(m.id, m);
+  }
+
+  const result: TickResult = { sent: 0, results: [], held: [], next: null };
+  const wake = (at: Date | null) => {
+    if (at && (!result.next || at < result.next)) result.next = at;
+  };
+  for (const email of due) {
+    const mailbox = email.userEmailId === null ? undefined : mailboxes.get(email.userEmailId);
+    if (mailbox) {
+      const decision = canSendAt(
+        {
+          mailbox,
+          mailboxKey: mailbox.id,
+          window,
+          history: {
+            mailboxSends: sends.filter((s) => s.mailboxId === mailbox.id).map((s) => s.at),
+            accountSends: sends.filter((s) => s.at >= day.start).map((s) => s.at),
+            domainSends: sends.filter((s) => s.domain === domainOf(email.toEmail)).map((s) => s.at),
+          },
+          accountDailyLimit: dailyLimit,
+          recipient: email.toEmail,
+        },
+        now,
+      );
+      if (!decision.ok) {
+        result.held.push({ id: email.id, rule: decision.rule, message: decision.message, until: decision.until?.toISOString() ?? null });
+        wake(decision.until);
+        continue;
+      }
+    }
+    // No mailbox any more: the send itself records why it fails.
+    const outcome = await sendDueCampaignEmail(deps, accountId, email.id, now);
+    result.results.push({ id: email.id, ...outcome });
+    if (outcome.state === 'sent' || outcome.state === 'uncertain') {
+      result.sent += outcome.state === 'sent' ? 1 : 0;
+      sends.push({ mailboxId: email.userEmailId, domain: domainOf(email.toEmail), at: now });
+    }
+  }
+  // Emails that time alone will release: a retry's wait, a follow-up's due time (of running campaigns).
+  const [later] = await db
+    .select({ at: min(sql`greatest(${campaignEmails.dueAt}, coalesce(${campaignEmails.sendAfter}, ${campaignEmails.dueAt}))`).mapWith(campaignEmails.dueAt) })
+    .from(campaignEmails)
+    .innerJoin(campaigns, and(eq(campaigns.id, campaignEmails.campaignId), eq(campaigns.accountId, accountId), eq(campaigns.status, 'running')))
+    .where(
+      and(
+        eq(campaignEmails.accountId, accountId),
+        eq(campaignEmails.status, 'scheduled'),
+        isNotNull(campaignEmails.dueAt),
+        gt(sql`greatest(${campaignEmails.dueAt}, coalesce(${campaignEmails.sendAfter}, ${campaignEmails.dueAt}))`, now),
+      ),
+    );
+  if (later?.at) wake(new Date(later.at));
+  // A row claimed by another process now is checked again once it could be stale.
+  const [claimed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sending')));
+  if (Number(claimed?.n ?? 0) > 0) wake(new Date(now.getTime() + STALE_SENDING_MS + MINUTE_MS));
+  return result;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+
+/** The start of the minute after `at` (a tick runs on whole minutes: one pending tick per account and minute). */
+const nextMinute = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS);
+
+type TickPayload = { account_id: number };
+
+export const sendDueJob = defineJob<TickPayload, Deps>({
+  name: 'send-due-emails',
+  payload: z.object({ account_id: dbId() }),
+  scope: (_deps, payload) => payload.account_id,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 15 * 60,
+  concurrency: 1,
+  handler: async (deps, payload) => {
+    const tick = await runSendTick(deps, payload.account_id);
+    if (tick.next) await scheduleTick(deps, payload.account_id, tick.next);
+    return { sent: tick.sent, held: tick.held.length, next: tick.next?.toISOString() ?? null };
+  },
+});
+
+/** The next tick of an account at `at` (rounded up to a whole minute; a second ask for that minute is ignored). */
+export async function scheduleTick(deps: Pick<Deps, 'jobs'>, accountId: number, at: Date, tx?: Db): Promise<void> {
+  const startAfter = nextMinute(new Date(at.getTime() - 1));
+  await deps.jobs.send(sendDueJob, { account_id: accountId }, { tx, startAfter, key: `${accountId}:${startAfter.toISOString()}` });
+}
+
+/**
+ * A tick in a second or two, for a campaign that starts or resumes and emails approved or composed. Asks
+ * within the same second share one tick (its key is its start time, always still in the future when
+ * asked, so an ask never lands on a tick that already ran and found nothing).
+ */
+export async function kickSending(deps: Pick<Deps, 'jobs'>, accountId: number, tx?: Db): Promise<void> {
+  const startAfter = new Date((Math.floor(Date.now() / 1000) + 2) * 1000);
+  await deps.jobs.send(sendDueJob, { account_id: accountId }, { tx, startAfter, key: `${accountId}:${startAfter.toISOString()}` });
+}
+
+/** At app start: a tick for every account with a running campaign (each then keeps itself going). */
+export async function kickRunningAccounts(deps: Pick<Deps, 'db' | 'jobs'>): Promise<void> {
+  const rows = await deps.db.selectDistinct({ accountId: campaigns.accountId }).from(campaigns).where(eq(campaigns.status, 'running'));
+  for (const r of rows) await kickSending(deps, r.accountId);
+}

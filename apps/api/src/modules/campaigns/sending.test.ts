@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
+import type { UserEmail } from '@shared/schemas/user-emails';
+import { activities, autoCommunicationSettings, blacklistedEmails, campaignEmails, campaignEnrolments, personaProspects, personas } from '../../db/schema';
+import { inAccount } from '../../db/tenancy';
+import { imapConnector } from '../../lib/mail/imap';
+import { smtpConnector } from '../../lib/mail/smtp';
+import type { Deps } from '../../lib/route';
+import { DB_KINDS } from '../../testing/databases';
+import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
+import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
+import { accountIdOf } from '../messaging/ownership-probes';
+import { seedProspects } from '../prospects/ownership-probes';
+import { postJson } from './ownership-probes';
+import { reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS } from './outbox';
+import { runSendTick } from './send-job';
+
+const ALLOW = ['localhost', '127.0.0.1'];
+const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
+const imap = imapConnector(mailOptions);
+
+describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
+  let t: TestApp;
+  let smtpServer: Awaited<ReturnType<typeof startRecordingSmtpServer>>;
+  let imapServer: Awaited<ReturnType<typeof startHoodiecrow>>;
+  let u: Awaited<ReturnType<typeof signedInUser>>;
+  let accountId: number;
+  let employee: VirtualEmployee;
+  let seq = 0;
+
+  beforeAll(async () => {
+    smtpServer = await startRecordingSmtpServer({ security: 'starttls' });
+    imapServer = await startHoodiecrow();
+    t = await startTestApp(kind, { env: { GUARDED_FETCH_ALLOW_HOSTS: ALLOW.join(',') }, mail: { smtp: smtpConnector(mailOptions), imap } });
+    u = await signedInUser(t, 'engine');
+    accountId = await accountIdOf(t, u);
+    // Open all day, every day (UTC), so the real clock of a drained tick is inside the window.
+    await t.db.db.insert(autoCommunicationSettings).values({
+      accountId,
+      timeZone: 'UTC',
+      workingDays: [1, 2, 3, 4, 5, 6, 7],
+      workStart: '00:00',
+      workEnd: '23:59',
+      dailyLimitEmail: 100,
+      dailyLimitLinkedin: 20,
+      dailyLimitPhone: 10,
+      autoReply: false,
+      mode: 'autonomous',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: v1('/user_emails'),
+      headers: u.headers,
+      payload: {
+        email: 'ada@good.example',
+        sender_name: 'Ada Sender',
+        smtp_host: 'localhost',
+        smtp_port: smtpServer.port,
+        smtp_security: 'starttls',
+        smtp_username: 'sender@example.com',
+        smtp_password: 'right-password',
+        imap_host: '127.0.0.1',
+        imap_port: imapServer.port,
+        imap_security: 'none',
+        imap_username: 'sender@example.com',
+        imap_password: 'right-password',
+        daily_limit: 40,
+        hourly_limit: 40,
+        min_gap_seconds: 0,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mailbox = res.json<{ data: UserEmail }>().data;
+    employee = await postJson<VirtualEmployee>(t, u, '/virtual_employees', { name: 'Ada Agent', title: 'SDR', user_email_ids: [mailbox.id] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtpServer?.close();
+    await imapServer?.close();
+  });
+
+  const deps = () => ({ db: t.db.db, config: t.config, jobs: t.app.jobs, mail: { smtp: smtpConnector(mailOptions), imap } }) as unknown as Deps;
+  const rowsOf = (campaignId: number) =>
+    t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, campaignId))).orderBy(campaignEmails.id);
+
+  /**
+   * The queue drained (delays skipped), then one more tick: with skipped delays a composition's ask for a
+   * tick can land on the key of a tick that already ran in the same second (in real time it cannot: a
+   * tick's key is its start time, still ahead when asked).
+   */
+  const settle = async () => {
+    await t.app.jobs.drain({ skipDelays: true });
+    await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+  };
+
+  /** A running autonomous campaign over prospects with these local parts (each on its own domain: no domain throttle). */
+  async function runningCampaign(locals: string[]) {
+    const tag = `c${++seq}x${Date.now().toString(36)}`;
+    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Persona ${tag}` }).returning();
+    const prospects = await seedProspects(
+      t,
+      accountId,
+      locals.map((local, i) => ({ fullName: `Pat Lee ${i}`, firstName: 'Pat', company: 'Acme', title: 'Head of Sales', email: `${local}@p${i}-${tag}.example` })),
+    );
+    await t.db.db.insert(personaProspects).values(prospects.map((r) => ({ accountId, personaId: persona!.id, prospectId: r.id })));
+    const campaign = await postJson<Campaign>(t, u, '/campaigns', { name: `Campaign ${tag}`, person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
+    await postJson(t, u, `/campaigns/${campaign.id}/start`, {});
+    return { campaign, prospects };
+  }
+
+  it('a started autonomous campaign sends each step-1 email once through the mailbox, with our Message-ID and List-Unsubscribe', async () => {
+    const before = smtpServer.received.length;
+    const { campaign } = await runningCampaign(['ann', 'bob']);
+    // Enrol → compose → the sending tick (kicked by the composition), all through the durable queue.
+    await t.app.jobs.drain({ skipDelays: true });
+    const rows = await rowsOf(campaign.id);
+    const firsts = rows.filter((r) => r.stepPosition === 1);
+    expect(firsts).toHaveLength(2);
+    expect(firsts.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const received = smtpServer.received.slice(before);
+    expect(received).toHaveLength(2);
+    for (const row of firsts) {
+      const got = received.filter((m) => m.to.includes(row.toEmail));
+      expect(got).toHaveLength(1);
+      const parsed = await simpleParser(got[0]!.raw);
+      expect(parsed.messageId).toBe(row.messageId);
+      expect(parsed.from?.value).toEqual([{ name: 'Ada Agent', address: 'ada@good.example' }]);
+      expect(got[0]!.raw.toString('utf8').replace(/\r\n\s+/g, ' ')).toMatch(/^List-Unsubscribe: <https?:\/\/[^>]+\/unsubscribe\?token=/m);
+      expect(got[0]!.raw.toString('utf8')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    }
+    // The follow-ups are now due delay_days after their step 1 (not yet: nothing more went out).
+    const followUps = rows.filter((r) => r.stepPosition === 2);
+    for (const f of followUps) {
+      const first = firsts.find((r) => r.enrolmentId === f.enrolmentId)!;
+      expect(f.status).toBe('scheduled');
+      expect(f.dueAt!.getTime()).toBe(first.sentAt!.getTime() + f.delayDays * 86_400_000);
+    }
+    const sentActivities = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'email_sent')));
+    const ours = sentActivities.filter((a) => (a.payload as { campaign_id?: number }).campaign_id === campaign.id);
+    expect(ours).toHaveLength(2);
+    expect(ours[0]!.payload).toMatchObject({ campaign_id: campaign.id, user_email_id: firsts[0]!.userEmailId });
+
+    // Draining again sends nothing more (sent rows are never sent again).
+    await t.app.jobs.drain({ skipDelays: true });
+    expect(smtpServer.received.length - before).toBe(2);
+
+    // A tick at the follow-ups' due time (an injected clock) sends them, threaded onto step 1.
+    if (followUps.length) {
+      const at = new Date(Math.max(...followUps.map((f) => f.dueAt!.getTime())) + 1000);
+      const tick = await inAccount(accountId, null, () => runSendTick(deps(), accountId, new Date(Math.max(at.getTime(), Date.now()))));
+      expect(tick.sent).toBe(followUps.length);
+      const reply = await simpleParser(smtpServer.received.at(-1)!.raw);
+      expect(reply.inReplyTo).toBeDefined();
+    }
+  });
+
+  it('two concurrent sends of one row send it once', async () => {
+    const { campaign } = await runningCampaign(['carol']);
+    await settle();
+    const before = smtpServer.received.length;
+    // Put it back as if due again: a fresh scheduled row (the tick already sent the first one).
+    const [row] = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+    await t.db.db.update(campaignEmails).set({ status: 'scheduled', sentAt: null }).where(eq(campaignEmails.id, row!.id));
+    const outcomes = await inAccount(accountId, null, () =>
+      Promise.all([sendDueCampaignEmail(deps(), accountId, row!.id), sendDueCampaignEmail(deps(), accountId, row!.id)]),
+    );
+    // One claims and sends; the other finds it claimed (sending) or already sent.
+    expect(outcomes.filter((o) => o.state === 'sent').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => o.state === 'sent' || o.state === 'sending')).toBe(true);
+    expect(smtpServer.received.length - before).toBe(1);
+    // And once sent, never again.
+    expect((await inAccount(accountId, null, () => sendDueCampaignEmail(deps(), accountId, row!.id))).state).toBe('sent');
+    expect(smtpServer.received.length - before).toBe(1);
+  });
+
+  it('a 5.1.1 recipient is suppressed (hard_bounce), its email failed and its enrolment stopped', async () => {
+    const { campaign } = await runningCampaign(['unknown.person']);
+    await settle();
+    const rows = await rowsOf(campaign.id);
+    const first = rows.find((r) => r.stepPosition === 1)!;
+    expect(first.status).toBe('failed');
+    expect(first.statusReason).toMatch(/does not exist/);
+    expect(rows.filter((r) => r.stepPosition > 1).every((r) => r.status === 'cancelled')).toBe(true);
+    const [entry] = await t.db.db.select().from(blacklistedEmails).where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, first.toEmail)));
+    expect(entry).toMatchObject({ reason: 'hard_bounce', campaignEmailId: first.id });
+    const [enrolment] = await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.id, first.enrolmentId));
+    expect(enrolment!.status).toBe('stopped');
+  });
+
+  it('a row left in sending by a dead process is resolved by the Sent folder: found → sent, not found → uncertain', async () => {
+    // Sent by the tick, then put back in `sending` as a process that died after the SMTP hand-over would leave them.
+    const { campaign } = await runningCampaign(['dana', 'eve']);
+    await settle();
+    const firsts = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+    expect(firsts).toHaveLength(2);
+    const [found, missing] = firsts as [(typeof firsts)[0], (typeof firsts)[0]];
+    const claimedAt = new Date(Date.now() - STALE_SENDING_MS - 60_000);
+    for (const r of firsts) await t.db.db.update(campaignEmails).set({ status: 'sending', sentAt: null, attemptedAt: claimedAt }).where(eq(campaignEmails.id, r.id));
+    const client = await imap.open({ host: '127.0.0.1', port: imapServer.port, security: 'none', username: 'sender@example.com', password: 'right-password' });
+    try {
+      const folders = await client.list();
+      const sent = folders.find((f) => f.specialUse === '\\Sent')!.path;
+      await client.append(sent, `From: ada@good.example\r\nTo: ${found.toEmail}\r\nSubject: x\r\nMessage-ID: ${found.messageId}\r\n\r\nHi\r\n`, ['\\Seen']);
+    } finally {
+      await client.logout();
+    }
+    const before = smtpServer.received.length;
+    const results = await inAccount(accountId, null, () => reconcileStaleSends(deps(), accountId));
+    expect(results.map((r) => [r.id, r.state]).sort()).toEqual(
+      [
+        [found.id, 'sent'],
+        [missing.id, 'uncertain'],
+      ].sort(),
+    );
+    const after = await rowsOf(campaign.id);
+    expect(after.find((r) => r.id === found.id)).toMatchObject({ status: 'sent' });
+    expect(after.find((r) => r.id === missing.id)!.statusReason).toMatch(/send it anyway or skip it/);
+    // Nothing is resent by the reconciliation.
+    expect(smtpServer.received.length).toBe(before);
+    // A fresh claim (not yet stale) is left alone.
+    await t.db.db.update(campaignEmails).set({ status: 'sending', attemptedAt: new Date() }).where(eq(campaignEmails.id, missing.id));
+    expect(await inAccount(accountId, null, () => reconcileStaleSends(deps(), accountId))).toEqual([]);
+  });
+});

@@ -163,4 +163,5 @@ export const campaignOwnershipProbes: Record<string, Probe> = {
   'GET /api/v1/campaign_emails/:id': touchingEmail('GET'),
   'PUT /api/v1/campaign_emails/:id': touchingEmail('PUT', '', { subject: 'Taken over', action: 'approve' }),
   'POST /api/v1/campaign_emails/:id/mark_stop_sending': touchingEmail('POST', '/mark_stop_sending'),
+  'POST /api/v1/campaign_emails/:id/send_anyway': touchingEmail('POST', '/send_anyway'),
 };

@@ -34,7 +34,7 @@ const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: s
 /**
  * Campaigns (issue 11; the spec names no campaign calls, paths in docs/decisions.md) and campaign emails
  * (spec §7: GET campaign_emails, GET/PUT campaign_emails/{id}, GET campaigns/{id}/campaign_emails,
- * POST campaign_emails/{id}/mark_stop_sending).
+ * POST campaign_emails/{id}/mark_stop_sending; POST campaign_emails/{id}/send_anyway for an uncertain send).
  */
 export const campaignRoutes = [
   defineRoute({
@@ -140,5 +140,15 @@ export const campaignRoutes = [
     tags: TAGS,
     schema: { params: idParamsSchema, response: oneEmail },
     handler: async ({ auth, deps, params }) => ({ data: await service.markStopSending(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaign_emails/:id/send_anyway'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Send an uncertain email anyway (its send was interrupted and the Sent folder did not show it): back to scheduled; 422 for any other state',
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: oneEmail },
+    handler: async ({ auth, deps, params }) => ({ data: await service.sendAnyway(deps, auth, params.id) }),
   }),
 ];

@@ -219,6 +219,13 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(after.find((r) => r.id === missing.id)!.statusReason).toMatch(/send it anyway or skip it/);
     // Nothing is resent by the reconciliation.
     expect(smtpServer.received.length).toBe(before);
+    // The user decides "send": 422 for an email that is not uncertain, else scheduled again and sent by the next tick.
+    const refused = await t.app.inject({ method: 'POST', url: v1(`/campaign_emails/${found.id}/send_anyway`), headers: u.headers });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect((await postJson<{ status: string }>(t, u, `/campaign_emails/${missing.id}/send_anyway`, {})).status).toBe('scheduled');
+    await settle();
+    expect((await rowsOf(campaign.id)).find((r) => r.id === missing.id)).toMatchObject({ status: 'sent' });
+    expect(smtpServer.received.length).toBe(before + 1);
     // A fresh claim (not yet stale) is left alone.
     await t.db.db.update(campaignEmails).set({ status: 'sending', attemptedAt: new Date() }).where(eq(campaignEmails.id, missing.id));
     expect(await inAccount(accountId, null, () => reconcileStaleSends(deps(), accountId))).toEqual([]);

@@ -424,3 +424,24 @@ export async function markStopSending(deps: Deps, auth: AuthContext, id: number)
   });
   return showEmail(deps, auth, id);
 }
+
+/**
+ * An uncertain email (its send was interrupted and the Sent folder did not show it) sent anyway, as the
+ * user decides: back to scheduled with the same Message-ID (a receiving server that already has it can
+ * tell the two apart), and a sending tick asked for.
+ */
+export async function sendAnyway(deps: Deps, auth: AuthContext, id: number): Promise<CampaignEmail> {
+  const accountId = auth.account.id;
+  const row = await emailRow(deps.db, accountId, id);
+  if (row.status !== 'uncertain') throw unprocessable('Only an email whose sending is uncertain can be sent anyway');
+  await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(campaignEmails)
+      .set({ status: 'scheduled', statusReason: 'Sent anyway by the user after an uncertain send', sendAfter: null, updatedAt: new Date() })
+      .where(and(eq(campaignEmails.id, id), eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'uncertain')))
+      .returning({ id: campaignEmails.id });
+    if (!changed) throw unprocessable('This email changed meanwhile: reload it and try again');
+    await kickSending(deps, accountId, tx);
+  });
+  return showEmail(deps, auth, id);
+}

@@ -189,6 +189,31 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(enrolment!.status).toBe('stopped');
   });
 
+  it("the account's daily email limit holds the rest until the next local day, and the tick says so", async () => {
+    const sentToday = async () => {
+      const rows = await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sent')));
+      const start = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+      // (The follow-ups of the first test were sent at an injected time days ahead: not today.)
+      return rows.filter((r) => r.sentAt! >= start && r.sentAt! <= new Date()).length;
+    };
+    await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: await sentToday() }).where(eq(autoCommunicationSettings.accountId, accountId));
+    try {
+      const before = smtpServer.received.length;
+      const { campaign } = await runningCampaign(['frank']);
+      await t.app.jobs.drain({ skipDelays: true });
+      const tick = await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+      const [first] = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+      expect(first!.status).toBe('scheduled');
+      expect(tick.held).toEqual([expect.objectContaining({ id: first!.id, rule: 'account_daily_limit', message: "account's daily email limit reached" })]);
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      expect(tick.next?.getTime()).toBe(midnight.getTime());
+      expect(smtpServer.received.length).toBe(before);
+    } finally {
+      await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: 100 }).where(eq(autoCommunicationSettings.accountId, accountId));
+    }
+  });
+
   it('a row left in sending by a dead process is resolved by the Sent folder: found → sent, not found → uncertain', async () => {
     // Sent by the tick, then put back in `sending` as a process that died after the SMTP hand-over would leave them.
     const { campaign } = await runningCampaign(['dana', 'eve']);

@@ -189,6 +189,28 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(enrolment!.status).toBe('stopped');
   });
 
+  it('a 4xx answer puts the email back to scheduled with a back-off; the tick at that time tries again', async () => {
+    const { campaign } = await runningCampaign(['later.please']);
+    await settle();
+    let [first] = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+    expect(first).toMatchObject({ status: 'scheduled', attempts: 1 });
+    expect(first!.statusReason).toMatch(/try later/);
+    const retryAt = first!.sendAfter!;
+    expect(retryAt.getTime() - first!.attemptedAt!.getTime()).toBe(5 * 60_000);
+    // Not before its time: a tick now leaves it alone and names the time to come back.
+    const early = await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+    expect(early.results.find((r) => r.id === first!.id)).toBeUndefined();
+    expect(early.next!.getTime()).toBeLessThanOrEqual(retryAt.getTime());
+    // At its time (an injected clock) it is tried again: the second wait is longer.
+    const at = new Date(retryAt.getTime() + 1000);
+    await inAccount(accountId, null, () => runSendTick(deps(), accountId, at));
+    [first] = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+    expect(first).toMatchObject({ status: 'scheduled', attempts: 2 });
+    expect(first!.sendAfter!.getTime() - at.getTime()).toBe(15 * 60_000);
+    // Out of the way of the next tests' timing.
+    await postJson(t, u, `/campaign_emails/${first!.id}`, { action: 'skip' }, 'PUT');
+  });
+
   it("the account's daily email limit holds the rest until the next local day, and the tick says so", async () => {
     const sentToday = async () => {
       const rows = await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sent')));

@@ -19,6 +19,7 @@ import { credentialsOf, readCredential, setCredentialState, storeCredential, typ
 import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
+import { kickSending } from '../campaigns/send-job';
 
 type CreateBody = z.output<typeof createUserEmailBodySchema>;
 type UpdateBody = z.output<typeof updateUserEmailBodySchema>;
@@ -296,6 +297,8 @@ async function setStatus(
         channel: 'email',
         payload: { user_email_id: row.id, email: row.email, ...(reason ? { reason } : {}) },
       });
+      // Emails held for this mailbox may go again: the account's sending tick takes them.
+      if (status === 'active') await kickSending(deps, actor.accountId, tx);
     }
     return row;
   });

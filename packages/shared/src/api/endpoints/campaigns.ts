@@ -50,5 +50,7 @@ export function campaignEmailEndpoints(http: ApiClient) {
     show: (id: number) => http.get<{ data: CampaignEmail }>(`/campaign_emails/${id}`).then((r) => r.data.data),
     update: (id: number, body: UpdateCampaignEmailBody) => http.put<{ data: CampaignEmail }>(`/campaign_emails/${id}`, body).then((r) => r.data.data),
     markStopSending: (id: number) => http.post<{ data: CampaignEmail }>(`/campaign_emails/${id}/mark_stop_sending`).then((r) => r.data.data),
+    /** An uncertain email (its send was interrupted, not found in the Sent folder) sent anyway. */
+    sendAnyway: (id: number) => http.post<{ data: CampaignEmail }>(`/campaign_emails/${id}/send_anyway`).then((r) => r.data.data),
   };
 }

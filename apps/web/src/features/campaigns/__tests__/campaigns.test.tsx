@@ -120,6 +120,12 @@ function server() {
       if (typeof body.subject === 'string') email.subject = body.subject;
       return { status: 200, data: { data: email } };
     }
+    const anyway = /^\/campaign_emails\/(\d+)\/send_anyway$/.exec(url);
+    if (anyway) {
+      const email = state.emails.find((e) => e.id === Number(anyway[1]))!;
+      email.status = 'scheduled';
+      return { status: 200, data: { data: email } };
+    }
     const stop = /^\/campaign_emails\/(\d+)\/mark_stop_sending$/.exec(url);
     if (stop) {
       const email = state.emails.find((e) => e.id === Number(stop[1]))!;
@@ -211,6 +217,20 @@ describe('Campaign page', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Archive this campaign?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(posts().map((c) => c.url)).not.toContain('/campaigns/1/archive');
+  });
+
+  it('an uncertain email offers "send anyway" and "skip"', async () => {
+    const user = userEvent.setup();
+    state.campaigns = [campaignFixture({ status: 'running', emails: counts({ uncertain: 2 }) })];
+    state.emails = [
+      emailFixture(1, { status: 'uncertain', status_reason: 'The send was interrupted and the message is not in Sent: send it anyway or skip it' }),
+      emailFixture(2, { status: 'uncertain' }),
+    ];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    await user.click(await screen.findByRole('button', { name: 'Send the email to Pat 1, step 1, anyway' }));
+    await waitFor(() => expect(posts().map((c) => c.url)).toContain('/campaign_emails/1/send_anyway'));
+    await user.click(screen.getByRole('button', { name: 'Skip the email to Pat 2, step 1' }));
+    await waitFor(() => expect(posts()).toContainEqual(expect.objectContaining({ method: 'put', url: '/campaign_emails/2', body: { action: 'skip' } })));
   });
 
   it('says so when the campaign is not found', async () => {

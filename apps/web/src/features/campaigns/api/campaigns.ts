@@ -45,3 +45,4 @@ export const useCampaignTransition = () =>
 export const useApproveAll = () => useCampaignMutation((id: number) => api.campaigns.approveAll(id));
 export const useUpdateCampaignEmail = () => useCampaignMutation(({ id, body }: { id: number; body: UpdateCampaignEmailBody }) => api.campaignEmails.update(id, body));
 export const useStopSending = () => useCampaignMutation((id: number) => api.campaignEmails.markStopSending(id));
+export const useSendAnyway = () => useCampaignMutation((id: number) => api.campaignEmails.sendAnyway(id));

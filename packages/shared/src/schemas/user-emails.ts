@@ -173,6 +173,27 @@ export const userEmailSchema = z.object({
 });
 export type UserEmail = z.infer<typeof userEmailSchema>;
 
+const capacityFigures = { limit: int32(), sent: int32(), scheduled: int32(), left: int32() };
+
+/** Today's sending capacity (GET user_emails/capacity): per mailbox and in total, in the schedule's time zone. */
+export const sendingCapacitySchema = z.object({
+  /** The local day (YYYY-MM-DD) in time_zone. */
+  day: text(),
+  time_zone: text(),
+  /** Limited by the account's daily email limit too. */
+  total: z.object(capacityFigures),
+  mailboxes: z.array(
+    z.object({
+      user_email_id: dbId(),
+      email: text(),
+      ...capacityFigures,
+      /** What keeps this mailbox from sending now ("outside working hours until 09:00 Europe/Berlin"), or null. */
+      held: z.object({ rule: text(), message: text(), until: text().nullable() }).nullable(),
+    }),
+  ),
+});
+export type SendingCapacity = z.infer<typeof sendingCapacitySchema>;
+
 export const CREDENTIAL_KINDS = ['smtp_password', 'imap_password'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 export const CREDENTIAL_STATES = ['valid', 'invalid', 'untested'] as const;

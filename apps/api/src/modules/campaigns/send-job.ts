@@ -1,12 +1,12 @@
-import { and, eq, gt, gte, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
-import { autoCommunicationSettings, campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
+import { campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
-import { canSendAt, localDayBounds, windowOf, type SendWindow } from '../sending/schedule';
+import { canSendAt, localDayBounds } from '../sending/schedule';
+import { domainOf, outboxSendsSince, sendingWindow } from './capacity';
 import { dueCampaignEmails, reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS, type SendDueOutcome } from './outbox';
 
 /**
@@ -28,31 +28,14 @@ export type TickResult = {
   next: Date | null;
 };
 
-async function windowAndLimit(db: Db, accountId: number): Promise<{ window: SendWindow; dailyLimit: number }> {
-  const [row] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
-  if (row) return { window: windowOf(row), dailyLimit: row.dailyLimitEmail };
-  const d = DEFAULT_AUTO_COMMUNICATION_SETTINGS;
-  return { window: { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end }, dailyLimit: d.daily_limit_email };
-}
-
 /** One pass over the account's due emails at `now` (the job passes the real clock; tests pass theirs). */
 export async function runSendTick(deps: Deps, accountId: number, now = new Date()): Promise<TickResult> {
   const db = deps.db;
   await reconcileStaleSends(deps, accountId, now);
-  const { window, dailyLimit } = await windowAndLimit(db, accountId);
+  const { window, dailyLimit } = await sendingWindow(db, accountId);
   const day = localDayBounds(now, window.timeZone);
   const since = new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS));
-  // Sends that count: sent rows, and rows claimed (sending) or uncertain, which may have gone out.
-  const counted = and(
-    eq(campaignEmails.accountId, accountId),
-    inArray(campaignEmails.status, ['sent', 'sending', 'uncertain']),
-    gte(sql`coalesce(${campaignEmails.sentAt}, ${campaignEmails.attemptedAt})`, since),
-  );
-  const history = await db
-    .select({ mailboxId: campaignEmails.userEmailId, toEmail: campaignEmails.toEmail, at: sql<Date>`coalesce(${campaignEmails.sentAt}, ${campaignEmails.attemptedAt})`.mapWith(campaignEmails.sentAt) })
-    .from(campaignEmails)
-    .where(counted);
-  const sends = history.map((h) => ({ mailboxId: h.mailboxId, domain: domainOf(h.toEmail), at: new Date(h.at) }));
+  const sends = await outboxSendsSince(db, accountId, since);
 
   const due = await dueCampaignEmails(db, accountId, now, 100);
   const mailboxIds = [...new Set(due.map((d) => d.userEmailId).filter((id): id is number => id !== null))];
@@ -119,8 +102,6 @@ export async function runSendTick(deps: Deps, accountId: number, now = new Date(
   if (Number(claimed?.n ?? 0) > 0) wake(new Date(now.getTime() + STALE_SENDING_MS + MINUTE_MS));
   return result;
 }
-
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
 
 /** The start of the minute after `at` (a tick runs on whole minutes: one pending tick per account and minute). */
 const nextMinute = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendingCapacity } from '@shared/schemas/user-emails';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
@@ -231,6 +232,14 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
       midnight.setUTCHours(24, 0, 0, 0);
       expect(tick.next?.getTime()).toBe(midnight.getTime());
       expect(smtpServer.received.length).toBe(before);
+      // The mailboxes page shows the same: nothing left today, and the rule that holds the mailbox back.
+      const capacity = await t.app.inject({ method: 'GET', url: v1('/user_emails/capacity'), headers: u.headers });
+      expect(capacity.statusCode, capacity.body).toBe(200);
+      const data = capacity.json<{ data: SendingCapacity }>().data;
+      expect(data.time_zone).toBe('UTC');
+      expect(data.total.left).toBe(0);
+      expect(data.total.sent).toBe(await sentToday());
+      expect(data.mailboxes[0]).toMatchObject({ email: 'ada@good.example', limit: 40, held: { rule: 'account_daily_limit', message: "account's daily email limit reached" } });
     } finally {
       await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: 100 }).where(eq(autoCommunicationSettings.accountId, accountId));
     }

@@ -89,6 +89,16 @@ export const userEmailOwnershipProbes: Record<string, Probe> = {
     expect(res.body).not.toContain('already connected');
     await unchanged(t, a, mailbox);
   },
+  'GET /api/v1/user_emails/capacity': async (t, a, b) => {
+    const mailbox = await mailboxOf(t, a);
+    const mine = await t.app.inject({ method: 'GET', url: v1('/user_emails/capacity'), headers: a.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<{ data: { mailboxes: Array<{ user_email_id: number }> } }>().data.mailboxes.map((m) => m.user_email_id)).toContain(mailbox.id);
+    const theirs = await t.app.inject({ method: 'GET', url: v1('/user_emails/capacity'), headers: b.headers });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain(mailbox.email);
+    expect(theirs.json<{ data: { mailboxes: unknown[] } }>().data.mailboxes).toEqual([]);
+  },
   'GET /api/v1/user_emails/:id': touching('GET'),
   'PUT /api/v1/user_emails/:id': touching('PUT', '', { sender_name: 'Taken over' }),
   'DELETE /api/v1/user_emails/:id': touching('DELETE'),

@@ -4,6 +4,7 @@ import { dbId } from '@shared/schemas/primitives';
 import {
   connectionTestSchema,
   createUserEmailBodySchema,
+  sendingCapacitySchema,
   sendingDomainSchema,
   updateUserEmailBodySchema,
   userCredentialSchema,
@@ -11,6 +12,7 @@ import {
 } from '@shared/schemas/user-emails';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
+import { capacityToday } from '../campaigns/capacity';
 import * as service from './service';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
@@ -23,6 +25,16 @@ const refused = 'A connection step fails: 422 with errors (naming the step and t
  * plus show, delete, pause, resume and a re-test of one mailbox.
  */
 export const userEmailRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/user_emails/capacity'),
+    access: 'user',
+    owner: 'account',
+    summary: "Today's sending capacity per mailbox and in total: limit after warm-up, sent, scheduled, left, and what holds an idle mailbox back",
+    tags: TAGS,
+    schema: { response: { 200: z.object({ data: sendingCapacitySchema }) } },
+    handler: async ({ auth, deps }) => ({ data: await capacityToday(deps.db, auth.account.id) }),
+  }),
   defineRoute({
     method: 'GET',
     url: v1('/user_emails'),

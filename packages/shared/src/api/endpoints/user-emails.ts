@@ -1,10 +1,12 @@
 import type { ApiClient } from '../client';
-import type { ConnectionTest, CreateUserEmailBody, SendingDomain, UpdateUserEmailBody, UserCredential, UserEmail } from '../../schemas/user-emails';
+import type { ConnectionTest, CreateUserEmailBody, SendingCapacity, SendingDomain, UpdateUserEmailBody, UserCredential, UserEmail } from '../../schemas/user-emails';
 
 /** Mailboxes (spec §7: GET/POST user_emails, PUT user_emails/{id}, GET user_credentials) and GET domains. */
 export function userEmailEndpoints(http: ApiClient) {
   return {
     list: () => http.get<{ data: UserEmail[] }>('/user_emails').then((r) => r.data.data),
+    /** Today's capacity per mailbox and in total (limit after warm-up, sent, scheduled, left, what holds one back). */
+    capacity: () => http.get<{ data: SendingCapacity }>('/user_emails/capacity').then((r) => r.data.data),
     show: (id: number) => http.get<{ data: UserEmail }>(`/user_emails/${id}`).then((r) => r.data.data),
     /** A failed connection test rejects with 422: { errors, failed_step, connection_test } (see connectionTestOf). */
     create: (body: CreateUserEmailBody) => http.post<{ data: UserEmail }>('/user_emails', body).then((r) => r.data.data),

@@ -71,6 +71,18 @@ function fakeServer() {
     const body = c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {};
     calls.push({ method, url, body });
     if (url === '/user_emails' && method === 'GET') return { status: 200, data: { data: structuredClone(db.mailboxes) } };
+    if (url === '/user_emails/capacity') {
+      const mailboxes = db.mailboxes.map((m, i) => ({
+        user_email_id: m.id,
+        email: m.email,
+        limit: 40,
+        sent: 12 + i,
+        scheduled: 5,
+        left: 23 - i,
+        held: i === 1 ? { rule: 'outside_window', message: 'outside working hours until 09:00 Europe/Berlin', until: now } : null,
+      }));
+      return { status: 200, data: { data: { day: '2026-03-01', time_zone: 'Europe/Berlin', total: { limit: 80, sent: 25, scheduled: 10, left: 45 }, mailboxes } } };
+    }
     if (url === '/domains') return { status: 200, data: { data: db.mailboxes.length ? [domainFixture] : [] } };
     if (url === '/user_emails' && method === 'POST') {
       if (db.createReply) return db.createReply;
@@ -181,6 +193,10 @@ describe('Mailboxes page', () => {
     expect(await screen.findByText('SMTP: sign in (AUTH) failed: password changed')).toBeInTheDocument();
     expect(screen.getByText('Failing')).toBeInTheDocument();
     expect(screen.getByText(/fails a DNS check/)).toBeInTheDocument();
+    // Today's capacity: in total, per mailbox, and what holds an idle one back.
+    expect(await screen.findByLabelText("Today's sending capacity")).toHaveTextContent('Today (Europe/Berlin): 45 emails left of 80 · 25 sent · 10 scheduled');
+    expect(screen.getByLabelText('Today at sender1@acme.example')).toHaveTextContent('Today: 12 of 40 sent · 5 scheduled · 23 left');
+    expect(screen.getByLabelText('Today at sender2@acme.example')).toHaveTextContent('Waiting: outside working hours until 09:00 Europe/Berlin');
     await user.click(screen.getAllByRole('button', { name: 'Pause' })[0]!);
     expect(await screen.findByText('Paused by you')).toBeInTheDocument();
   });

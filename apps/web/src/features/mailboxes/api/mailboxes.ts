@@ -7,7 +7,12 @@ export const mailboxKeys = {
   all: ['mailboxes'] as const,
   list: () => [...mailboxKeys.all, 'list'] as const,
   domains: () => [...mailboxKeys.all, 'domains'] as const,
+  capacity: () => [...mailboxKeys.all, 'capacity'] as const,
 };
+
+/** GET user_emails/capacity: refreshed every minute (sends and the clock move it). */
+export const useCapacity = (enabled: boolean) =>
+  useQuery({ queryKey: mailboxKeys.capacity(), queryFn: () => api.userEmails.capacity(), enabled, refetchInterval: 60_000 });
 
 /** GET user_emails. */
 export const useMailboxes = () => useQuery({ queryKey: mailboxKeys.list(), queryFn: () => api.userEmails.list() });

@@ -1,7 +1,9 @@
 import { Pause, Pencil, Play, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { apiErrorMessages, connectionTestOf } from '@shared/api';
-import type { ConnectionTest, UserEmail } from '@shared/schemas/user-emails';
+import type { ConnectionTest, SendingCapacity, UserEmail } from '@shared/schemas/user-emails';
+
+type MailboxCapacityToday = SendingCapacity['mailboxes'][number];
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -20,7 +22,7 @@ const STATUS_TONE = {
 } as const;
 
 /** One mailbox: status and reason, today's limit, the domain flag, and its actions. */
-export function MailboxCard({ mailbox }: { mailbox: UserEmail }) {
+export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacity?: MailboxCapacityToday }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [test, setTest] = useState<ConnectionTest | null>(null);
@@ -86,6 +88,12 @@ export function MailboxCard({ mailbox }: { mailbox: UserEmail }) {
           </dd>
         </div>
       </dl>
+      {capacity ? (
+        <p className="text-sm text-fg" aria-label={`Today at ${mailbox.email}`}>
+          Today: {capacity.sent} of {capacity.limit} sent · {capacity.scheduled} scheduled · <strong>{capacity.left} left</strong>
+          {capacity.held ? <span className="block text-muted">Waiting: {capacity.held.message}</span> : null}
+        </p>
+      ) : null}
       {failed ? <ServerErrors messages={apiErrorMessages(failed.error)} /> : null}
       {test ? <ConnectionSteps test={test} /> : null}
       <div className="flex flex-wrap gap-2">

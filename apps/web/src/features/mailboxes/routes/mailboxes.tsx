@@ -4,7 +4,7 @@ import type { UserEmail } from '@shared/schemas/user-emails';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { useDomains, useMailboxes } from '../api/mailboxes';
+import { useCapacity, useDomains, useMailboxes } from '../api/mailboxes';
 import { DomainsSection } from '../components/domains-section';
 import { MailboxCard } from '../components/mailbox-card';
 import { MailboxDialog } from '../components/mailbox-dialog';
@@ -17,6 +17,8 @@ export function MailboxesRoute() {
   const hasMailboxes = mailboxes.isSuccess && mailboxes.data.length > 0;
   // The fresh DNS results flag a failing domain at once (the list's own flag is from the last check).
   const domains = useDomains(hasMailboxes);
+  const capacity = useCapacity(hasMailboxes);
+  const capacityOf = (id: number) => capacity.data?.mailboxes.find((c) => c.user_email_id === id);
   const failingDomain = (m: UserEmail) => (domains.data ? domains.data.some((d) => d.domain === m.domain && d.status === 'fail') : m.domain_failing);
   const add = (
     <Button type="button" onClick={() => setAdding(true)}>
@@ -36,11 +38,19 @@ export function MailboxesRoute() {
           Connect the mailbox the agent should send from: Google Workspace, Microsoft 365 or any SMTP and IMAP server. We test it before saving.
         </EmptyState>
       ) : (
-        <section aria-label="Your mailboxes" className="grid gap-3 lg:grid-cols-2">
-          {mailboxes.data.map((m) => (
-            <MailboxCard key={m.id} mailbox={{ ...m, domain_failing: failingDomain(m) }} />
-          ))}
-        </section>
+        <>
+          {capacity.data ? (
+            <p className="rounded-lg border border-border bg-surface px-4 py-3 text-sm text-fg" aria-label="Today's sending capacity">
+              Today ({capacity.data.time_zone}): <strong>{capacity.data.total.left} emails left</strong> of {capacity.data.total.limit} · {capacity.data.total.sent} sent ·{' '}
+              {capacity.data.total.scheduled} scheduled
+            </p>
+          ) : null}
+          <section aria-label="Your mailboxes" className="grid gap-3 lg:grid-cols-2">
+            {mailboxes.data.map((m) => (
+              <MailboxCard key={m.id} mailbox={{ ...m, domain_failing: failingDomain(m) }} capacity={capacityOf(m.id)} />
+            ))}
+          </section>
+        </>
       )}
       <DomainsSection enabled={hasMailboxes} />
       <MailboxDialog open={adding} onOpenChange={setAdding} />

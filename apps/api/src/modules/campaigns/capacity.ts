@@ -1,0 +1,77 @@
+import { and, eq, gte, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
+import type { SendingCapacity } from '@shared/schemas/user-emails';
+import type { Db } from '../../db/client';
+import { autoCommunicationSettings, campaignEmails, userEmails } from '../../db/schema';
+import { localDayBounds, mailboxCapacity, totalCapacity, windowOf, type SendWindow } from '../sending/schedule';
+
+const HOUR_MS = 3_600_000;
+
+/** The account's sending window and daily email limit (auto_communication_settings, else the defaults). */
+export async function sendingWindow(db: Db, accountId: number): Promise<{ window: SendWindow; dailyLimit: number }> {
+  const [row] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
+  if (row) return { window: windowOf(row), dailyLimit: row.dailyLimitEmail };
+  const d = DEFAULT_AUTO_COMMUNICATION_SETTINGS;
+  return { window: { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end }, dailyLimit: d.daily_limit_email };
+}
+
+export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+
+/**
+ * The sends that count against the limits since `since`: sent rows, and rows claimed (sending) or
+ * uncertain, which may have gone out. One query for the tick and the capacity panel alike.
+ */
+export async function outboxSendsSince(db: Db, accountId: number, since: Date): Promise<Array<{ mailboxId: number | null; domain: string; at: Date }>> {
+  const at = sql<Date>`coalesce(${campaignEmails.sentAt}, ${campaignEmails.attemptedAt})`;
+  const rows = await db
+    .select({ mailboxId: campaignEmails.userEmailId, toEmail: campaignEmails.toEmail, at: at.mapWith(campaignEmails.sentAt) })
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.status, ['sent', 'sending', 'uncertain']), gte(at, since)));
+  return rows.map((r) => ({ mailboxId: r.mailboxId, domain: domainOf(r.toEmail), at: new Date(r.at) }));
+}
+
+/**
+ * Today's capacity of each of the account's mailboxes and in total (the mailboxes page): the limit after
+ * the ramp, sent, scheduled for today, left, and for a mailbox that cannot send now the rule that holds
+ * it back, in the schedule's words ("outside working hours until 09:00 Europe/Berlin").
+ */
+export async function capacityToday(db: Db, accountId: number, now = new Date()): Promise<SendingCapacity> {
+  const { window, dailyLimit } = await sendingWindow(db, accountId);
+  const day = localDayBounds(now, window.timeZone);
+  const sends = await outboxSendsSince(db, accountId, new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS)));
+  const mailboxes = await db.select().from(userEmails).where(eq(userEmails.accountId, accountId)).orderBy(userEmails.id);
+  const scheduledRows = await db
+    .select({ mailboxId: campaignEmails.userEmailId, n: sql<number>`count(*)::int` })
+    .from(campaignEmails)
+    .where(
+      and(
+        eq(campaignEmails.accountId, accountId),
+        eq(campaignEmails.status, 'scheduled'),
+        or(isNull(campaignEmails.dueAt), lte(campaignEmails.dueAt, day.end)),
+      ),
+    )
+    .groupBy(campaignEmails.userEmailId);
+  const scheduledOf = new Map(scheduledRows.map((r) => [r.mailboxId, Number(r.n)]));
+  const accountSends = sends.filter((s) => s.at >= day.start).map((s) => s.at);
+  const perMailbox = mailboxes.map((mailbox) => {
+    const c = mailboxCapacity(
+      {
+        mailbox,
+        mailboxKey: mailbox.id,
+        window,
+        history: { mailboxSends: sends.filter((s) => s.mailboxId === mailbox.id).map((s) => s.at), accountSends },
+        accountDailyLimit: dailyLimit,
+        scheduledToday: scheduledOf.get(mailbox.id) ?? 0,
+      },
+      now,
+    );
+    return { user_email_id: mailbox.id, email: mailbox.email, ...c };
+  });
+  const scheduledToday = [...scheduledOf.values()].reduce((n, v) => n + v, 0);
+  return {
+    day: day.day,
+    time_zone: window.timeZone,
+    total: totalCapacity(perMailbox, { dailyLimit, sentToday: accountSends.length, scheduledToday }),
+    mailboxes: perMailbox,
+  };
+}

@@ -1021,3 +1021,16 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignStepRow = typeof campaignSteps.$inferSelect;
 export type CampaignEnrolmentRow = typeof campaignEnrolments.$inferSelect;
 export type CampaignEmailRow = typeof campaignEmails.$inferSelect;
+
+/**
+ * Who runs an account's sending tick now (campaigns/send-job.ts): one process at a time, so the limits
+ * hold across API processes (each tick counts the sends it makes). A lease, not a lock: a process that
+ * dies holding it frees it when `expires_at` passes.
+ */
+export const sendTickLeases = pgTable('send_tick_leases', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  holder: uuid('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

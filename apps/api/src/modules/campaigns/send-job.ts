@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
+import { sendTickLeases, campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { canSendAt, localDayBounds } from '../sending/schedule';
@@ -117,11 +118,45 @@ export const sendDueJob = defineJob<TickPayload, Deps>({
   expireInSeconds: 15 * 60,
   concurrency: 1,
   handler: async (deps, payload) => {
-    const tick = await runSendTick(deps, payload.account_id);
-    if (tick.next) await scheduleTick(deps, payload.account_id, tick.next);
-    return { sent: tick.sent, held: tick.held.length, next: tick.next?.toISOString() ?? null };
+    const accountId = payload.account_id;
+    const holder = await takeTickLease(deps.db, accountId);
+    if (!holder) {
+      // Another process is ticking this account now: look again in a minute, when its sends are counted.
+      await scheduleTick(deps, accountId, new Date(Date.now() + MINUTE_MS));
+      return { deferred: true };
+    }
+    try {
+      const tick = await runSendTick(deps, accountId);
+      if (tick.next) await scheduleTick(deps, accountId, tick.next);
+      return { sent: tick.sent, held: tick.held.length, next: tick.next?.toISOString() ?? null };
+    } finally {
+      await releaseTickLease(deps.db, accountId, holder);
+    }
   },
 });
+
+/** Longer than a tick takes (100 sends at most); a process that dies holding it blocks the account no longer. */
+export const TICK_LEASE_MS = 10 * MINUTE_MS;
+
+/**
+ * Takes the account's tick lease (send_tick_leases) unless another process holds a live one: one tick per
+ * account across all API processes, so the daily, hourly and gap limits hold there too. Answers the
+ * holder id to release it with, or null.
+ */
+export async function takeTickLease(db: Db, accountId: number, now = new Date()): Promise<string | null> {
+  const holder = randomUUID();
+  const expiresAt = new Date(now.getTime() + TICK_LEASE_MS);
+  const [row] = await db
+    .insert(sendTickLeases)
+    .values({ accountId, holder, expiresAt })
+    .onConflictDoUpdate({ target: sendTickLeases.accountId, set: { holder, expiresAt }, setWhere: lt(sendTickLeases.expiresAt, now) })
+    .returning({ holder: sendTickLeases.holder });
+  return row?.holder === holder ? holder : null;
+}
+
+export async function releaseTickLease(db: Db, accountId: number, holder: string): Promise<void> {
+  await db.delete(sendTickLeases).where(and(eq(sendTickLeases.accountId, accountId), eq(sendTickLeases.holder, holder)));
+}
 
 /** The next tick of an account at `at` (rounded up to a whole minute; a second ask for that minute is ignored). */
 export async function scheduleTick(deps: Pick<Deps, 'jobs'>, accountId: number, at: Date, tx?: Db): Promise<void> {

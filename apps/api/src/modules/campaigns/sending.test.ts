@@ -16,7 +16,7 @@ import { accountIdOf } from '../messaging/ownership-probes';
 import { seedProspects } from '../prospects/ownership-probes';
 import { postJson } from './ownership-probes';
 import { reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS } from './outbox';
-import { runSendTick } from './send-job';
+import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
@@ -155,6 +155,20 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
       const reply = await simpleParser(smtpServer.received.at(-1)!.raw);
       expect(reply.inReplyTo).toBeDefined();
     }
+  });
+
+  it('one tick per account across processes: the lease is taken once, and freed on release or expiry', async () => {
+    const take = (now?: Date) => inAccount(accountId, null, () => takeTickLease(t.db.db, accountId, now));
+    const both = await Promise.all([take(), take()]);
+    expect(both.filter((h) => h !== null)).toHaveLength(1);
+    expect(await take()).toBeNull();
+    // A holder that died keeps it only until it expires.
+    const later = await take(new Date(Date.now() + TICK_LEASE_MS + 60_000));
+    expect(later).not.toBeNull();
+    await inAccount(accountId, null, () => releaseTickLease(t.db.db, accountId, later!));
+    const again = await take();
+    expect(again).not.toBeNull();
+    await inAccount(accountId, null, () => releaseTickLease(t.db.db, accountId, again!));
   });
 
   it('two concurrent sends of one row send it once', async () => {

@@ -91,7 +91,8 @@ export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacit
       {capacity ? (
         <p className="text-sm text-fg" aria-label={`Today at ${mailbox.email}`}>
           Today: {capacity.sent} of {capacity.limit} sent · {capacity.scheduled} scheduled · <strong>{capacity.left} left</strong>
-          {capacity.held ? <span className="block text-muted">Waiting: {capacity.held.message}</span> : null}
+          {/* A paused or failing mailbox already says why above; the other rules are said here. */}
+          {capacity.held && capacity.held.rule !== 'mailbox_status' ? <span className="block text-muted">Waiting: {capacity.held.message}</span> : null}
         </p>
       ) : null}
       {failed ? <ServerErrors messages={apiErrorMessages(failed.error)} /> : null}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
@@ -8,7 +8,6 @@ import {
   campaignEnrolments,
   campaigns,
   campaignSteps,
-  offerings,
   personas,
   prospects,
   userEmails,
@@ -20,7 +19,7 @@ import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { textProviderFor, type CompositionContext } from '../ai';
 import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
-import { prospectSignal, richTextToPlain, shapeMessage } from '../messaging/generate';
+import { offeringContext, offeringFor, prospectContext, settingContext, shapeMessage } from '../messaging/generate';
 import { settingForPersona } from '../messaging/service';
 import { newMessageId } from '../sending/smtp-send';
 import { kickSending } from './send-job';
@@ -70,46 +69,17 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   const [persona] = await db.select().from(personas).where(and(eq(personas.id, campaign.personaId), eq(personas.accountId, accountId)));
   const setting = await settingForPersona(db, accountId, campaign.personaId);
-  const [offering] = setting?.offeringId
-    ? await db.select().from(offerings).where(and(eq(offerings.id, setting.offeringId), eq(offerings.accountId, accountId)))
-    : await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
+  const offering = await offeringFor(db, accountId, setting);
   const signatureHtml = employee?.signature || setting?.signature || '';
 
   const base: CompositionContext = {
     kind: 'example_message',
     category: 'cold_email',
     company: { name: account?.name || null, senderName: employee?.name ?? mailbox.senderName },
-    offering: offering
-      ? {
-          name: offering.name,
-          description: offering.description,
-          priceMin: offering.priceMin === null ? null : Number(offering.priceMin),
-          priceMax: offering.priceMax === null ? null : Number(offering.priceMax),
-          currency: offering.currency,
-          pricePeriod: offering.pricePeriod,
-          url: offering.url,
-        }
-      : null,
+    offering: offeringContext(offering),
     persona: persona ? { name: persona.name, description: persona.description } : null,
-    prospect: {
-      fullName: prospect.fullName,
-      firstName: prospect.firstName,
-      title: prospect.title,
-      company: prospect.company,
-      location: prospect.location,
-      headline: prospect.headline,
-      industry: prospect.industry,
-      signal: prospectSignal(prospect, now),
-    },
-    setting: {
-      toneVoice: setting?.toneVoice || 'Professional',
-      language: setting?.language ?? 'en',
-      callToAction: setting?.callToAction ?? '',
-      caseStudies: setting?.caseStudies ?? [],
-      messageGuidelines: richTextToPlain(setting?.messageGuidelines ?? ''),
-      instructionsScript: richTextToPlain(setting?.instructionsScript ?? ''),
-      signatureText: richTextToPlain(signatureHtml),
-    },
+    prospect: prospectContext(prospect, now),
+    setting: settingContext(setting, signatureHtml),
   };
 
   // Written before the transaction: a provider call may take seconds and holds no lock.

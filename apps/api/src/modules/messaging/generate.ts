@@ -48,6 +48,53 @@ export function shapeMessage(raw: string, signatureHtml: string): { subject: str
   return { subject, text, html };
 }
 
+/** The offering a message speaks for: the setting's own, else the account's newest (null: none yet). */
+export async function offeringFor(db: Deps['db'], accountId: number, setting: Pick<MessagingSettingRow, 'offeringId'> | null): Promise<OfferingRow | null> {
+  if (setting?.offeringId) {
+    const [own] = await db.select().from(offerings).where(and(eq(offerings.id, setting.offeringId), eq(offerings.accountId, accountId)));
+    if (own) return own;
+  }
+  const [newest] = await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
+  return newest ?? null;
+}
+
+/** An offering as the composer reads it. */
+export const offeringContext = (o: OfferingRow | null): CompositionContext['offering'] =>
+  o
+    ? {
+        name: o.name,
+        description: o.description,
+        priceMin: o.priceMin === null ? null : Number(o.priceMin),
+        priceMax: o.priceMax === null ? null : Number(o.priceMax),
+        currency: o.currency,
+        pricePeriod: o.pricePeriod,
+        url: o.url,
+      }
+    : null;
+
+/** A prospect as the composer reads it, with its freshest signal at `now`. */
+export const prospectContext = (p: typeof prospects.$inferSelect, now: Date): CompositionContext['prospect'] => ({
+  fullName: p.fullName,
+  firstName: p.firstName,
+  title: p.title,
+  company: p.company,
+  location: p.location,
+  headline: p.headline,
+  industry: p.industry,
+  signal: prospectSignal(p, now),
+});
+
+/** The messaging settings as the composer reads them (rich text as plain text); `signatureHtml` is the one to sign with. */
+export const settingContext = (setting: MessagingSettingRow | null, signatureHtml: string): CompositionContext['setting'] => ({
+  toneVoice: setting?.toneVoice || 'Professional',
+  language: setting?.language ?? 'en',
+  callToAction: setting?.callToAction ?? '',
+  caseStudies: setting?.caseStudies ?? [],
+  messageGuidelines: richTextToPlain(setting?.messageGuidelines ?? ''),
+  instructionsScript: richTextToPlain(setting?.instructionsScript ?? ''),
+  signatureText: richTextToPlain(signatureHtml),
+});
+
 export type ExampleInput = {
   prospect_id?: number;
   persona_id?: number;
@@ -137,9 +184,7 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
     prospect = row?.p ?? null;
   }
   const [persona] = personaId !== null ? await db.select().from(personas).where(and(eq(personas.id, personaId), eq(personas.accountId, accountId))) : [];
-  let offering: OfferingRow | null = null;
-  if (setting?.offeringId) [offering = null] = await db.select().from(offerings).where(and(eq(offerings.id, setting.offeringId), eq(offerings.accountId, accountId)));
-  if (!offering) [offering = null] = await db.select().from(offerings).where(eq(offerings.accountId, accountId)).orderBy(desc(offerings.createdAt)).limit(1);
+  const offering = await offeringFor(db, accountId, setting);
 
   let instructions = input.instructions ?? null;
   let category = input.category ?? null;
@@ -156,39 +201,12 @@ async function contextFor(deps: Deps, auth: AuthContext, input: ExampleInput) {
     kind: 'example_message',
     category,
     company: { name: auth.account.name || null, senderName: auth.user.name },
-    offering: offering
-      ? {
-          name: offering.name,
-          description: offering.description,
-          priceMin: offering.priceMin === null ? null : Number(offering.priceMin),
-          priceMax: offering.priceMax === null ? null : Number(offering.priceMax),
-          currency: offering.currency,
-          pricePeriod: offering.pricePeriod,
-          url: offering.url,
-        }
-      : null,
+    offering: offeringContext(offering),
     persona: persona ? { name: persona.name, description: persona.description } : null,
     prospect: prospect
-      ? {
-          fullName: prospect.fullName,
-          firstName: prospect.firstName,
-          title: prospect.title,
-          company: prospect.company,
-          location: prospect.location,
-          headline: prospect.headline,
-          industry: prospect.industry,
-          signal: prospectSignal(prospect, new Date()),
-        }
+      ? prospectContext(prospect, new Date())
       : { ...PLACEHOLDER_PROSPECT, title: personaJobTitle(persona?.filters) ?? 'Head of Sales' },
-    setting: {
-      toneVoice: setting?.toneVoice ?? 'Professional',
-      language: setting?.language ?? 'en',
-      callToAction: setting?.callToAction ?? '',
-      caseStudies: setting?.caseStudies ?? [],
-      messageGuidelines: richTextToPlain(setting?.messageGuidelines ?? ''),
-      instructionsScript: richTextToPlain(setting?.instructionsScript ?? ''),
-      signatureText: richTextToPlain(setting?.signature ?? ''),
-    },
+    setting: settingContext(setting, setting?.signature ?? ''),
     instructions: instructions ? richTextToPlain(instructions) : null,
   };
   return { context, setting, prospectId: prospect?.id ?? null, personaId };

@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import hoodiecrow from 'hoodiecrow-imap';
 import dns2 from 'dns2';
 
+
 /**
  * Real mail servers on loopback for the mailbox tests: smtp-server with AUTH (plain, STARTTLS or TLS
  * with a generated self-signed certificate), hoodiecrow-imap in-process, Debian's dovecot from a
@@ -245,3 +246,4 @@ export async function startDnsServer(table: DnsTable) {
   await server.listen({ udp: { port, address: '127.0.0.1' } });
   return { server: `127.0.0.1:${port}`, close: () => server.close() };
 }
+

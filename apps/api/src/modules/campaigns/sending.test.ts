@@ -3,7 +3,6 @@ import type { SendingCapacity } from '@shared/schemas/user-emails';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
-import type { UserEmail } from '@shared/schemas/user-emails';
 import { activities, autoCommunicationSettings, blacklistedEmails, campaignEmails, campaignEnrolments, personaProspects, personas } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
@@ -12,6 +11,7 @@ import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
+import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { seedProspects } from '../prospects/ownership-probes';
 import { postJson } from './ownership-probes';
@@ -50,30 +50,7 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
       autoReply: false,
       mode: 'autonomous',
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: v1('/user_emails'),
-      headers: u.headers,
-      payload: {
-        email: 'ada@good.example',
-        sender_name: 'Ada Sender',
-        smtp_host: 'localhost',
-        smtp_port: smtpServer.port,
-        smtp_security: 'starttls',
-        smtp_username: 'sender@example.com',
-        smtp_password: 'right-password',
-        imap_host: '127.0.0.1',
-        imap_port: imapServer.port,
-        imap_security: 'none',
-        imap_username: 'sender@example.com',
-        imap_password: 'right-password',
-        daily_limit: 40,
-        hourly_limit: 40,
-        min_gap_seconds: 0,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const mailbox = res.json<{ data: UserEmail }>().data;
+    const mailbox = await connectLoopbackMailbox(t, u.headers, { smtp: smtpServer.port, imap: imapServer.port }, { hourly_limit: 40, min_gap_seconds: 0 });
     employee = await postJson<VirtualEmployee>(t, u, '/virtual_employees', { name: 'Ada Agent', title: 'SDR', user_email_ids: [mailbox.id] });
   });
   afterAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { UserEmail } from '@shared/schemas/user-emails';
 import { userEmails } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
 import { DB_KINDS } from '../../testing/databases';
-import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
+import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { DOVECOT_BIN, startDovecot, startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
+import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { findInSentFolder, lookUpSentMessage } from './sent-folder';
 
@@ -82,30 +82,7 @@ describe.each(DB_KINDS)('lookUpSentMessage in an account scope (%s)', (kind) => 
     t = await startTestApp(kind, { env: { GUARDED_FETCH_ALLOW_HOSTS: ALLOW.join(',') }, mail: { smtp: smtpConnector({ allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } }), imap } });
     const u = await signedInUser(t, 'sentfolder');
     accountId = await accountIdOf(t, u);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: v1('/user_emails'),
-      headers: u.headers,
-      payload: {
-        email: 'ada@good.example',
-        sender_name: 'Ada Sender',
-        smtp_host: 'localhost',
-        smtp_port: smtpServer.port,
-        smtp_security: 'starttls',
-        smtp_username: 'sender@example.com',
-        smtp_password: 'right-password',
-        imap_host: '127.0.0.1',
-        imap_port: imapServer.port,
-        imap_security: 'none',
-        imap_username: 'sender@example.com',
-        imap_password: 'right-password',
-        daily_limit: 40,
-        hourly_limit: 10,
-        min_gap_seconds: 60,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    mailboxId = res.json<{ data: UserEmail }>().data.id;
+    mailboxId = (await connectLoopbackMailbox(t, u.headers, { smtp: smtpServer.port, imap: imapServer.port })).id;
   });
   afterAll(async () => {
     await t?.close();

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import type { UserEmail } from '@shared/schemas/user-emails';
 import { accounts, activities, blacklistedEmails, userEmails } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
 import { DB_KINDS } from '../../testing/databases';
-import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
+import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
+import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { suppress } from '../blacklist/suppression';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { unsubscribeLinks, verifyUnsubscribeToken } from '../blacklist/unsubscribe-token';
@@ -157,30 +157,7 @@ describe.each(DB_KINDS)('sendFromMailbox in an account scope (%s)', (kind) => {
     const u = await signedInUser(t, 'sender');
     accountId = await accountIdOf(t, u);
     holderId = (await t.db.db.select({ holderId: accounts.holderId }).from(accounts).where(eq(accounts.id, accountId)))[0]!.holderId;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: v1('/user_emails'),
-      headers: u.headers,
-      payload: {
-        email: 'ada@good.example',
-        sender_name: 'Ada Sender',
-        smtp_host: 'localhost',
-        smtp_port: smtpServer.port,
-        smtp_security: 'starttls',
-        smtp_username: 'sender@example.com',
-        smtp_password: 'right-password',
-        imap_host: '127.0.0.1',
-        imap_port: imap.port,
-        imap_security: 'none',
-        imap_username: 'sender@example.com',
-        imap_password: 'right-password',
-        daily_limit: 40,
-        hourly_limit: 10,
-        min_gap_seconds: 60,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    mailboxId = res.json<{ data: UserEmail }>().data.id;
+    mailboxId = (await connectLoopbackMailbox(t, u.headers, { smtp: smtpServer.port, imap: imap.port })).id;
   });
   afterAll(async () => {
     await t?.close();

@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: r('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the product supports has <link rel="modulepreload">: no polyfill in the first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

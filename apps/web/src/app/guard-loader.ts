@@ -1,10 +1,7 @@
-import { isAxiosError } from 'axios';
 import { data, redirect, type LoaderFunction, type Params } from 'react-router';
 import { ERROR_MESSAGES } from '@shared/errors';
 import type { User } from '@shared/schemas/auth';
 import { hasCompleteAuthCookie } from '@web/lib/auth-cookie';
-import { queryClient } from '@web/lib/query-client';
-import { userInfoQueryOptions } from '@web/lib/user';
 import { useAuthStore } from '@web/stores/auth';
 import { whenBrandKnown } from '@web/stores/brand';
 import { resolveGuard } from './guard';
@@ -27,21 +24,13 @@ export function guardLoader(meta: RouteMeta, validate?: ParamsValidator): Loader
       throw data(message, { status: 404, statusText: 'Not Found' });
     }
     useAuthStore.getState().sync();
-    let signedIn = hasCompleteAuthCookie();
     let user: User | null = null;
-    if (signedIn) {
-      try {
-        user = await queryClient.ensureQueryData(userInfoQueryOptions());
-      } catch (error) {
-        // A 401 clears the cookie in the API client (and the cache, which cancels this query).
-        if ((isAxiosError(error) && error.response?.status === 401) || !hasCompleteAuthCookie()) {
-          useAuthStore.getState().clear();
-          signedIn = false;
-        } else {
-          throw error;
-        }
-      }
+    if (hasCompleteAuthCookie()) {
+      // The data layer loads only for a session: signed-out pages paint without it.
+      const { loadSessionUser } = await import('./session-user');
+      user = await loadSessionUser();
     }
+    const signedIn = hasCompleteAuthCookie() && user !== null;
     const target = resolveGuard({ pathname: url.pathname, middleware: meta.middleware }, { signedIn }, user);
     if (target) throw redirect(target);
     if (validate && !validate(params)) {

@@ -1,8 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppToaster } from '@web/components/app-toaster';
 import { BrandEffect } from '@web/components/brand-effect';
-import { queryClient as defaultQueryClient } from '@web/lib/query-client';
 import { selectBrandKnown, useBrandStore } from '@web/stores/brand';
 import { AppErrorBoundary } from './error-boundaries';
 
@@ -14,14 +12,16 @@ function BrandGate({ children }: { children: ReactNode }) {
   return known ? children : null;
 }
 
-export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/**
+ * What every page has: the error boundary, the brand, the toaster. The data layer (query cache,
+ * API client) is not here: it loads with the first page that needs it (root-shell.tsx DataLayer).
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrandEffect />
-        <AppToaster />
-        <BrandGate>{children}</BrandGate>
-      </QueryClientProvider>
+      <BrandEffect />
+      <AppToaster />
+      <BrandGate>{children}</BrandGate>
     </AppErrorBoundary>
   );
 }

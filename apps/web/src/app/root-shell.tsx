@@ -1,7 +1,6 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { ErrorScreen } from '@web/components/error-screen';
-import { NotificationToasts } from '@web/features/notifications';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
 import { useErrorStore } from '@web/stores/error';
@@ -57,6 +56,23 @@ function PageTransition({ children }: { children: ReactNode }) {
   );
 }
 
+const DataProvider = lazy(() => import('./data-provider'));
+
+/**
+ * Around every page that needs the data layer (all but the light auth pages): it loads with the
+ * first such page and then stays, so later light pages keep their tree.
+ */
+function DataLayer({ light, children }: { light: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(!light);
+  if (!light && !wanted) setWanted(true);
+  if (!wanted) return children;
+  return (
+    <Suspense fallback={<div className="min-h-screen bg-bg" aria-busy="true" />}>
+      <DataProvider>{children}</DataProvider>
+    </Suspense>
+  );
+}
+
 /** The root route: title, layout from the route meta, colour mode, scroll, global error. */
 export function RootShell() {
   const matches = useMatches();
@@ -96,12 +112,13 @@ export function RootShell() {
   const Layout = LAYOUTS[meta.layout ?? 'default'];
   return (
     <div className={cn(colorModeClass(meta.colorMode, prefersDark), 'min-h-screen bg-bg text-fg')} data-layout={meta.layout ?? 'default'}>
-      <NotificationToasts />
-      <Layout>
-        <PageTransition>
-          <Outlet />
-        </PageTransition>
-      </Layout>
+      <DataLayer light={meta.light === true}>
+        <Layout>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </Layout>
+      </DataLayer>
     </div>
   );
 }

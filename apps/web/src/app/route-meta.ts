@@ -16,6 +16,12 @@ export type RouteMeta = {
   colorMode?: ColorMode;
   /** The brand feature the page belongs to: on a brand that switches it off, the page is a 404. */
   feature?: FeatureFlag;
+  /**
+   * The page paints without the data layer (the query cache, the API client, the notification
+   * poller), which loads with the first page that needs it: the auth pages (docs/decisions.md,
+   * "The sign-in page paints light").
+   */
+  light?: boolean;
 };
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
@@ -32,6 +38,7 @@ export function mergeMeta(handles: readonly unknown[]): RouteMeta {
     if (h.middleware !== undefined) merged.middleware = h.middleware;
     if (h.colorMode !== undefined) merged.colorMode = h.colorMode;
     if (h.feature !== undefined) merged.feature = h.feature;
+    if (h.light !== undefined) merged.light = h.light;
   }
   return merged;
 }

@@ -66,27 +66,27 @@ export const routeDefs: RouteDef[] = [
   { path: paths.auth.root.path, meta: { title: paths.auth.root.title }, loader: () => redirect(paths.auth.signin.path) },
   {
     path: paths.auth.signin.path,
-    meta: { title: paths.auth.signin.title, layout: 'public' },
+    meta: { title: paths.auth.signin.title, layout: 'public', light: true },
     lazy: () => import('@web/features/auth/routes/signin').then((m) => ({ Component: m.SignInRoute })),
   },
   {
     path: paths.auth.signup.path,
-    meta: { title: paths.auth.signup.title, layout: 'public' },
+    meta: { title: paths.auth.signup.title, layout: 'public', light: true },
     lazy: () => import('@web/features/auth/routes/signup').then((m) => ({ Component: m.SignUpRoute })),
   },
   {
     path: paths.auth.verify.path,
-    meta: { title: paths.auth.verify.title, layout: 'public' },
+    meta: { title: paths.auth.verify.title, layout: 'public', light: true },
     lazy: () => import('@web/features/auth/routes/verify').then((m) => ({ Component: m.VerifyRoute })),
   },
   {
     path: paths.auth.recover.path,
-    meta: { title: paths.auth.recover.title, layout: 'public' },
+    meta: { title: paths.auth.recover.title, layout: 'public', light: true },
     lazy: () => import('@web/features/auth/routes/recover').then((m) => ({ Component: m.RecoverRoute })),
   },
   {
     path: paths.auth.resetPassword.path,
-    meta: { title: paths.auth.resetPassword.title, layout: 'public' },
+    meta: { title: paths.auth.resetPassword.title, layout: 'public', light: true },
     lazy: () => import('@web/features/auth/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   },
   {

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { chatWidget, headScripts } from '@shared/brands';
+import { chatWidget, headScripts, type HolderHeaders } from '@shared/brands';
 import { ERROR_MESSAGES } from '@shared/errors';
-import { api } from '@web/lib/api';
+import { getPublicJson, publicUrls } from '@web/lib/public-fetch';
 import { appendScript, readableTextOn, replaceBrandMeta, setLinkHref } from '@web/lib/head';
 import { useBrandStore } from '@web/stores/brand';
 
@@ -12,8 +11,6 @@ declare global {
     CRISP_WEBSITE_ID?: string;
   }
 }
-
-export const brandKeys = { holder: ['brand', 'holder'] as const };
 
 const favicon = (size: 'big' | 'small') => () => {
   const link = document.createElement('link');
@@ -31,23 +28,20 @@ const favicon = (size: 'big' | 'small') => () => {
  */
 export function BrandEffect() {
   const { brand, status, applyHolder, fallback } = useBrandStore();
-  const holder = useQuery({
-    queryKey: brandKeys.holder,
-    queryFn: () => api.brand.holderHeaders(),
-    staleTime: Infinity,
-    retry: false,
-  });
-
   useEffect(() => {
-    if (holder.data) applyHolder(holder.data);
-  }, [holder.data, applyHolder]);
-
-  useEffect(() => {
-    if (holder.isError) {
-      console.error(ERROR_MESSAGES.holderHeadersFailed, holder.error);
-      fallback();
-    }
-  }, [holder.isError, holder.error, fallback]);
+    let live = true;
+    getPublicJson<HolderHeaders>(publicUrls.holderHeaders).then(
+      (holder) => live && applyHolder(holder),
+      (error: unknown) => {
+        if (!live) return;
+        console.error(ERROR_MESSAGES.holderHeadersFailed, error);
+        fallback();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [applyHolder, fallback]);
 
   useEffect(() => {
     setLinkHref('link[data-brand-favicon="big"]', favicon('big'), brand.favicon_big);

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { AUTH_COOKIE_NAME } from '@shared/constants';
-import { completeAuthHeaders } from '@shared/api';
+import { completeAuthHeaders } from '@shared/api/auth-headers';
 import type { AuthHeaders } from '@shared/schemas/auth';
 
 const HEADER_NAMES = ['access-token', 'client', 'expiry', 'uid'] as const;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { completeAuthHeaders } from '@shared/api';
+import { completeAuthHeaders } from '@shared/api/auth-headers';
 import type { AuthHeaders } from '@shared/schemas/auth';
 import { clearAuthCookie, readAuthCookie, writeAuthCookie } from '@web/lib/auth-cookie';
 

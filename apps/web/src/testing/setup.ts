@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { twMerge } from 'tailwind-merge';
+import { installClassMerge } from '@web/lib/utils';
+import { fetchThroughApiAdapter } from './fake-fetch';
 
 // CI runs the web, API and extension suites side by side on two cores: give findBy/waitFor room
 // (they still resolve as soon as the condition holds) instead of failing on a busy machine.
@@ -18,3 +21,9 @@ afterEach(() => {
 // jsdom has no layout: scrolling is a no-op here (the shell scrolls after each navigation).
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// The light pages' public GETs use fetch (lib/public-fetch.ts): answer them from the test's fake adapter.
+globalThis.fetch = fetchThroughApiAdapter;
+
+// As in the app past the light pages (app/data-provider.tsx).
+installClassMerge(twMerge);

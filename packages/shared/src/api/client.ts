@@ -2,6 +2,10 @@ import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRes
 import { API_PREFIX, AUTH_HEADER_NAMES, HTTP_TIMEOUT_MS } from '../constants';
 import { ERROR_MESSAGES } from '../errors';
 import type { AuthHeaders } from '../schemas/auth';
+import { completeAuthHeaders } from './auth-headers';
+
+export { apiErrorMessages, apiErrorStatus } from './errors';
+export { completeAuthHeaders } from './auth-headers';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -32,13 +36,6 @@ export type ApiClientOptions = {
 };
 
 export type ApiClient = AxiosInstance & { apiOrigin: string };
-
-/** All four present, or null: spec §5 sends no auth headers at all when one is missing. */
-export function completeAuthHeaders(h: Partial<AuthHeaders> | null | undefined): AuthHeaders | null {
-  if (!h) return null;
-  for (const name of AUTH_HEADER_NAMES) if (!h[name]) return null;
-  return { 'access-token': h['access-token']!, client: h.client!, expiry: h.expiry!, uid: h.uid! };
-}
 
 export function authHeadersFromResponse(headers: AxiosResponse['headers']): AuthHeaders | null {
   const read = (name: string) => {
@@ -96,14 +93,3 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return instance;
 }
 
-/** The server's error messages from an axios error, for forms and toasts. */
-export function apiErrorMessages(error: unknown): string[] {
-  const data = (error as AxiosError<{ errors?: unknown; message?: string }>)?.response?.data;
-  if (data && Array.isArray(data.errors)) return data.errors.map(String);
-  if (data && typeof data.errors === 'object' && data.errors && 'full_messages' in data.errors) {
-    return ((data.errors as { full_messages: unknown[] }).full_messages ?? []).map(String);
-  }
-  if (data && typeof data.message === 'string') return [data.message];
-  if ((error as AxiosError)?.response) return ['The request failed. Please try again.'];
-  return ['Cannot reach the server. Check your connection and try again.'];
-}

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -56,9 +57,11 @@ describe('back from Checkout in the cabinet', () => {
   it('approves the session once, toasts, hides Upgrade and switches the help menu scheduling link', async () => {
     const router = createMemoryRouter(createRootRoute(), { initialEntries: ['/cabinet?checkout_session_id=cs_test_shell'] });
     render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
+      <QueryClientProvider client={queryClient}>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </QueryClientProvider>,
     );
     expect(await screen.findByText("You're on the Scale plan. Thank you!")).toBeInTheDocument();
     expect(adapter.calls.filter((c) => c.url === '/approve_subscription')).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { AxiosAdapter } from 'axios';
@@ -32,9 +33,11 @@ function signIn(user: Partial<User> = {}) {
 function renderApp(url: string, routes: RouteObject[] = createRootRoute()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <QueryClientProvider client={queryClient}>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

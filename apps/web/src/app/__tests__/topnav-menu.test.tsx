@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -45,9 +46,11 @@ describe('the business-information menu (small screens)', () => {
   it('names the current page, lists every topnav link, and follows the one picked', async () => {
     const router = createMemoryRouter(createRootRoute(), { initialEntries: ['/business-information/prospects'] });
     render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
+      <QueryClientProvider client={queryClient}>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </QueryClientProvider>,
     );
     const trigger = await screen.findByRole('button', { name: 'Menu, Prospects' });
     trigger.focus();

@@ -13,7 +13,8 @@ export const buttonVariants = cva(
         secondary: 'border border-border bg-surface-2 text-fg hover:bg-border/60',
         ghost: 'text-muted hover:bg-surface-2 hover:text-fg',
         danger: 'bg-danger text-white hover:brightness-110',
-        link: 'text-accent underline-offset-4 hover:underline px-0 h-auto',
+        // Its size sets height and padding, as with every variant.
+        link: 'text-accent underline-offset-4 hover:underline',
       },
       size: {
         sm: 'h-8 px-3',

@@ -1,2 +1,2 @@
 /** Public surface of the auth feature (sibling features import only from here). */
-export { authKeys, providersQueryOptions } from './api/auth-queries';
+export { authKeys } from './api/auth-queries';

@@ -1,65 +1,77 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { AuthHeaders, SignInBody, SignUpBody, User } from '@shared/schemas/auth';
-import { api, cookieHeaderStore } from '@web/lib/api';
-import { queryClient } from '@web/lib/query-client';
-import { userKeys } from '@web/lib/user';
+import { getPublicJson, publicUrls } from '@web/lib/public-fetch';
+import { useAction } from '@web/lib/use-action';
+
+/*
+ * The auth pages paint before the API client (axios) and the query cache load: their actions load
+ * them when the user acts (docs/decisions.md, "The sign-in page paints light").
+ */
+const loadApi = () => import('@web/lib/api');
 
 export const authKeys = {
   all: ['auth'] as const,
-  providers: () => [...authKeys.all, 'providers'] as const,
   omniauth: (token: string) => [...authKeys.all, 'omniauth', token] as const,
 };
 
-export const providersQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.providers(),
-    queryFn: () => api.auth.providers(),
-    staleTime: Infinity,
-    retry: false,
-  });
+export type Providers = { google: boolean };
 
-export function useProviders() {
-  return useQuery(providersQueryOptions());
+/** GET auth/providers: which sign-in providers the server has configured (undefined until it answers). */
+export function useProviders(): Providers | undefined {
+  const [providers, setProviders] = useState<Providers>();
+  useEffect(() => {
+    let live = true;
+    getPublicJson<Providers>(publicUrls.providers).then(
+      (value) => live && setProviders(value),
+      // No providers list: the page offers email and password only.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return providers;
 }
 
 /** A fresh session: the previous user's cached data goes, the new user is cached for the guard. */
-function startSession(user: User) {
+async function startSession(user: User): Promise<void> {
+  const [{ queryClient }, { userKeys }] = await Promise.all([import('@web/lib/query-client'), import('@web/lib/user')]);
   queryClient.clear();
   queryClient.setQueryData(userKeys.info(), user);
 }
 
 export function useSignIn() {
-  return useMutation({
-    mutationFn: (body: SignInBody) => api.auth.signIn(body),
-    // The API client has stored the four auth headers from the response already.
-    onSuccess: startSession,
+  return useAction(async (body: SignInBody) => {
+    const { api } = await loadApi();
+    // The API client stores the four auth headers from the response.
+    const user = await api.auth.signIn(body);
+    await startSession(user);
+    return user;
   });
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (body: SignUpBody) => api.auth.register(body) });
+  return useAction(async (body: SignUpBody) => (await loadApi()).api.auth.register(body));
 }
 
 export function useVerifyByCode() {
-  return useMutation({ mutationFn: (body: { email: string; code: string }) => api.auth.verifyByCode(body) });
+  return useAction(async (body: { email: string; code: string }) => (await loadApi()).api.auth.verifyByCode(body));
 }
 
 export function useSendCode() {
-  return useMutation({ mutationFn: (body: { email: string }) => api.auth.sendSmsCode(body) });
+  return useAction(async (body: { email: string }) => (await loadApi()).api.auth.sendSmsCode(body));
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (body: { email: string }) =>
-      api.auth.requestPasswordReset({ email: body.email, redirect_url: `${window.location.origin}/auth/reset-password` }),
-  });
+  return useAction(async (body: { email: string }) =>
+    (await loadApi()).api.auth.requestPasswordReset({ email: body.email, redirect_url: `${window.location.origin}/auth/reset-password` }),
+  );
 }
 
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: { password: string; password_confirmation: string; reset_password_token: string }) =>
-      api.auth.updatePassword(body),
-  });
+  return useAction(async (body: { password: string; password_confirmation: string; reset_password_token: string }) =>
+    (await loadApi()).api.auth.updatePassword(body),
+  );
 }
 
 /**
@@ -67,9 +79,10 @@ export function useResetPassword() {
  * checked with user_info (sent explicitly, not from the cookie) before anything is stored.
  */
 export async function verifyOmniauthTokens(headers: AuthHeaders): Promise<User> {
+  const { api, cookieHeaderStore } = await loadApi();
   const response = await api.http.get<{ data: User }>('/user_info', { skipAuth: true, headers });
   const user = response.data.data;
   await cookieHeaderStore.set(headers);
-  startSession(user);
+  await startSession(user);
   return user;
 }

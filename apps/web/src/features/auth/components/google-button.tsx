@@ -1,5 +1,5 @@
-import { api } from '@web/lib/api';
 import { buttonVariants } from '@web/components/ui/button';
+import { publicUrls } from '@web/lib/public-fetch';
 import { cn } from '@web/lib/utils';
 import { useProviders } from '../api/auth-queries';
 
@@ -13,14 +13,14 @@ function GoogleMark() {
 
 /** Shown only when the server has Google configured (GET auth/providers). A full-page navigation. */
 export function GoogleButton() {
-  const { data } = useProviders();
-  if (!data?.google) return null;
+  const providers = useProviders();
+  if (!providers?.google) return null;
   return (
     <>
       <div className="my-5 flex items-center gap-3 text-xs text-muted">
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
-      <a href={api.auth.googleSignInUrl(window.location.origin)} className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
+      <a href={publicUrls.googleSignIn(window.location.origin)} className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
         <GoogleMark /> Continue with Google
       </a>
     </>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiErrorMessages } from '@shared/api';
+import { apiErrorMessages } from '@shared/api/errors';
 import type { AuthHeaders } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert } from '@web/components/ui/alert';

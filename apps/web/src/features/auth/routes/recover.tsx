@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiErrorMessages } from '@shared/api';
+import { apiErrorMessages, apiErrorStatus } from '@shared/api/errors';
 import { passwordResetRequestBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
@@ -28,11 +27,11 @@ export function RecoverRoute() {
       setSentTo(values.email);
     } catch (error) {
       // Whether an account exists is not ours to reveal: an unknown address reads the same as a known one.
-      if (isAxiosError(error) && error.response?.status === 404) setSentTo(values.email);
+      if (apiErrorStatus(error) === 404) setSentTo(values.email);
     }
   });
 
-  const failed = request.isError && !(isAxiosError(request.error) && request.error.response?.status === 404);
+  const failed = request.isError && apiErrorStatus(request.error) !== 404;
 
   return (
     <AuthCard

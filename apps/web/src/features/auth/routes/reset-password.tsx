@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { apiErrorMessages } from '@shared/api';
+import { apiErrorMessages } from '@shared/api/errors';
 import { passwordUpdateBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';

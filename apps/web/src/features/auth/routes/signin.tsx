@@ -1,38 +1,27 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { apiErrorMessages } from '@shared/api';
-import type { signInBodySchema } from '@shared/schemas/auth';
+import { apiErrorMessages } from '@shared/api/errors';
 import { PreloadLink } from '@web/components/preload-link';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
-import { lazyResolver } from '@web/lib/form';
+import { useLiteForm } from '@web/lib/lite-form';
 import { notify } from '@web/lib/notify';
+import { warmApiClient } from '@web/lib/public-fetch';
 import { useSignIn } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
-type Input = z.input<typeof signInBodySchema>;
-type Output = z.output<typeof signInBodySchema>;
-
 // zod and the schema load on the first submit: the sign-in page paints without them.
-const resolver = lazyResolver<Input, unknown, Output>(async () => {
-  const [{ zodResolver }, { signInBodySchema: schema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@shared/schemas/auth')]);
-  return zodResolver(schema);
-});
+const loadSchema = () => import('@shared/schemas/auth').then((m) => m.signInBodySchema);
 
 export function SignInRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const form = useForm<Input, unknown, Output>({
-    resolver,
-    defaultValues: { email: params.get('email') ?? '', password: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLiteForm({ defaultValues: { email: params.get('email') ?? '', password: '' }, schema: loadSchema });
+  const { errors } = form;
 
   useEffect(() => {
     if (params.get('account_confirmation_success') === 'true') {
@@ -62,7 +51,7 @@ export function SignInRoute() {
 
   const messages = signIn.isError ? apiErrorMessages(signIn.error) : null;
   const unconfirmed = messages?.some((m) => /confirm/i.test(m));
-  const email = useWatch({ control: form.control, name: 'email' });
+  const { email } = form.values;
 
   return (
     <AuthCard
@@ -77,7 +66,7 @@ export function SignInRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onInput={warmApiClient} noValidate className="space-y-4">
         <ServerErrors messages={messages} />
         {unconfirmed ? (
           <p className="text-sm text-muted">
@@ -87,19 +76,19 @@ export function SignInRoute() {
             </Link>
           </p>
         ) : null}
-        <Field label="Email" type="email" autoComplete="email" autoFocus={!params.get('email')} error={errors.email?.message} {...form.register('email')} />
+        <Field label="Email" type="email" autoComplete="email" autoFocus={!params.get('email')} error={errors.email} {...form.field('email')} />
         <Field
           label="Password"
           type="password"
           autoComplete="current-password"
           autoFocus={Boolean(params.get('email'))}
-          error={errors.password?.message}
+          error={errors.password}
           labelAside={
             <PreloadLink to={paths.auth.recover.getHref()} className="text-xs text-muted hover:text-accent">
               Forgot password?
             </PreloadLink>
           }
-          {...form.register('password')}
+          {...form.field('password')}
         />
         <Button type="submit" className="w-full" pending={signIn.isPending}>
           Sign in

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { apiErrorMessages } from '@shared/api';
+import { apiErrorMessages } from '@shared/api/errors';
 import { verifyByCodeBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';

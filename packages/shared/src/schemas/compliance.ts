@@ -35,5 +35,6 @@ export type ComplianceSettings = z.infer<typeof complianceSettingsSchema>;
 /** What applies until the account saves: footer on, no address, no GDPR sentence. */
 export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = { compliance_footer: true, postal_address: null, gdpr_notice: false, address_missing: true };
 
+/** The campaign page's warning while the footer is on without an address. */
 export const ADDRESS_MISSING_WARNING =
-  'No postal address is set: campaign emails go out with the unsubscribe link but without the sender’s postal address, which anti-spam laws such as CAN-SPAM require. Add it under Mailboxes → Compliance footer.';
+  'No postal address is set: campaign emails go out with the unsubscribe link but without the sender’s postal address, which anti-spam laws such as CAN-SPAM require.';

@@ -39,13 +39,15 @@ export async function capacityToday(db: Db, accountId: number, now = new Date(),
   const { window, dailyLimit } = await sendingWindow(db, accountId);
   const day = localDayBounds(now, window.timeZone);
   const sends = await outboxSendsSince(db, accountId, new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS)));
-  const mailboxes = only?.userEmailIds.length === 0
-    ? []
-    : await db
-        .select()
-        .from(userEmails)
-        .where(and(eq(userEmails.accountId, accountId), only ? inArray(userEmails.id, [...only.userEmailIds]) : undefined))
-        .orderBy(userEmails.id);
+  // `only`: a campaign's mailboxes (GET user_emails/capacity?campaign_id=); none at all is an empty list, not every mailbox.
+  const mailboxes =
+    only?.userEmailIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(userEmails)
+          .where(and(eq(userEmails.accountId, accountId), only ? inArray(userEmails.id, [...only.userEmailIds]) : undefined))
+          .orderBy(userEmails.id);
   const scheduledRows = await db
     .select({ mailboxId: campaignEmails.userEmailId, n: sql<number>`count(*)::int` })
     .from(campaignEmails)

@@ -235,7 +235,7 @@ function Emails({ campaign }: { campaign: Campaign }) {
 
 /** Today's capacity of the campaign's mailboxes (those of its virtual employees) and their total. */
 function Capacity({ campaign }: { campaign: Campaign }) {
-  const capacity = useCampaignCapacity(campaign.id);
+  const capacity = useCampaignCapacity(campaign.id, campaign.virtual_employee_ids);
   return (
     <section aria-labelledby="campaign-capacity" className="space-y-3">
       <h2 id="campaign-capacity" className="text-lg font-semibold text-fg">

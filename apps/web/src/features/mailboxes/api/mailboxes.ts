@@ -9,7 +9,7 @@ export const mailboxKeys = {
   list: () => [...mailboxKeys.all, 'list'] as const,
   domains: () => [...mailboxKeys.all, 'domains'] as const,
   capacity: () => [...mailboxKeys.all, 'capacity'] as const,
-  campaignCapacity: (campaignId: number) => [...mailboxKeys.capacity(), 'campaign', campaignId] as const,
+  campaignCapacity: (campaignId: number, virtualEmployeeIds: readonly number[]) => [...mailboxKeys.capacity(), 'campaign', campaignId, virtualEmployeeIds] as const,
   compliance: () => [...mailboxKeys.all, 'compliance'] as const,
 };
 
@@ -17,9 +17,12 @@ export const mailboxKeys = {
 export const useCapacity = (enabled: boolean) =>
   useQuery({ queryKey: mailboxKeys.capacity(), queryFn: () => api.userEmails.capacity(), enabled, refetchInterval: 60_000 });
 
-/** GET user_emails/capacity?campaign_id=: today's capacity of one campaign's mailboxes (its virtual employees'). */
-export const useCampaignCapacity = (campaignId: number) =>
-  useQuery({ queryKey: mailboxKeys.campaignCapacity(campaignId), queryFn: () => api.userEmails.capacity(campaignId), refetchInterval: 60_000 });
+/**
+ * GET user_emails/capacity?campaign_id=: today's capacity of one campaign's mailboxes (its virtual employees'). The
+ * employees are part of the key, so editing the campaign's employees asks again at once.
+ */
+export const useCampaignCapacity = (campaignId: number, virtualEmployeeIds: readonly number[]) =>
+  useQuery({ queryKey: mailboxKeys.campaignCapacity(campaignId, virtualEmployeeIds), queryFn: () => api.userEmails.capacity(campaignId), refetchInterval: 60_000 });
 
 /** GET compliance_settings: the footer added to every campaign email at send time. */
 export const useComplianceSettings = () => useQuery({ queryKey: mailboxKeys.compliance(), queryFn: () => api.compliance.get() });

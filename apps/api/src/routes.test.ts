@@ -15,6 +15,7 @@ import { notificationOwnershipProbes } from './modules/notifications/ownership-p
 import { userEmailOwnershipProbes } from './modules/user-emails/ownership-probes';
 import { blacklistOwnershipProbes } from './modules/blacklist/ownership-probes';
 import { campaignOwnershipProbes } from './modules/campaigns/ownership-probes';
+import { complianceOwnershipProbes } from './modules/compliance/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -65,6 +66,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...prospectOwnershipProbes,
   ...blacklistOwnershipProbes,
   ...campaignOwnershipProbes,
+  ...complianceOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

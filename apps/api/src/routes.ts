@@ -17,6 +17,7 @@ import { userEmailRoutes } from './modules/user-emails/routes';
 import { blacklistRoutes } from './modules/blacklist/routes';
 import { virtualEmployeeRoutes } from './modules/virtual-employees/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { complianceRoutes } from './modules/compliance/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -40,5 +41,6 @@ export const routes: readonly AppRoute[] = [
   ...blacklistRoutes,
   ...virtualEmployeeRoutes,
   ...campaignRoutes,
+  ...complianceRoutes,
   ...docsRoutes,
 ];

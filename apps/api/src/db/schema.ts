@@ -15,6 +15,13 @@ export const accounts = pgTable('accounts', {
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
   planPaidAt: at('plan_paid_at'),
+  /**
+   * The compliance footer of campaign emails (GET/PUT compliance_settings): on by default, it appends the
+   * unsubscribe link and postal_address; gdpr_notice adds where the prospect's data came from (GDPR Art. 14).
+   */
+  complianceFooter: boolean('compliance_footer').notNull().default(true),
+  postalAddress: text('postal_address'),
+  gdprNotice: boolean('gdpr_notice').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

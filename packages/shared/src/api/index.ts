@@ -11,6 +11,7 @@ import { messageInstructionEndpoints } from './endpoints/message-instructions';
 import { generationEndpoints } from './endpoints/generation';
 import { paymentEndpoints } from './endpoints/payments';
 import { autoCommunicationEndpoints } from './endpoints/auto-communication';
+import { complianceEndpoints } from './endpoints/compliance';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 import { dashboardEndpoints } from './endpoints/dashboard';
 import { userEmailEndpoints } from './endpoints/user-emails';
@@ -39,6 +40,7 @@ export function createApi(http: ApiClient) {
     generation: generationEndpoints(http),
     payments: paymentEndpoints(http),
     autoCommunication: autoCommunicationEndpoints(http),
+    compliance: complianceEndpoints(http),
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
 import type { SendingCapacity } from '@shared/schemas/user-emails';
 import type { Db } from '../../db/client';
-import { autoCommunicationSettings, campaignEmails, userEmails } from '../../db/schema';
+import { autoCommunicationSettings, campaignEmails, campaigns, campaignVirtualEmployees, userEmails, virtualEmployeeMailboxes } from '../../db/schema';
 import { localDayBounds, mailboxCapacity, totalCapacity, windowOf, type SendWindow } from '../sending/schedule';
 
 const HOUR_MS = 3_600_000;
@@ -35,11 +35,19 @@ export async function outboxSendsSince(db: Db, accountId: number, since: Date): 
  * the ramp, sent, scheduled for today, left, and for a mailbox that cannot send now the rule that holds
  * it back, in the schedule's words ("outside working hours until 09:00 Europe/Berlin").
  */
-export async function capacityToday(db: Db, accountId: number, now = new Date()): Promise<SendingCapacity> {
+export async function capacityToday(db: Db, accountId: number, now = new Date(), only?: { userEmailIds: readonly number[] }): Promise<SendingCapacity> {
   const { window, dailyLimit } = await sendingWindow(db, accountId);
   const day = localDayBounds(now, window.timeZone);
   const sends = await outboxSendsSince(db, accountId, new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS)));
-  const mailboxes = await db.select().from(userEmails).where(eq(userEmails.accountId, accountId)).orderBy(userEmails.id);
+  // `only`: a campaign's mailboxes (GET user_emails/capacity?campaign_id=); none at all is an empty list, not every mailbox.
+  const mailboxes =
+    only?.userEmailIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(userEmails)
+          .where(and(eq(userEmails.accountId, accountId), only ? inArray(userEmails.id, [...only.userEmailIds]) : undefined))
+          .orderBy(userEmails.id);
   const scheduledRows = await db
     .select({ mailboxId: campaignEmails.userEmailId, n: sql<number>`count(*)::int` })
     .from(campaignEmails)
@@ -67,6 +75,7 @@ export async function capacityToday(db: Db, accountId: number, now = new Date())
     );
     return { user_email_id: mailbox.id, email: mailbox.email, ...c };
   });
+  // The account's daily limit is shared by all its mailboxes: it counts every mailbox's sends, even for a campaign's subset.
   const scheduledToday = [...scheduledOf.values()].reduce((n, v) => n + v, 0);
   return {
     day: day.day,
@@ -74,4 +83,22 @@ export async function capacityToday(db: Db, accountId: number, now = new Date())
     total: totalCapacity(perMailbox, { dailyLimit, sentToday: accountSends.length, scheduledToday }),
     mailboxes: perMailbox,
   };
+}
+
+/**
+ * The mailboxes a campaign sends from (those of its virtual employees), or null when the account has no
+ * such campaign (the capacity call answers 404).
+ */
+export async function campaignMailboxIds(db: Db, accountId: number, campaignId: number): Promise<number[] | null> {
+  const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId)));
+  if (!campaign) return null;
+  const rows = await db
+    .selectDistinct({ id: virtualEmployeeMailboxes.userEmailId })
+    .from(campaignVirtualEmployees)
+    .innerJoin(
+      virtualEmployeeMailboxes,
+      and(eq(virtualEmployeeMailboxes.virtualEmployeeId, campaignVirtualEmployees.virtualEmployeeId), eq(virtualEmployeeMailboxes.accountId, accountId)),
+    )
+    .where(and(eq(campaignVirtualEmployees.campaignId, campaignId), eq(campaignVirtualEmployees.accountId, accountId)));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { unsubscribeLinks } from '../blacklist/unsubscribe-token';
 import { lookUpSentMessage, type SentFolderAnswer } from '../sending/sent-folder';
+import { buildFooter } from '../sending/footer';
 import { sendFromMailbox, type OutgoingMessage, type SendOutcome } from '../sending/smtp-send';
 import { stopEnrolmentsWhere } from './enrolment';
 
@@ -88,9 +89,15 @@ export async function sendDueCampaignEmail(deps: Deps, accountId: number, campai
     ? await db.select().from(userEmails).where(and(eq(userEmails.id, claimed.userEmailId), eq(userEmails.accountId, accountId)))
     : [];
   if (!mailbox) return finish(deps, claimed, { status: 'failed', code: null, response: null, reason: 'The sending mailbox was removed' }, now);
-  const [account] = await db.select({ holderId: accounts.holderId }).from(accounts).where(eq(accounts.id, accountId));
+  const [account] = await db
+    .select({ holderId: accounts.holderId, name: accounts.name, complianceFooter: accounts.complianceFooter, postalAddress: accounts.postalAddress, gdprNotice: accounts.gdprNotice })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   const [prospect] = claimed.prospectId
-    ? await db.select({ fullName: prospects.fullName }).from(prospects).where(and(eq(prospects.id, claimed.prospectId), eq(prospects.accountId, accountId)))
+    ? await db
+        .select({ fullName: prospects.fullName, source: prospects.source })
+        .from(prospects)
+        .where(and(eq(prospects.id, claimed.prospectId), eq(prospects.accountId, accountId)))
     : [];
   const [employee] = claimed.virtualEmployeeId
     ? await db
@@ -110,6 +117,15 @@ export async function sendDueCampaignEmail(deps: Deps, accountId: number, campai
     references: claimed.references ? claimed.references.split(/\s+/).filter(Boolean) : [],
     date: now,
     unsubscribe: { url: links.url, mailto: links.mailto },
+    // Added here, at send time: the draft the user reviewed never holds it (the review page says it will be added).
+    footer:
+      account?.complianceFooter === false
+        ? null
+        : buildFooter({
+            unsubscribeUrl: links.url,
+            postalAddress: account?.postalAddress ?? null,
+            gdpr: account?.gdprNotice ? { source: prospect?.source ?? null, accountName: account.name } : null,
+          }),
   };
   // The virtual employee's name is the sender's name (as composed); the mailbox's when there is none.
   const sender = { ...mailbox, senderName: employee?.name || mailbox.senderName };

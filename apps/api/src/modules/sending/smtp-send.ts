@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../../lib/sanitize-rich-text';
 import { recordActivity, type ACTIVITY_VERBS } from '../activities/service';
 import { suppress, suppressionOf, type Suppression } from '../blacklist/suppression';
 import { readCredential } from '../user-emails/credentials';
+import type { Footer } from './footer';
 
 /**
  * One prepared message through one mailbox, and what came of it. The outbox (campaigns) prepares the
@@ -35,6 +36,8 @@ export type OutgoingMessage = {
   date: Date;
   /** From modules/blacklist unsubscribeLinks(): the https one-click URL and the mailto. */
   unsubscribe: { url: string; mailto: string };
+  /** The compliance footer (footer.ts), appended to both parts after the body; null when the account turned it off. */
+  footer?: Footer | null;
 };
 
 /** A new Message-ID on the mailbox's own domain, for the outbox to store before the SMTP transaction. */
@@ -75,7 +78,8 @@ export type SendOutcome =
 
 /** The email parts and headers the issue lists; no tracking pixel, no link rewriting. */
 export function composeMail(mailbox: Pick<UserEmailRow, 'email' | 'senderName'>, message: OutgoingMessage): Mail.Options {
-  const html = message.html ? sanitizeHtml(message.html, EMAIL_TOOLBAR) : '';
+  // The footer is sanitised with the body (it is plain paragraphs and one link, so it comes through as built).
+  const html = message.html ? sanitizeHtml(`${message.html}${message.footer?.html ?? ''}`, EMAIL_TOOLBAR) : '';
   return {
     from: { name: mailbox.senderName, address: mailbox.email },
     to: message.toName ? { name: message.toName, address: message.to } : message.to,
@@ -84,7 +88,7 @@ export function composeMail(mailbox: Pick<UserEmailRow, 'email' | 'senderName'>,
     messageId: message.messageId,
     ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
     ...(message.references?.length ? { references: [...message.references] } : {}),
-    text: message.text,
+    text: `${message.text}${message.footer?.text ?? ''}`,
     ...(html ? { html } : {}),
     headers: {
       'List-Unsubscribe': `<${message.unsubscribe.url}>, <${message.unsubscribe.mailto}>`,

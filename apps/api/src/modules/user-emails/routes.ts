@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
-import { dbId } from '@shared/schemas/primitives';
+import { dbId, dbIdParam } from '@shared/schemas/primitives';
 import {
   connectionTestSchema,
   createUserEmailBodySchema,
@@ -12,7 +12,8 @@ import {
 } from '@shared/schemas/user-emails';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
-import { capacityToday } from '../campaigns/capacity';
+import { campaignMailboxIds, capacityToday } from '../campaigns/capacity';
+import { notFound } from '../../lib/http-error';
 import * as service from './service';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
@@ -30,10 +31,16 @@ export const userEmailRoutes = [
     url: v1('/user_emails/capacity'),
     access: 'user',
     owner: 'account',
-    summary: "Today's sending capacity per mailbox and in total: limit after warm-up, sent, scheduled, left, and what holds an idle mailbox back",
+    summary:
+      "Today's sending capacity per mailbox and in total: limit after warm-up, sent, scheduled, left, and what holds an idle mailbox back. With campaign_id: that campaign's mailboxes (its virtual employees') and their total; 404 if the account has no such campaign",
     tags: TAGS,
-    schema: { response: { 200: z.object({ data: sendingCapacitySchema }) } },
-    handler: async ({ auth, deps }) => ({ data: await capacityToday(deps.db, auth.account.id) }),
+    schema: { querystring: z.strictObject({ campaign_id: dbIdParam('campaign_id').optional() }), response: { 200: z.object({ data: sendingCapacitySchema }) } },
+    handler: async ({ auth, deps, query }) => {
+      if (query.campaign_id === undefined) return { data: await capacityToday(deps.db, auth.account.id) };
+      const userEmailIds = await campaignMailboxIds(deps.db, auth.account.id, query.campaign_id);
+      if (!userEmailIds) throw notFound('Campaign not found');
+      return { data: await capacityToday(deps.db, auth.account.id, new Date(), { userEmailIds }) };
+    },
   }),
   defineRoute({
     method: 'GET',

@@ -1,2 +1,3 @@
 /** Public surface of the mailboxes feature (its route loads lazily from routes/). */
-export {};
+export { useCampaignCapacity, useComplianceSettings } from './api/mailboxes';
+export { CapacityPanel } from './components/capacity-panel';

@@ -5,8 +5,14 @@ import type { ConnectionTest, CreateUserEmailBody, SendingCapacity, SendingDomai
 export function userEmailEndpoints(http: ApiClient) {
   return {
     list: () => http.get<{ data: UserEmail[] }>('/user_emails').then((r) => r.data.data),
-    /** Today's capacity per mailbox and in total (limit after warm-up, sent, scheduled, left, what holds one back). */
-    capacity: () => http.get<{ data: SendingCapacity }>('/user_emails/capacity').then((r) => r.data.data),
+    /**
+     * Today's capacity per mailbox and in total (limit after warm-up, sent, scheduled, left, what holds one back);
+     * with a campaign id, only that campaign's mailboxes (those of its virtual employees) and their total.
+     */
+    capacity: (campaignId?: number) =>
+      http
+        .get<{ data: SendingCapacity }>('/user_emails/capacity', campaignId === undefined ? undefined : { params: { campaign_id: campaignId } })
+        .then((r) => r.data.data),
     show: (id: number) => http.get<{ data: UserEmail }>(`/user_emails/${id}`).then((r) => r.data.data),
     /** A failed connection test rejects with 422: { errors, failed_step, connection_test } (see connectionTestOf). */
     create: (body: CreateUserEmailBody) => http.post<{ data: UserEmail }>('/user_emails', body).then((r) => r.data.data),

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail } from '@shared/schemas/campaigns';
+import type { ComplianceSettings } from '@shared/schemas/compliance';
+import type { SendingCapacity } from '@shared/schemas/user-emails';
 import { api } from '@web/lib/api';
 import { fakeAdapter } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
@@ -69,7 +71,17 @@ const emailFixture = (id: number, over: Partial<CampaignEmail> = {}): CampaignEm
 
 type Call = { method: string; url: string; body: Record<string, unknown>; params: Record<string, unknown> };
 let original: typeof api.http.defaults.adapter;
-let state: { campaigns: Campaign[]; emails: CampaignEmail[]; calls: Call[] };
+let state: { campaigns: Campaign[]; emails: CampaignEmail[]; calls: Call[]; capacity: SendingCapacity; compliance: ComplianceSettings };
+
+const capacityFixture = (): SendingCapacity => ({
+  day: '2026-11-25',
+  time_zone: 'Europe/Berlin',
+  total: { limit: 60, sent: 14, scheduled: 6, left: 40 },
+  mailboxes: [
+    { user_email_id: 7, email: 'ada@sender.example', limit: 40, sent: 12, scheduled: 6, left: 22, held: null },
+    { user_email_id: 8, email: 'bo@sender.example', limit: 20, sent: 2, scheduled: 0, left: 18, held: { rule: 'window', message: 'outside working hours until 09:00 Europe/Berlin', until: now } },
+  ],
+});
 
 function server() {
   return fakeAdapter((c: InternalAxiosRequestConfig) => {
@@ -78,6 +90,12 @@ function server() {
     const body = c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {};
     state.calls.push({ method, url, body, params: (c.params ?? {}) as Record<string, unknown> });
     if (url === '/campaigns' && method === 'get') return { status: 200, data: { data: structuredClone(state.campaigns) } };
+    if (url === '/user_emails/capacity') {
+      // Only this campaign's mailboxes: asked with its id; another id is another account's campaign.
+      if (c.params?.campaign_id !== 1) return { status: 404, data: { errors: ['Campaign not found'] } };
+      return { status: 200, data: { data: structuredClone(state.capacity) } };
+    }
+    if (url === '/compliance_settings') return { status: 200, data: { data: structuredClone(state.compliance) } };
     if (url === '/persons') return { status: 200, data: { data: [{ id: 3, name: 'CFOs' }], meta: { page: 1, per_page: 100, total: 1 } } };
     if (url === '/virtual_employees') return { status: 200, data: { data: [{ id: 5, name: 'Alex Rivers', title: 'SDR', mailboxes: [{ id: 7, email: 'ada@sender.example', status: 'active' }] }] } };
     if (url === '/campaigns' && method === 'post') {
@@ -138,7 +156,13 @@ function server() {
 
 beforeEach(() => {
   original = api.http.defaults.adapter;
-  state = { campaigns: [], emails: [], calls: [] };
+  state = {
+    campaigns: [],
+    emails: [],
+    calls: [],
+    capacity: capacityFixture(),
+    compliance: { compliance_footer: true, postal_address: 'Hauptstraße 5, Berlin', gdpr_notice: false, address_missing: false },
+  };
   api.http.defaults.adapter = server() as AxiosAdapter;
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -233,6 +257,30 @@ describe('Campaign page', () => {
     await waitFor(() => expect(posts()).toContainEqual(expect.objectContaining({ method: 'put', url: '/campaign_emails/2', body: { action: 'skip' } })));
   });
 
+  it("shows today's capacity of the campaign's mailboxes, per mailbox and in total, with what holds one back", async () => {
+    state.campaigns = [campaignFixture({ status: 'running' })];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    const total = await screen.findByLabelText("Today's capacity of this campaign's mailboxes");
+    expect(total).toHaveTextContent('Today (Europe/Berlin): 40 emails left of 60 · 14 sent · 6 scheduled');
+    expect(screen.getByLabelText('Today at ada@sender.example')).toHaveTextContent('12 of 40 sent · 6 scheduled · 22 left');
+    const idle = screen.getByLabelText('Today at bo@sender.example');
+    expect(idle).toHaveTextContent('2 of 20 sent · 0 scheduled · 18 left');
+    expect(idle).toHaveTextContent('Waiting: outside working hours until 09:00 Europe/Berlin');
+    expect(state.calls.find((c) => c.url === '/user_emails/capacity')!.params).toEqual({ campaign_id: 1 });
+    // The footer has its address: no warning.
+    expect(screen.queryByText(/No postal address is set/)).not.toBeInTheDocument();
+  });
+
+  it('says when the campaign has no mailbox, and warns when the footer has no postal address', async () => {
+    state.campaigns = [campaignFixture()];
+    state.capacity = { ...capacityFixture(), total: { limit: 0, sent: 0, scheduled: 0, left: 0 }, mailboxes: [] };
+    state.compliance = { compliance_footer: true, postal_address: null, gdpr_notice: false, address_missing: true };
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    expect(await screen.findByText(/virtual employees have no mailbox to send from/)).toBeInTheDocument();
+    const warning = await screen.findByText(/No postal address is set/);
+    expect(within(warning).getByRole('link', { name: 'Add the address' })).toHaveAttribute('href', '/cabinet/mailboxes#compliance-footer');
+  });
+
   it('says so when the campaign is not found', async () => {
     renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/77' });
     const alert = await screen.findByRole('alert');
@@ -249,6 +297,11 @@ describe('Review queue', () => {
     renderRoute(ReviewRoute, { path: '/cabinet/campaigns/review' });
     const first = await screen.findByRole('article', { name: 'Idea for Acme 1' });
     expect(within(first).getByText(/A short idea/)).toBeInTheDocument();
+    // The footer is not in the draft: a note says it is added when sent.
+    expect(await screen.findByLabelText('Compliance footer')).toHaveTextContent(
+      'When sent, each email gets the compliance footer under it: a one-click unsubscribe link and your postal address.',
+    );
+    expect(within(first).queryByText(/unsubscribe/i)).not.toBeInTheDocument();
     expect(state.calls.find((c) => c.url === '/campaign_emails')!.params).toMatchObject({ filters: JSON.stringify({ status: 'draft' }), sort_direction: 'asc' });
 
     await user.click(within(first).getByRole('button', { name: 'Approve the email to Pat 1, step 1' }));

@@ -14,7 +14,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { selectClass, tdClass, thClass } from '@web/components/ui/styles';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
+import { CapacityPanel, useCampaignCapacity } from '@web/features/mailboxes';
 import { RUNNING_REFRESH_MS, useApproveAll, useCampaign, useCampaignEmails, useCampaignTransition } from '../api/campaigns';
+import { AddressWarning } from '../components/compliance-notes';
 import { EmailActions } from '../components/email-actions';
 import { EditCampaignDialog } from '../components/edit-campaign-dialog';
 import { EmailEditDialog } from '../components/email-edit-dialog';
@@ -231,7 +233,35 @@ function Emails({ campaign }: { campaign: Campaign }) {
   );
 }
 
-/** /cabinet/campaigns/:id: state and controls, the sequence, enrolment counts and the emails. */
+/** Today's capacity of the campaign's mailboxes (those of its virtual employees) and their total. */
+function Capacity({ campaign }: { campaign: Campaign }) {
+  const capacity = useCampaignCapacity(campaign.id, campaign.virtual_employee_ids);
+  return (
+    <section aria-labelledby="campaign-capacity" className="space-y-3">
+      <h2 id="campaign-capacity" className="text-lg font-semibold text-fg">
+        Sending capacity today
+      </h2>
+      {capacity.isPending ? (
+        <div className="flex justify-center py-4">
+          <Spinner label="Loading capacity" />
+        </div>
+      ) : capacity.isError ? (
+        <LoadError what="the capacity" error={capacity.error} onRetry={() => capacity.refetch()} />
+      ) : capacity.data.mailboxes.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border px-4 py-4 text-sm text-muted">
+          This campaign’s virtual employees have no mailbox to send from.{' '}
+          <Link className="text-accent underline" to={paths.cabinet.agents.path}>
+            Give them one
+          </Link>
+        </p>
+      ) : (
+        <CapacityPanel capacity={capacity.data} label="Today's capacity of this campaign's mailboxes" />
+      )}
+    </section>
+  );
+}
+
+/** /cabinet/campaigns/:id: state and controls, the sequence, enrolment counts, today's capacity and the emails. */
 export function CampaignRoute() {
   const id = Number(useParams().id);
   const campaign = useCampaign(id);
@@ -250,7 +280,9 @@ export function CampaignRoute() {
         <LoadError what="this campaign" error={campaign.error} onRetry={() => campaign.refetch()} />
       ) : (
         <>
+          <AddressWarning />
           <Summary campaign={campaign.data} />
+          {campaign.data.status === 'archived' || campaign.data.status === 'finished' ? null : <Capacity campaign={campaign.data} />}
           <Emails campaign={campaign.data} />
         </>
       )}

@@ -13,6 +13,7 @@ import { selectClass } from '@web/components/ui/styles';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useApproveAll, useCampaignEmails, useCampaigns } from '../api/campaigns';
+import { FooterNote } from '../components/compliance-notes';
 import { EmailCard } from '../components/email-card';
 import { EmailEditDialog } from '../components/email-edit-dialog';
 
@@ -70,6 +71,7 @@ export function ReviewRoute() {
           ))}
         </select>
       </div>
+      <FooterNote />
       {emails.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading drafts" />

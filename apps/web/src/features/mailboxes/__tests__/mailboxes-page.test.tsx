@@ -63,7 +63,11 @@ const domainFixture: SendingDomain = {
 };
 
 function fakeServer() {
-  const db = { mailboxes: [] as UserEmail[], createReply: null as FakeReply | null };
+  const db = {
+    mailboxes: [] as UserEmail[],
+    createReply: null as FakeReply | null,
+    compliance: { compliance_footer: true, postal_address: null as string | null, gdpr_notice: false, address_missing: true },
+  };
   const calls: Array<{ method: string; url: string; body: Record<string, unknown> }> = [];
   const adapter = fakeAdapter((c: InternalAxiosRequestConfig) => {
     const url = c.url ?? '';
@@ -82,6 +86,12 @@ function fakeServer() {
         held: i === 1 ? { rule: 'outside_window', message: 'outside working hours until 09:00 Europe/Berlin', until: now } : null,
       }));
       return { status: 200, data: { data: { day: '2026-03-01', time_zone: 'Europe/Berlin', total: { limit: 80, sent: 25, scheduled: 10, left: 45 }, mailboxes } } };
+    }
+    if (url === '/compliance_settings' && method === 'GET') return { status: 200, data: { data: structuredClone(db.compliance) } };
+    if (url === '/compliance_settings' && method === 'PUT') {
+      const address = typeof body.postal_address === 'string' && body.postal_address.trim() ? body.postal_address.trim() : null;
+      db.compliance = { compliance_footer: Boolean(body.compliance_footer), postal_address: address, gdpr_notice: Boolean(body.gdpr_notice), address_missing: Boolean(body.compliance_footer) && !address };
+      return { status: 200, data: { data: structuredClone(db.compliance) } };
     }
     if (url === '/domains') return { status: 200, data: { data: db.mailboxes.length ? [domainFixture] : [] } };
     if (url === '/user_emails' && method === 'POST') {
@@ -199,5 +209,24 @@ describe('Mailboxes page', () => {
     expect(screen.getByLabelText('Today at sender2@acme.example')).toHaveTextContent('Waiting: outside working hours until 09:00 Europe/Berlin');
     await user.click(screen.getAllByRole('button', { name: 'Pause' })[0]!);
     expect(await screen.findByText('Paused by you')).toBeInTheDocument();
+  });
+
+  it('the compliance footer: on by default, warns without a postal address, saves the address and the GDPR sentence', async () => {
+    const user = userEvent.setup();
+    render();
+    const section = await screen.findByRole('region', { name: 'Compliance footer' });
+    expect(await within(section).findByText(/No postal address yet/)).toBeInTheDocument();
+    const footer = within(section).getByRole('checkbox', { name: /Add the compliance footer/ });
+    expect(footer).toBeChecked();
+    const gdpr = within(section).getByRole('checkbox', { name: /GDPR Art\. 14/ });
+    expect(gdpr).not.toBeChecked();
+    await user.type(within(section).getByLabelText('Postal address of the sender'), 'Hauptstraße 5{Enter}10115 Berlin');
+    await user.click(gdpr);
+    await user.click(within(section).getByRole('button', { name: 'Save footer' }));
+    await waitFor(() => expect(within(section).queryByText(/No postal address yet/)).not.toBeInTheDocument());
+    expect(server.calls).toContainEqual(
+      expect.objectContaining({ method: 'PUT', url: '/compliance_settings', body: { compliance_footer: true, postal_address: 'Hauptstraße 5\n10115 Berlin', gdpr_notice: true } }),
+    );
+    expect(within(section).getByRole('status')).toHaveTextContent('Saved');
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComplianceSettingsBody } from '@shared/schemas/compliance';
 import type { CreateUserEmailBody, UpdateUserEmailBody } from '@shared/schemas/user-emails';
 import { api } from '@web/lib/api';
 
@@ -8,11 +9,32 @@ export const mailboxKeys = {
   list: () => [...mailboxKeys.all, 'list'] as const,
   domains: () => [...mailboxKeys.all, 'domains'] as const,
   capacity: () => [...mailboxKeys.all, 'capacity'] as const,
+  campaignCapacity: (campaignId: number, virtualEmployeeIds: readonly number[]) => [...mailboxKeys.capacity(), 'campaign', campaignId, virtualEmployeeIds] as const,
+  compliance: () => [...mailboxKeys.all, 'compliance'] as const,
 };
 
 /** GET user_emails/capacity: refreshed every minute (sends and the clock move it). */
 export const useCapacity = (enabled: boolean) =>
   useQuery({ queryKey: mailboxKeys.capacity(), queryFn: () => api.userEmails.capacity(), enabled, refetchInterval: 60_000 });
+
+/**
+ * GET user_emails/capacity?campaign_id=: today's capacity of one campaign's mailboxes (its virtual employees'). The
+ * employees are part of the key, so editing the campaign's employees asks again at once.
+ */
+export const useCampaignCapacity = (campaignId: number, virtualEmployeeIds: readonly number[]) =>
+  useQuery({ queryKey: mailboxKeys.campaignCapacity(campaignId, virtualEmployeeIds), queryFn: () => api.userEmails.capacity(campaignId), refetchInterval: 60_000 });
+
+/** GET compliance_settings: the footer added to every campaign email at send time. */
+export const useComplianceSettings = () => useQuery({ queryKey: mailboxKeys.compliance(), queryFn: () => api.compliance.get() });
+
+/** PUT compliance_settings. */
+export const useSaveComplianceSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ComplianceSettingsBody) => api.compliance.update(body),
+    onSuccess: (saved) => queryClient.setQueryData(mailboxKeys.compliance(), saved),
+  });
+};
 
 /** GET user_emails. */
 export const useMailboxes = () => useQuery({ queryKey: mailboxKeys.list(), queryFn: () => api.userEmails.list() });

@@ -5,6 +5,8 @@ import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCapacity, useDomains, useMailboxes } from '../api/mailboxes';
+import { CapacityTotal } from '../components/capacity-panel';
+import { ComplianceSection } from '../components/compliance-section';
 import { DomainsSection } from '../components/domains-section';
 import { MailboxCard } from '../components/mailbox-card';
 import { MailboxDialog } from '../components/mailbox-dialog';
@@ -39,12 +41,7 @@ export function MailboxesRoute() {
         </EmptyState>
       ) : (
         <>
-          {capacity.data ? (
-            <p className="rounded-lg border border-border bg-surface px-4 py-3 text-sm text-fg" aria-label="Today's sending capacity">
-              Today ({capacity.data.time_zone}): <strong>{capacity.data.total.left} emails left</strong> of {capacity.data.total.limit} · {capacity.data.total.sent} sent ·{' '}
-              {capacity.data.total.scheduled} scheduled
-            </p>
-          ) : null}
+          {capacity.data ? <CapacityTotal capacity={capacity.data} /> : null}
           <section aria-label="Your mailboxes" className="grid gap-3 lg:grid-cols-2">
             {mailboxes.data.map((m) => (
               <MailboxCard key={m.id} mailbox={{ ...m, domain_failing: failingDomain(m) }} capacity={capacityOf(m.id)} />
@@ -53,6 +50,7 @@ export function MailboxesRoute() {
         </>
       )}
       <DomainsSection enabled={hasMailboxes} />
+      <ComplianceSection />
       <MailboxDialog open={adding} onOpenChange={setAdding} />
     </PageFrame>
   );

@@ -2,6 +2,8 @@ import { startAuthSmtpServer, startHoodiecrow } from '../apps/api/src/testing/ma
 import { createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
 import { MAIL_TEST_PORTS } from './support/paths';
 
+const PORTS = MAIL_TEST_PORTS.campaigns;
+
 /**
  * A campaign in review mode, as a user runs it: a virtual employee on Edit agents, a campaign for a
  * persona, Start, the drafts written by the built-in composer in the review queue, approve one, edit one,
@@ -16,15 +18,15 @@ let user: Awaited<ReturnType<typeof createReadyUser>>;
 const tag = `c${Date.now().toString(36)}`;
 
 test.beforeAll(async ({ request }) => {
-  smtp = await startAuthSmtpServer({ security: 'starttls', port: MAIL_TEST_PORTS.smtp, users: { 'sam@sender.example': 'app-password-2' } });
-  imap = await startHoodiecrow({ port: MAIL_TEST_PORTS.imap, users: { 'sam@sender.example': 'app-password-2' } });
+  smtp = await startAuthSmtpServer({ security: 'starttls', port: PORTS.smtp, users: { 'sam@sender.example': 'app-password-2' } });
+  imap = await startHoodiecrow({ port: PORTS.imap, users: { 'sam@sender.example': 'app-password-2' } });
   user = await createReadyUser(request, 'campaigns');
   const headers = user.headers;
   const mailbox = await request.post('/api/v1/user_emails', {
     headers,
     data: {
-      email: 'sam@sender.example', sender_name: 'Sam Carter', smtp_host: 'localhost', smtp_port: MAIL_TEST_PORTS.smtp, smtp_security: 'starttls',
-      smtp_username: 'sam@sender.example', smtp_password: 'app-password-2', imap_host: 'localhost', imap_port: MAIL_TEST_PORTS.imap, imap_security: 'none',
+      email: 'sam@sender.example', sender_name: 'Sam Carter', smtp_host: 'localhost', smtp_port: PORTS.smtp, smtp_security: 'starttls',
+      smtp_username: 'sam@sender.example', smtp_password: 'app-password-2', imap_host: 'localhost', imap_port: PORTS.imap, imap_security: 'none',
       imap_username: 'sam@sender.example', imap_password: 'app-password-2', daily_limit: 40, hourly_limit: 10, min_gap_seconds: 60,
     },
   });

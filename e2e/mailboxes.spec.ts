@@ -2,6 +2,8 @@ import { startAuthSmtpServer, startHoodiecrow } from '../apps/api/src/testing/ma
 import { createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
 import { MAIL_TEST_PORTS } from './support/paths';
 
+const PORTS = MAIL_TEST_PORTS.mailboxes;
+
 /**
  * Connecting a mailbox, as a user does it on /cabinet/mailboxes: a real SMTP server (STARTTLS with a
  * self-signed certificate the product is told to trust, AUTH) and a real IMAP server (hoodiecrow) run
@@ -14,8 +16,8 @@ let imap: Awaited<ReturnType<typeof startHoodiecrow>>;
 let user: Awaited<ReturnType<typeof createReadyUser>>;
 
 test.beforeAll(async ({ request }) => {
-  smtp = await startAuthSmtpServer({ security: 'starttls', port: MAIL_TEST_PORTS.smtp, users: { 'ada@mailbox.example': 'app-password-1' } });
-  imap = await startHoodiecrow({ port: MAIL_TEST_PORTS.imap, users: { 'ada@mailbox.example': 'app-password-1' } });
+  smtp = await startAuthSmtpServer({ security: 'starttls', port: PORTS.smtp, users: { 'ada@mailbox.example': 'app-password-1' } });
+  imap = await startHoodiecrow({ port: PORTS.imap, users: { 'ada@mailbox.example': 'app-password-1' } });
   user = await createReadyUser(request, 'mailbox');
 });
 
@@ -35,12 +37,12 @@ test('connects a mailbox: a wrong password shows the failing step and the server
   await dialog.getByLabel('Email address').fill('ada@mailbox.example');
   await dialog.getByLabel('Sender name').fill('Ada Lovelace');
   await dialog.getByLabel('SMTP host').fill('localhost');
-  await dialog.getByLabel('SMTP port').fill(String(MAIL_TEST_PORTS.smtp));
+  await dialog.getByLabel('SMTP port').fill(String(PORTS.smtp));
   await dialog.getByLabel('SMTP security').selectOption('starttls');
   await dialog.getByLabel('SMTP username').fill('ada@mailbox.example');
   await dialog.getByLabel('SMTP password').fill('wrong-password');
   await dialog.getByLabel('IMAP host').fill('localhost');
-  await dialog.getByLabel('IMAP port').fill(String(MAIL_TEST_PORTS.imap));
+  await dialog.getByLabel('IMAP port').fill(String(PORTS.imap));
   await dialog.getByLabel('IMAP security').selectOption('none');
   await dialog.getByLabel('Minimum gap (seconds)').fill('30');
   await expect(dialog.getByRole('note').filter({ hasText: 'A gap under 60 seconds' })).toBeVisible();

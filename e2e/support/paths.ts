@@ -5,8 +5,15 @@ import { E2E_PORT } from '../../playwright.config';
 export const TMP_DIR = path.resolve(fileURLToPath(new URL('../.tmp', import.meta.url)));
 export const MAIL_DIR = path.join(TMP_DIR, 'mail');
 
-/** e2e/mailboxes.spec.ts's SMTP (STARTTLS) and IMAP servers: ports beside the product's, let through its address guard. */
-export const MAIL_TEST_PORTS = { smtp: E2E_PORT + 71, imap: E2E_PORT + 72 };
-export const MAIL_TEST_HOSTS = [`localhost:${MAIL_TEST_PORTS.smtp}`, `localhost:${MAIL_TEST_PORTS.imap}`];
+/**
+ * The mail servers the mailbox specs run, one pair of loopback ports per spec (the spec files run in
+ * parallel workers), beside the product's and let through its address guard.
+ */
+export const MAIL_TEST_PORTS = {
+  mailboxes: { smtp: E2E_PORT + 71, imap: E2E_PORT + 72 },
+  campaigns: { smtp: E2E_PORT + 73, imap: E2E_PORT + 74 },
+  outreach: { smtp: E2E_PORT + 75, imap: E2E_PORT + 76 },
+};
+export const MAIL_TEST_HOSTS = Object.values(MAIL_TEST_PORTS).flatMap(({ smtp, imap }) => [`localhost:${smtp}`, `localhost:${imap}`]);
 /** The self-signed certificate those servers present (the product trusts it through NODE_EXTRA_CA_CERTS). */
 export const MAIL_TEST_CA = path.resolve(fileURLToPath(new URL('../../apps/api/src/testing/fixtures/mail-test.crt', import.meta.url)));

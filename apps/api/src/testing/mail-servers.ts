@@ -53,7 +53,7 @@ export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls
  * rule), `drop…@` closes the connection after the message is sent (no answer), `droprcpt…@` closes it
  * at RCPT TO. `refuseAll` answers every connection 421 (the server down).
  */
-export async function startRecordingSmtpServer(options: { security?: 'tls' | 'starttls' | 'none'; users?: Record<string, string> } = {}) {
+export async function startRecordingSmtpServer(options: { security?: 'tls' | 'starttls' | 'none'; users?: Record<string, string>; port?: number } = {}) {
   const security = options.security ?? 'starttls';
   const users = options.users ?? { 'sender@example.com': 'right-password' };
   const received: Array<{ from: string; to: string[]; raw: Buffer; secure: boolean; user: string | undefined }> = [];
@@ -103,7 +103,7 @@ export async function startRecordingSmtpServer(options: { security?: 'tls' | 'st
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   return { port: portOf(server.server), received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

@@ -29,6 +29,8 @@ const mailboxFixture = (id: number, body: Partial<UserEmail> = {}): UserEmail =>
   imap_port: 993,
   imap_security: 'tls',
   imap_username: `sender${id}@acme.example`,
+  auth_method: 'password',
+  oauth_provider: null,
   sent_folder: '[Gmail]/Sent Mail',
   daily_limit: 40,
   hourly_limit: 10,

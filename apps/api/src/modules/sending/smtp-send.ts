@@ -4,7 +4,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { DEFAULT_TOOLBAR } from '@shared/rich-text/allow-list';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { activities, userEmails, type UserEmailRow } from '../../db/schema';
+import { activities, type UserEmailRow } from '../../db/schema';
 import type { MailEndpoint, SmtpConnector } from '../../lib/mail';
 import type { SmtpSendResult } from '../../lib/mail/smtp';
 import { sanitizeHtml } from '../../lib/sanitize-rich-text';

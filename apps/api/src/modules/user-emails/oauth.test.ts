@@ -13,7 +13,8 @@ import { accountIdOf } from '../messaging/ownership-probes';
 import { dispatcherFor } from '../notifications/dispatch';
 import { lookUpSentMessage } from '../sending/sent-folder';
 import { sendFromMailbox, type OutgoingMessage } from '../sending/smtp-send';
-import { MAIL_OAUTH_SCOPES } from './oauth';
+import { loadConfig } from '../../config';
+import { MAIL_OAUTH_SCOPES, pkceVerifier, signState, verifyState } from './oauth';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
@@ -21,6 +22,34 @@ const CLIENT = { id: 'mail-client-id', secret: 'mail-client-secret' };
 /** What a token looks like on the test provider: never in an answer, never in the database in clear. */
 const TOKEN_PATTERN = /\b(at|rt)-[0-9a-f]{24}\b/;
 const HOUR = 3_600_000;
+
+describe('mail OAuth configuration and state', () => {
+  const keys = { mailCredentialsKey: 'k'.repeat(40), dataDir: '/nonexistent' };
+
+  it('enables a provider only with both client id and secret, with its default servers, and checks overrides', () => {
+    expect(loadConfig({ GOOGLE_MAIL_CLIENT_ID: 'id' }).mailOAuth).toEqual({ google: null, microsoft: null });
+    const cfg = loadConfig({ MICROSOFT_MAIL_CLIENT_ID: 'id', MICROSOFT_MAIL_CLIENT_SECRET: 's' }).mailOAuth;
+    expect(cfg.google).toBeNull();
+    expect(cfg.microsoft).toMatchObject({
+      tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+      smtp: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
+      imap: { host: 'outlook.office365.com', port: 993, security: 'tls' },
+    });
+    expect(() => loadConfig({ GOOGLE_MAIL_CLIENT_ID: 'id', GOOGLE_MAIL_CLIENT_SECRET: 's', GOOGLE_MAIL_SMTP: 'smtp.gmail.com:465' })).toThrow(/host:port:security/);
+    expect(() => loadConfig({ GOOGLE_MAIL_CLIENT_ID: 'id', GOOGLE_MAIL_CLIENT_SECRET: 's', GOOGLE_MAIL_TOKEN_URL: 'ftp://x' })).toThrow(/http\(s\) URL/);
+  });
+
+  it('a state opens only as signed, with this server key; the PKCE verifier is RFC 7636-sized', () => {
+    const state = { accountId: 1, userId: 2, holderId: 0, provider: 'google' as const, nonce: 'n', expiresAt: 1 };
+    const signed = signState(keys, state);
+    expect(verifyState(keys, signed)).toEqual(state);
+    expect(verifyState({ ...keys, mailCredentialsKey: 'j'.repeat(40) }, signed)).toBeNull();
+    expect(verifyState(keys, `${signed}.x`)).toBeNull();
+    expect(verifyState(keys, `${signed.split('.')[0]}.${'A'.repeat(43)}`)).toBeNull();
+    expect(verifyState(keys, `${Buffer.from(JSON.stringify({ ...state, accountId: 3 })).toString('base64url')}.${signed.split('.')[1]}`)).toBeNull();
+    expect(pkceVerifier(keys, 'n')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
 
 describe.each(DB_KINDS)('mailboxes connected by OAuth (XOAUTH2) (%s)', (kind) => {
   let t: TestApp;

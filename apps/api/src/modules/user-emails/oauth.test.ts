@@ -14,7 +14,8 @@ import { dispatcherFor } from '../notifications/dispatch';
 import { lookUpSentMessage } from '../sending/sent-folder';
 import { sendFromMailbox, type OutgoingMessage } from '../sending/smtp-send';
 import { loadConfig } from '../../config';
-import { MAIL_OAUTH_SCOPES, pkceVerifier, signState, verifyState } from './oauth';
+import { UnsecuredJWT } from 'jose';
+import { identityOf, MAIL_OAUTH_SCOPES, pkceVerifier, signState, verifyState } from './oauth';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
@@ -48,6 +49,16 @@ describe('mail OAuth configuration and state', () => {
     expect(verifyState(keys, `${signed.split('.')[0]}.${'A'.repeat(43)}`)).toBeNull();
     expect(verifyState(keys, `${Buffer.from(JSON.stringify({ ...state, accountId: 3 })).toString('base64url')}.${signed.split('.')[1]}`)).toBeNull();
     expect(pkceVerifier(keys, 'n')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("reads the mailbox's address from the id_token: email, else Microsoft's preferred_username; never for another client or an unverified email", () => {
+    const cfg = { clientId: 'me' } as Parameters<typeof identityOf>[0];
+    const token = (claims: Record<string, unknown>) => new UnsecuredJWT(claims).encode();
+    expect(identityOf(cfg, token({ aud: 'me', email: 'Ada@Gmail.test', email_verified: true, name: 'Ada' }))).toEqual({ email: 'ada@gmail.test', name: 'Ada' });
+    expect(identityOf(cfg, token({ aud: 'me', preferred_username: 'bob@contoso.test' }))).toEqual({ email: 'bob@contoso.test', name: null });
+    expect(identityOf(cfg, token({ aud: 'someone-else', email: 'ada@gmail.test' })).email).toBeNull();
+    expect(identityOf(cfg, token({ aud: 'me', email: 'ada@gmail.test', email_verified: false })).email).toBeNull();
+    expect(identityOf(cfg, null).email).toBeNull();
   });
 });
 

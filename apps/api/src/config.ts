@@ -2,11 +2,24 @@ import { extensionDist, repoRoot } from './lib/paths';
 import path from 'node:path';
 import { BRANDS, parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
+import type { MailOAuthProvider } from '@shared/schemas/user-emails';
 import { parseAllowHosts } from './lib/guarded-fetch';
 import { configuredSecret } from './lib/server-secret';
 
 export type SmtpConfig = { url: string; from: string | null };
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+/** A mail server a provider's mailboxes use (overridable for tests). */
+export type MailServerConfig = { host: string; port: number; security: 'tls' | 'starttls' | 'none' };
+/** Connecting a mailbox by OAuth (XOAUTH2): the provider's client, its endpoints and its mail servers. */
+export type MailOAuthProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  smtp: MailServerConfig;
+  imap: MailServerConfig;
+};
+export { MAIL_OAUTH_PROVIDERS, type MailOAuthProvider } from '@shared/schemas/user-emails';
 /** AI text: the chat-completions provider when AI_BASE_URL is set, else the built-in composer. */
 export type AiConfig = { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number; syncWaitMs: number };
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
@@ -46,6 +59,8 @@ export type Config = {
   holderHeader: string;
   smtp: SmtpConfig | null;
   google: GoogleConfig | null;
+  /** Mailboxes connected by OAuth: a provider is offered only when its client id and secret are set. */
+  mailOAuth: Record<MailOAuthProvider, MailOAuthProviderConfig | null>;
   /**
    * authMax: per IP + email on credential routes; authIpMax: per IP on each credential route whatever the
    * email (stops spraying); publicMax: per IP on unauthenticated lookups (account-status); outboundMax: per
@@ -114,6 +129,20 @@ export function loadConfig(env: Env = process.env): Config {
       googleId && googleSecret
         ? { clientId: googleId, clientSecret: googleSecret, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
         : null,
+    mailOAuth: {
+      google: mailOAuthProvider(env, 'GOOGLE_MAIL', {
+        authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        smtp: 'smtp.gmail.com:465:tls',
+        imap: 'imap.gmail.com:993:tls',
+      }),
+      microsoft: mailOAuthProvider(env, 'MICROSOFT_MAIL', {
+        authorizationUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+        tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+        smtp: 'smtp.office365.com:587:starttls',
+        imap: 'outlook.office365.com:993:tls',
+      }),
+    },
     rateLimit: {
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 10),
       authIpMax: int(env, 'RATE_LIMIT_AUTH_IP_MAX', 20),
@@ -159,6 +188,44 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
+  };
+}
+
+/**
+ * <PREFIX>_CLIENT_ID and _CLIENT_SECRET enable a provider; _AUTH_URL, _TOKEN_URL, _SMTP and _IMAP
+ * ("host:port:security") override its endpoints and mail servers (tests point them at loopback).
+ */
+function mailOAuthProvider(
+  env: Env,
+  prefix: string,
+  defaults: { authorizationUrl: string; tokenUrl: string; smtp: string; imap: string },
+): MailOAuthProviderConfig | null {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+  if (!clientId || !clientSecret) return null;
+  const url = (name: string, fallback: string) => {
+    const raw = env[`${prefix}_${name}`]?.trim() || fallback;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
+      return parsed.href;
+    } catch {
+      throw new Error(`${prefix}_${name}: "${raw}" must be an http(s) URL`);
+    }
+  };
+  const server = (name: string, fallback: string): MailServerConfig => {
+    const raw = env[`${prefix}_${name}`]?.trim() || fallback;
+    const m = /^([^:\s]+):(\d{1,5}):(tls|starttls|none)$/.exec(raw);
+    if (!m) throw new Error(`${prefix}_${name}: "${raw}" must be host:port:security (security tls, starttls or none)`);
+    return { host: m[1]!.toLowerCase(), port: Number(m[2]), security: m[3] as MailServerConfig['security'] };
+  };
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: url('AUTH_URL', defaults.authorizationUrl),
+    tokenUrl: url('TOKEN_URL', defaults.tokenUrl),
+    smtp: server('SMTP', defaults.smtp),
+    imap: server('IMAP', defaults.imap),
   };
 }
 

@@ -664,6 +664,9 @@ export const userEmails = pgTable(
     imapPort: integer('imap_port').notNull(),
     imapSecurity: text('imap_security', { enum: ['tls', 'starttls', 'none'] }).notNull(),
     imapUsername: text('imap_username').notNull(),
+    /** password: the stored SMTP and IMAP passwords; xoauth2: an OAuth access token of oauth_provider, refreshed as needed. */
+    authMethod: text('auth_method', { enum: ['password', 'xoauth2'] }).notNull().default('password'),
+    oauthProvider: text('oauth_provider', { enum: ['google', 'microsoft'] }),
     /** The Sent folder's path found by the last connection test. */
     sentFolder: text('sent_folder'),
     dailyLimit: integer('daily_limit').notNull(),
@@ -704,9 +707,11 @@ export const userCredentials = pgTable(
     userEmailId: integer('user_email_id')
       .notNull()
       .references(() => userEmails.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['smtp_password', 'imap_password'] }).notNull(),
+    kind: text('kind', { enum: ['smtp_password', 'imap_password', 'oauth_access_token', 'oauth_refresh_token'] }).notNull(),
     /** "v1.<iv>.<tag>.<ciphertext>", bound to (account, mailbox, kind) as associated data. */
     secret: text('secret').notNull(),
+    /** When an OAuth access token stops working (null for passwords and refresh tokens). */
+    expiresAt: at('expires_at'),
     state: text('state', { enum: ['valid', 'invalid', 'untested'] }).notNull().default('untested'),
     error: text('error'),
     verifiedAt: at('verified_at'),

@@ -53,11 +53,21 @@ export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls
  * rule), `drop…@` closes the connection after the message is sent (no answer), `droprcpt…@` closes it
  * at RCPT TO. `refuseAll` answers every connection 421 (the server down).
  */
-export async function startRecordingSmtpServer(options: { security?: 'tls' | 'starttls' | 'none'; users?: Record<string, string>; port?: number } = {}) {
+export async function startRecordingSmtpServer(
+  options: {
+    security?: 'tls' | 'starttls' | 'none';
+    users?: Record<string, string>;
+    /** XOAUTH2 only (no password methods): a sign-in passes when this accepts the user's access token. */
+    checkAccessToken?: (user: string, token: string) => boolean;
+    port?: number;
+  } = {},
+) {
   const security = options.security ?? 'starttls';
   const users = options.users ?? { 'sender@example.com': 'right-password' };
   const received: Array<{ from: string; to: string[]; raw: Buffer; secure: boolean; user: string | undefined }> = [];
   const state = { refuseAll: false, connections: 0 };
+  /** Every XOAUTH2 access token offered, in order. */
+  const tokensSeen: string[] = [];
   type Conn = { id: string; _socket?: net.Socket; socket?: net.Socket };
   const dropSession = (id: string) => {
     for (const c of (server as unknown as { connections: Set<Conn> }).connections) if (c.id === id) (c._socket ?? c.socket)?.destroy();
@@ -67,7 +77,7 @@ export async function startRecordingSmtpServer(options: { security?: 'tls' | 'st
     ...TEST_CERT,
     disabledCommands: security === 'none' ? ['STARTTLS'] : [],
     allowInsecureAuth: security === 'none',
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.checkAccessToken ? ['XOAUTH2'] : ['PLAIN', 'LOGIN'],
     logger: false,
     onConnect(_session, callback) {
       state.connections++;
@@ -75,6 +85,12 @@ export async function startRecordingSmtpServer(options: { security?: 'tls' | 'st
       callback();
     },
     onAuth(auth, _session, callback) {
+      if (options.checkAccessToken) {
+        tokensSeen.push(auth.accessToken ?? '');
+        if (auth.method === 'XOAUTH2' && auth.username && options.checkAccessToken(auth.username, auth.accessToken ?? '')) return callback(null, { user: auth.username });
+        // What Gmail answers to a refused token (the client then ends the exchange and gets 535).
+        return callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
+      }
       if (auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
       callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
     },
@@ -104,24 +120,42 @@ export async function startRecordingSmtpServer(options: { security?: 'tls' | 'st
     },
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  return { port: portOf(server.server), received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port: portOf(server.server), received, state, tokensSeen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function startHoodiecrow(options: { users?: Record<string, string>; sentFolder?: 'special-use' | 'named' | 'none'; starttls?: boolean; tls?: boolean; port?: number } = {}) {
-  const users = Object.fromEntries(Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]));
+export async function startHoodiecrow(
+  options: {
+    users?: Record<string, string>;
+    sentFolder?: 'special-use' | 'named' | 'none';
+    starttls?: boolean;
+    tls?: boolean;
+    port?: number;
+    /** AUTHENTICATE XOAUTH2 (with SASL-IR): user → the access token it accepts (change it with setAccessToken). */
+    xoauth2?: Record<string, string>;
+  } = {},
+) {
+  const users: Record<string, { password: string; xoauth2?: { accessToken: string } }> = Object.fromEntries(
+    Object.entries(options.users ?? { 'sender@example.com': 'right-password' }).map(([u, password]) => [u, { password }]),
+  );
+  for (const [u, accessToken] of Object.entries(options.xoauth2 ?? {})) users[u] = { password: users[u]?.password ?? '', xoauth2: { accessToken } };
   const sent = options.sentFolder ?? 'special-use';
   const folders: Record<string, unknown> = { Drafts: { 'special-use': '\\Drafts' } };
   if (sent === 'special-use') folders['Outbox of mine'] = { 'special-use': '\\Sent' };
   if (sent === 'named') folders['Sent Items'] = {};
   const server = hoodiecrow({
-    plugins: ['ID', 'SPECIAL-USE', 'IDLE', 'UIDPLUS', 'MOVE', 'CONDSTORE', ...(options.starttls ? ['STARTTLS'] : [])],
+    plugins: ['ID', 'SPECIAL-USE', 'IDLE', 'UIDPLUS', 'MOVE', 'CONDSTORE', ...(options.starttls ? ['STARTTLS'] : []), ...(options.xoauth2 ? ['SASL-IR', 'XOAUTH2'] : [])],
     credentials: TEST_CERT,
     secureConnection: options.tls ?? false,
     users,
     storage: { INBOX: { messages: [] }, '': { separator: '/', folders } },
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: portOf(server.server),
+    /** The server reads its users' tokens at each AUTHENTICATE: a renewed token is accepted from then on. */
+    setAccessToken: (user: string, accessToken: string) => void (users[user] = { password: users[user]?.password ?? '', xoauth2: { accessToken } }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const freePort = () =>

@@ -15,6 +15,34 @@ export const MAIL_SECURITY_LABELS: Record<MailSecurity, string> = {
   none: 'None (not encrypted)',
 };
 
+export const MAIL_AUTH_METHODS = ['password', 'xoauth2'] as const;
+export type MailAuthMethod = (typeof MAIL_AUTH_METHODS)[number];
+/** Providers a mailbox can be connected to by OAuth (XOAUTH2), when the server has their client id. */
+export const MAIL_OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
+export type MailOAuthProvider = (typeof MAIL_OAUTH_PROVIDERS)[number];
+export const MAIL_OAUTH_PROVIDER_LABELS: Record<MailOAuthProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
+
+/** GET user_emails/oauth_providers: the providers this server is configured for (none: no button shows). */
+export const mailOAuthProviderSchema = z.object({ provider: z.enum(MAIL_OAUTH_PROVIDERS), label: text() });
+export type MailOAuthProviderInfo = z.infer<typeof mailOAuthProviderSchema>;
+
+/** POST user_emails/oauth/{provider}: where to send the browser (the provider's consent page). */
+export const mailOAuthStartSchema = z.object({ authorization_url: text() });
+
+/**
+ * How the OAuth callback lands back on /cabinet/mailboxes: ?mailbox_oauth=connected|failing&user_email_id=N,
+ * or ?mailbox_oauth_error=<code> with one of these codes.
+ */
+export const MAIL_OAUTH_ERRORS = {
+  expired: 'The connection attempt took too long. Start again.',
+  state_mismatch: 'The connection attempt was started in another browser. Start again here.',
+  access_denied: 'Access was not granted, so the mailbox was not connected.',
+  exchange_failed: 'The provider did not confirm the access. Start again.',
+  no_email: 'The provider did not say which mailbox this is.',
+  no_refresh_token: 'The provider gave no lasting access (no refresh token). Remove this app under your account’s third-party access, then connect again.',
+} as const;
+export type MailOAuthError = keyof typeof MAIL_OAUTH_ERRORS;
+
 export const MAILBOX_STATUSES = ['active', 'paused', 'failing'] as const;
 export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
 
@@ -150,6 +178,9 @@ export const userEmailSchema = z.object({
   imap_port: int32(),
   imap_security: z.enum(MAIL_SECURITY),
   imap_username: text(),
+  /** password: the stored passwords; xoauth2: an OAuth access token of oauth_provider (reconnect to renew). */
+  auth_method: z.enum(MAIL_AUTH_METHODS),
+  oauth_provider: z.enum(MAIL_OAUTH_PROVIDERS).nullable(),
   /** The Sent folder the connection test found (replies and the at-most-once check read it). */
   sent_folder: text().nullable(),
   daily_limit: int32(),
@@ -194,7 +225,7 @@ export const sendingCapacitySchema = z.object({
 });
 export type SendingCapacity = z.infer<typeof sendingCapacitySchema>;
 
-export const CREDENTIAL_KINDS = ['smtp_password', 'imap_password'] as const;
+export const CREDENTIAL_KINDS = ['smtp_password', 'imap_password', 'oauth_access_token', 'oauth_refresh_token'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 export const CREDENTIAL_STATES = ['valid', 'invalid', 'untested'] as const;
 
@@ -208,6 +239,8 @@ export const userCredentialSchema = z.object({
   /** Why it is invalid (the server's reply), or null. */
   error: text().nullable(),
   verified_at: text().nullable(),
+  /** When an OAuth access token expires (it is renewed with the refresh token); null for the others. */
+  expires_at: text().nullable(),
   updated_at: text(),
 });
 export type UserCredential = z.infer<typeof userCredentialSchema>;

@@ -8,8 +8,17 @@ export type MailEndpoint = {
   port: number;
   security: MailSecurity;
   username: string;
+  /** The password (auth method password); empty when accessToken is used. */
   password: string;
+  /** XOAUTH2: sign in with this OAuth access token instead of the password. */
+  accessToken?: string;
 };
+
+/** What a refused sign-in means, in the words of the way the mailbox signs in. */
+export const refusedSignIn = (endpoint: MailEndpoint) =>
+  endpoint.accessToken
+    ? 'The server refused the access token (reconnect the mailbox to grant access again)'
+    : 'The server refused the username or password (with 2-step sign-in, use an app password)';
 
 /** How connections to user-supplied mail servers are made: the address guard, timeouts, TLS trust. */
 export type MailConnectOptions = {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { ImapFlow, type ListResponse } from 'imapflow';
 import type { ConnectionStep } from '@shared/schemas/user-emails';
-import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
+import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, refusedSignIn, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
 
 export type ImapTestResult = { steps: ConnectionStep[]; sentFolder: string | null };
 
@@ -36,7 +36,7 @@ export function imapConnector(options: MailConnectOptions): ImapConnector {
       ...(isIP(endpoint.host) ? {} : { servername: endpoint.host }),
       secure: endpoint.security === 'tls',
       doSTARTTLS: endpoint.security === 'starttls' ? true : endpoint.security === 'none' ? false : undefined,
-      auth: { user: endpoint.username, pass: endpoint.password },
+      auth: endpoint.accessToken ? { user: endpoint.username, accessToken: endpoint.accessToken } : { user: endpoint.username, pass: endpoint.password },
       tls: { ...options.tls, rejectUnauthorized: true },
       logger: false,
       connectionTimeout: timeoutMs,
@@ -78,7 +78,7 @@ export function imapConnector(options: MailConnectOptions): ImapConnector {
             steps: [
               step('imap_connect', 'passed', `Connected to ${where}`),
               tlsPassed(endpoint),
-              step('imap_login', 'failed', 'The server refused the username or password (with 2-step sign-in, use an app password)', reply),
+              step('imap_login', 'failed', refusedSignIn(endpoint), reply),
               ...skipAfter(['imap_folders', 'imap_sent_folder']),
             ],
             sentFolder: null,

@@ -3,7 +3,22 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { ConnectionStep } from '@shared/schemas/user-emails';
-import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
+import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, refusedSignIn, resolveEndpoint, skipAfter, socketFailure, step, type MailConnectOptions, type MailEndpoint } from './endpoint';
+
+/**
+ * The login of a mailbox: its password, or XOAUTH2 with its access token. A refused token is not
+ * retried here: the token is renewed (modules/user-emails/oauth-tokens.ts) before the session starts.
+ */
+function loginOf(endpoint: MailEndpoint): SMTPConnection.AuthenticationCredentials | SMTPConnection.AuthenticationOAuth2 {
+  const { username: user, accessToken } = endpoint;
+  if (!accessToken) return { credentials: { user, pass: endpoint.password } };
+  const oauth2 = {
+    getToken: (isRetry: boolean, callback: (err: Error | null, token?: string) => void) =>
+      isRetry ? callback(Object.assign(new Error('The access token was refused'), { code: 'EAUTH' })) : callback(null, accessToken),
+    buildXOAuth2Token: (token: string) => Buffer.from(`user=${user}\x01auth=Bearer ${token}\x01\x01`, 'utf8').toString('base64'),
+  };
+  return { oauth2, user, method: 'XOAUTH2' } as unknown as SMTPConnection.AuthenticationOAuth2;
+}
 
 /**
  * What an SMTP transaction came to, as the server said it. stage: where it stopped (connect, TLS,
@@ -68,7 +83,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
         connection.once('end', () => settle({ err: Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION', command: 'CONN' }) }));
         connection.connect(() => {
           progress.stage = 'auth';
-          connection.login({ credentials: { user: endpoint.username, pass: endpoint.password } }, (loginErr) => {
+          connection.login(loginOf(endpoint), (loginErr) => {
             if (loginErr) return settle({ err: loginErr as SendError });
             message.then(
               ({ raw, envelope }) => {
@@ -128,7 +143,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
         connection.once('end', () => settle(Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' })));
         connection.connect(() => {
           progress.stage = 'auth';
-          connection.login({ credentials: { user: endpoint.username, pass: endpoint.password } }, (err) => settle((err as SmtpError | null) ?? null));
+          connection.login(loginOf(endpoint), (err) => settle((err as SmtpError | null) ?? null));
         });
       });
       const secure = connection.secure;
@@ -150,7 +165,7 @@ export function smtpConnector(options: MailConnectOptions): SmtpConnector {
         return [
           step('smtp_connect', 'passed', `Connected to ${where}`),
           tlsPassed(),
-          step('smtp_auth', 'failed', authAdvice(outcome), outcome.response ?? null),
+          step('smtp_auth', 'failed', authAdvice(outcome, endpoint), outcome.response ?? null),
         ];
       }
       if (isTlsFailure(outcome)) {
@@ -183,7 +198,7 @@ function sendFailure(e: SendError, endpoint: MailEndpoint, timeoutMs: number, re
   const command = (err.command ?? '').toUpperCase();
   if (command === 'COMPOSE') return { ok: false, stage: 'compose', ...base, message: `The message could not be built: ${err.message}` };
   if (reached === 'auth' && (err.code === 'EAUTH' || command.startsWith('AUTH') || base.code !== null)) {
-    return { ok: false, stage: 'auth', ...base, message: authAdvice(err) };
+    return { ok: false, stage: 'auth', ...base, message: authAdvice(err, endpoint) };
   }
   if (reached === 'transaction') {
     if (command.startsWith('MAIL')) return { ok: false, stage: 'mail_from', ...base, message: 'The server refused the sender' };
@@ -197,9 +212,9 @@ function sendFailure(e: SendError, endpoint: MailEndpoint, timeoutMs: number, re
   return { ok: false, stage: 'connect', ...base, message: socketFailure(err, endpoint, timeoutMs) };
 }
 
-function authAdvice(err: SmtpError): string {
+function authAdvice(err: SmtpError, endpoint: MailEndpoint): string {
   if (/no.*auth|not supported|AUTH.*not/i.test(err.message) && !err.response) return 'The server offers no way to sign in on this connection (try STARTTLS or TLS)';
-  return 'The server refused the username or password (with 2-step sign-in, use an app password)';
+  return refusedSignIn(endpoint);
 }
 
 /** Node's TLS texts without the address part ("Hostname/IP does not match certificate's altnames: IP: 10.0.0.5 …"). */

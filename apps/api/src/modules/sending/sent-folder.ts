@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserEmailRow } from '../../db/schema';
 import type { ImapConnector, MailEndpoint } from '../../lib/mail';
-import { readCredential } from '../user-emails/credentials';
+import { signInOf } from '../user-emails/oauth-tokens';
 
 /**
  * Was this message sent? A row the outbox finds in "sending" after a crash (or a send whose connection
@@ -64,11 +64,12 @@ export async function findInSentFolder(imap: Pick<ImapConnector, 'open'>, endpoi
  * password from user_credentials, its Sent folder from the last connection test.
  */
 export async function lookUpSentMessage(
-  deps: { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>; mail: { imap: Pick<ImapConnector, 'open'> } },
+  deps: { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir' | 'mailOAuth'>; mail: { imap: Pick<ImapConnector, 'open'> } },
   mailbox: UserEmailRow,
   messageId: string,
 ): Promise<SentFolderAnswer> {
-  const password = await readCredential(deps.db, deps.config, mailbox.accountId, mailbox.id, 'imap_password');
-  if (!password.ok) return { status: 'unavailable', reason: `IMAP password: ${password.error}` };
-  return findInSentFolder(deps.mail.imap, imapEndpointOf(mailbox, password.secret), mailbox.sentFolder, messageId);
+  const signIn = await signInOf(deps, mailbox, 'imap', new Date());
+  if (!signIn.ok) return { status: 'unavailable', reason: signIn.error };
+  const endpoint = { ...imapEndpointOf(mailbox, signIn.password), ...(signIn.accessToken ? { accessToken: signIn.accessToken } : {}) };
+  return findInSentFolder(deps.mail.imap, endpoint, mailbox.sentFolder, messageId);
 }

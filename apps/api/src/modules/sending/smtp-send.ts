@@ -4,14 +4,15 @@ import type Mail from 'nodemailer/lib/mailer';
 import { DEFAULT_TOOLBAR } from '@shared/rich-text/allow-list';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { activities, userEmails, type UserEmailRow } from '../../db/schema';
+import { activities, type UserEmailRow } from '../../db/schema';
 import type { MailEndpoint, SmtpConnector } from '../../lib/mail';
 import type { SmtpSendResult } from '../../lib/mail/smtp';
 import { sanitizeHtml } from '../../lib/sanitize-rich-text';
 import { recordActivity, type ACTIVITY_VERBS } from '../activities/service';
 import { suppress, suppressionOf, type Suppression } from '../blacklist/suppression';
-import { readCredential } from '../user-emails/credentials';
 import type { Footer } from './footer';
+import { signInOf } from '../user-emails/oauth-tokens';
+import { holdMailbox } from '../user-emails/mailbox-status';
 
 /**
  * One prepared message through one mailbox, and what came of it. The outbox (campaigns) prepares the
@@ -172,7 +173,7 @@ export async function smtpSend(
   return classifySmtpResult(await smtp.send(endpoint, () => composeMail(mailbox, message)), options.attempt, options.now);
 }
 
-export type SendDeps = { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>; mail: { smtp: Pick<SmtpConnector, 'send'> } };
+export type SendDeps = { db: Db; config: Pick<Config, 'mailCredentialsKey' | 'dataDir' | 'mailOAuth'>; mail: { smtp: Pick<SmtpConnector, 'send'> } };
 
 /**
  * The send the outbox calls, in the account's scope (a job's inAccount): checks the recipient against
@@ -192,13 +193,19 @@ export async function sendFromMailbox(
   }
   const suppression = await suppressionOf(deps.db, accountId, message.to);
   if (suppression) return { status: 'suppressed', suppression };
-  const password = await readCredential(deps.db, deps.config, accountId, mailbox.id, 'smtp_password');
-  if (!password.ok) {
-    const reason = `SMTP password: ${password.error}`;
-    await holdMailbox(deps.db, mailbox, 'failing', reason, null);
-    return { status: 'mailbox_held', mailboxStatus: 'failing', reason, code: null, response: null, retryAt: null };
+  const signIn = await signInOf(deps, mailbox, 'smtp', options.now);
+  if (!signIn.ok) {
+    // A revoked OAuth grant has already marked the mailbox failing (and notified).
+    if (signIn.revoked) return { status: 'mailbox_held', mailboxStatus: 'failing', reason: signIn.error, code: null, response: null, retryAt: null };
+    // The provider's token endpoint could not renew the token now: counted like a failed sign-in, tried again.
+    if (mailbox.authMethod === 'xoauth2') {
+      const failed: SendOutcome = { status: 'connection_failed', stage: 'auth', reason: signIn.error, code: null, response: null, retryAt: new Date(options.now.getTime() + retryDelayMs(1)) };
+      return applyOutcome(deps.db, mailbox, message, failed, options);
+    }
+    await holdMailbox(deps.db, mailbox, 'failing', signIn.error, null);
+    return { status: 'mailbox_held', mailboxStatus: 'failing', reason: signIn.error, code: null, response: null, retryAt: null };
   }
-  const outcome = await smtpSend(deps.mail.smtp, smtpEndpointOf(mailbox, password.secret), mailbox, message, options);
+  const outcome = await smtpSend(deps.mail.smtp, { ...smtpEndpointOf(mailbox, signIn.password), ...(signIn.accessToken ? { accessToken: signIn.accessToken } : {}) }, mailbox, message, options);
   return applyOutcome(deps.db, mailbox, message, outcome, options);
 }
 
@@ -269,24 +276,4 @@ export async function recordConnectionFailure(db: Db, mailbox: Pick<UserEmailRow
   return run;
 }
 
-/**
- * Pauses (or marks failing) a mailbox with the reason the user sees, and writes mailbox_paused /
- * mailbox_failing by the system, in one transaction; a mailbox already held is left as it is.
- */
-export async function holdMailbox(db: Db, mailbox: Pick<UserEmailRow, 'id' | 'accountId' | 'email'>, status: 'paused' | 'failing', reason: string, serverReply: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(userEmails)
-      .set({ status, statusReason: reason, updatedAt: new Date() })
-      .where(and(eq(userEmails.id, mailbox.id), eq(userEmails.accountId, mailbox.accountId), eq(userEmails.status, 'active')))
-      .returning({ id: userEmails.id });
-    if (!row) return;
-    await recordActivity(tx, {
-      accountId: mailbox.accountId,
-      actorType: 'system',
-      verb: status === 'paused' ? 'mailbox_paused' : 'mailbox_failing',
-      channel: 'email',
-      payload: { user_email_id: mailbox.id, email: mailbox.email, reason, ...(serverReply ? { server_reply: serverReply.slice(0, 500) } : {}) },
-    });
-  });
-}
+export { holdMailbox } from '../user-emails/mailbox-status';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { userCredentials, type UserCredentialRow } from '../../db/schema';
@@ -32,10 +32,11 @@ export async function storeCredential(
   kind: CredentialKind,
   plain: string,
   state: CredentialState,
+  expiresAt: Date | null = null,
 ): Promise<void> {
   const secret = credentialsBox(config).seal(plain, contextOf(accountId, userEmailId, kind));
   const now = new Date();
-  const values = { secret, state: state.state, error: state.error, verifiedAt: state.state === 'valid' ? now : null, updatedAt: now };
+  const values = { secret, state: state.state, error: state.error, verifiedAt: state.state === 'valid' ? now : null, expiresAt, updatedAt: now };
   await db
     .insert(userCredentials)
     .values({ accountId, userEmailId, kind, ...values })
@@ -57,19 +58,29 @@ export async function readCredential(
   accountId: number,
   userEmailId: number,
   kind: CredentialKind,
-): Promise<{ ok: true; secret: string } | { ok: false; error: string }> {
-  const [row] = await db
+  /** Lock the row until the caller's transaction ends (one OAuth refresh at a time per mailbox). */
+  options: { forUpdate?: boolean } = {},
+): Promise<{ ok: true; secret: string; expiresAt: Date | null } | { ok: false; error: string }> {
+  const query = db
     .select()
     .from(userCredentials)
     .where(and(eq(userCredentials.accountId, accountId), eq(userCredentials.userEmailId, userEmailId), eq(userCredentials.kind, kind)))
     .limit(1);
-  if (!row) return { ok: false, error: 'No password is stored: enter it again' };
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const oauth = kind.startsWith('oauth_');
+  if (!row) return { ok: false, error: oauth ? 'No access token is stored: reconnect the mailbox' : 'No password is stored: enter it again' };
   try {
-    return { ok: true, secret: credentialsBox(config).open(row.secret, contextOf(accountId, userEmailId, kind)) };
+    return { ok: true, secret: credentialsBox(config).open(row.secret, contextOf(accountId, userEmailId, kind)), expiresAt: row.expiresAt };
   } catch (err) {
-    if (err instanceof SecretBoxError) return { ok: false, error: `${err.message}: enter the password again` };
+    if (err instanceof SecretBoxError) return { ok: false, error: `${err.message}: ${oauth ? 'reconnect the mailbox' : 'enter the password again'}` };
     throw err;
   }
+}
+
+export async function deleteCredentials(db: Db, accountId: number, userEmailId: number, kinds: CredentialKind[]): Promise<void> {
+  await db
+    .delete(userCredentials)
+    .where(and(eq(userCredentials.accountId, accountId), eq(userCredentials.userEmailId, userEmailId), inArray(userCredentials.kind, kinds)));
 }
 
 export async function credentialsOf(db: Db, accountId: number): Promise<UserCredentialRow[]> {

@@ -112,6 +112,20 @@ export const userEmailOwnershipProbes: Record<string, Probe> = {
     expect(res.json().data.map((c: { user_email_id: number }) => c.user_email_id)).not.toContain(mailbox.id);
     expect(res.body).not.toContain(mailbox.email);
   },
+  'POST /api/v1/user_emails/oauth/:provider': async (t, a, b) => {
+    const mailbox = await mailboxOf(t, a);
+    // The signed state is bound to the caller's own account and user (oauth.test.ts proves an altered one is refused).
+    const res = await t.app.inject({ method: 'POST', url: v1('/user_emails/oauth/google'), headers: b.headers });
+    if (res.statusCode === 200) {
+      const state = new URL(res.json<{ data: { authorization_url: string } }>().data.authorization_url).searchParams.get('state')!;
+      const claims = JSON.parse(Buffer.from(state.split('.')[0]!, 'base64url').toString()) as { accountId: number; userId: number };
+      expect(claims.accountId).toBe(await accountIdOf(t, b));
+    } else {
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(res.body).not.toContain(mailbox.email);
+    await unchanged(t, a, mailbox);
+  },
   'GET /api/v1/domains': async (t, a, b) => {
     const mailbox = await mailboxOf(t, a);
     const res = await t.app.inject({ method: 'GET', url: v1('/domains'), headers: b.headers });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
-import { dbId, dbIdParam } from '@shared/schemas/primitives';
+import { dbId, dbIdParam, text } from '@shared/schemas/primitives';
 import {
   connectionTestSchema,
   createUserEmailBodySchema,
+  MAIL_OAUTH_PROVIDERS,
+  mailOAuthProviderSchema,
+  mailOAuthStartSchema,
   sendingCapacitySchema,
   sendingDomainSchema,
   updateUserEmailBodySchema,
@@ -15,6 +18,7 @@ import { defineRoute } from '../../lib/route';
 import { campaignMailboxIds, capacityToday } from '../campaigns/capacity';
 import { notFound } from '../../lib/http-error';
 import * as service from './service';
+import { finishMailOAuth, oauthProviders, startMailOAuth } from './oauth-connect';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['user emails'];
@@ -62,6 +66,40 @@ export const userEmailRoutes = [
     tags: TAGS,
     schema: { body: createUserEmailBodySchema, response: one },
     handler: async ({ auth, body, deps }) => ({ data: await service.create(deps, auth, body) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/user_emails/oauth_providers'),
+    access: 'user',
+    owner: 'none',
+    summary: 'The providers a mailbox can be connected to by OAuth (XOAUTH2) on this server: only those whose client id is configured',
+    tags: TAGS,
+    schema: { response: { 200: z.object({ data: z.array(mailOAuthProviderSchema) }) } },
+    handler: ({ deps }) => ({ data: oauthProviders(deps) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/user_emails/oauth/:provider'),
+    access: 'user',
+    owner: 'account',
+    summary:
+      "Start connecting a Google or Microsoft mailbox by OAuth: answers the provider's consent URL (PKCE, a signed state bound to this user and account) and sets a cookie binding the attempt to this browser; 404 when the provider is not configured",
+    tags: TAGS,
+    schema: { params: z.strictObject({ provider: z.enum(MAIL_OAUTH_PROVIDERS) }), response: { 200: z.object({ data: mailOAuthStartSchema }) } },
+    handler: ({ auth, brand, deps, params, reply, req }) => ({ data: startMailOAuth(deps, auth, req, reply, params.provider, brand.holderId) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/user_emails/oauth/callback'),
+    access: 'public',
+    owner: 'none',
+    summary:
+      'The provider redirects here: the code is exchanged, the tokens stored sealed, the mailbox saved and tested with XOAUTH2; redirects to /cabinet/mailboxes with mailbox_oauth=connected|failing or mailbox_oauth_error. An unsigned or altered state answers 400',
+    tags: TAGS,
+    hidden: true,
+    // Providers add their own parameters (scope, session_state, authuser…), so this query is not strict.
+    schema: { querystring: z.looseObject({ state: text().max(2000).optional(), code: text().max(4000).optional(), error: text().max(200).optional() }) },
+    handler: ({ deps, query, reply, req }) => finishMailOAuth(deps, req, reply, query),
   }),
   defineRoute({
     method: 'GET',

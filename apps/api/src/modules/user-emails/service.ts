@@ -15,7 +15,8 @@ import { sendingDomains, userEmails, type UserEmailRow } from '../../db/schema';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { MailEndpoint } from '../../lib/mail';
 import type { AuthContext, Deps } from '../../lib/route';
-import { credentialsOf, readCredential, setCredentialState, storeCredential, type CredentialState } from './credentials';
+import { credentialsOf, setCredentialState, storeCredential, type CredentialState } from './credentials';
+import { signInOf } from './oauth-tokens';
 import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   notFound: 'Mailbox not found',
   duplicate: 'This mailbox is already connected',
   pausedByUser: 'Paused by you',
+  oauthNoPassword: 'This mailbox signs in with OAuth: connect it again with its provider instead of entering a password',
 };
 
 /** A domain check older than this is redone when GET domains is asked. */
@@ -49,6 +51,8 @@ export function toUserEmailJson(row: UserEmailRow, domainFailing: boolean | null
     imap_port: row.imapPort,
     imap_security: row.imapSecurity,
     imap_username: row.imapUsername,
+    auth_method: row.authMethod,
+    oauth_provider: row.oauthProvider,
     sent_folder: row.sentFolder,
     daily_limit: row.dailyLimit,
     hourly_limit: row.hourlyLimit,
@@ -124,6 +128,14 @@ const credentialStates = (test: ConnectionTest) => ({
   imap_password: stateOf(test.steps.find((s) => s.step === 'imap_login')),
 });
 
+/** An XOAUTH2 mailbox's access token: valid when both servers took it, invalid when either refused it. */
+export const accessTokenState = (test: ConnectionTest): CredentialState => {
+  const { smtp_password: smtp, imap_password: imap } = credentialStates(test);
+  if (smtp.state === 'invalid') return smtp;
+  if (imap.state === 'invalid') return imap;
+  return smtp.state === 'valid' && imap.state === 'valid' ? { state: 'valid', error: null } : { state: 'untested', error: null };
+};
+
 export async function create(deps: Deps, auth: AuthContext, body: CreateBody): Promise<UserEmail> {
   const accountId = auth.account.id;
   const [existing] = await deps.db.select({ id: userEmails.id }).from(userEmails).where(and(eq(userEmails.accountId, accountId), eq(userEmails.email, body.email)));
@@ -175,32 +187,39 @@ export async function create(deps: Deps, auth: AuthContext, body: CreateBody): P
   return toJson(deps, accountId, row);
 }
 
-/** The endpoints of a saved mailbox with its stored passwords (or the replacements given). */
+/** The endpoints of a saved mailbox with its stored passwords or current access token (or the replacements given). */
 async function endpointsOf(deps: Deps, row: UserEmailRow, override: Partial<Record<(typeof CONNECTION_FIELDS)[number], unknown>> = {}): Promise<Endpoints> {
-  const password = async (kind: 'smtp_password' | 'imap_password') => {
-    if (typeof override[kind] === 'string') return override[kind];
-    const stored = await readCredential(deps.db, deps.config, row.accountId, row.id, kind);
-    if (!stored.ok) throw unprocessable(`${kind === 'smtp_password' ? 'SMTP' : 'IMAP'} password: ${stored.error}`);
-    return stored.secret;
+  const signIn = async (side: 'smtp' | 'imap') => {
+    const given = override[side === 'smtp' ? 'smtp_password' : 'imap_password'];
+    if (typeof given === 'string') return { password: given };
+    const found = await signInOf(deps, row, side, new Date());
+    if (!found.ok) throw unprocessable(found.error);
+    return found.accessToken ? { password: '', accessToken: found.accessToken } : { password: found.password };
   };
   const pick = <T>(key: (typeof CONNECTION_FIELDS)[number], fallback: T): T => (override[key] !== undefined ? (override[key] as T) : fallback);
+  const smtpSignIn = await signIn('smtp');
+  // One access token serves both sides of an XOAUTH2 mailbox.
+  const imapSignIn = row.authMethod === 'xoauth2' ? smtpSignIn : await signIn('imap');
   return {
     smtp: {
       host: pick('smtp_host', row.smtpHost),
       port: pick('smtp_port', row.smtpPort),
       security: pick('smtp_security', row.smtpSecurity),
       username: pick('smtp_username', row.smtpUsername),
-      password: await password('smtp_password'),
+      ...smtpSignIn,
     },
     imap: {
       host: pick('imap_host', row.imapHost),
       port: pick('imap_port', row.imapPort),
       security: pick('imap_security', row.imapSecurity),
       username: pick('imap_username', row.imapUsername),
-      password: await password('imap_password'),
+      ...imapSignIn,
     },
   };
 }
+
+/** The secrets a connection test speaks for: the passwords, or the OAuth access token. */
+const credentialKindsOf = (row: Pick<UserEmailRow, 'authMethod'>) => (row.authMethod === 'xoauth2' ? (['oauth_access_token'] as const) : (['smtp_password', 'imap_password'] as const));
 
 const ROW_FIELD: Record<(typeof CONNECTION_FIELDS)[number], keyof UserEmailRow | null> = {
   smtp_host: 'smtpHost',
@@ -219,6 +238,7 @@ const ROW_FIELD: Record<(typeof CONNECTION_FIELDS)[number], keyof UserEmailRow |
 export async function update(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<UserEmail> {
   const accountId = auth.account.id;
   const row = await mailboxOf(deps, accountId, id);
+  if (row.authMethod === 'xoauth2' && (body.smtp_password !== undefined || body.imap_password !== undefined)) throw unprocessable(MESSAGES.oauthNoPassword);
   const changed = CONNECTION_FIELDS.filter((f) => body[f] !== undefined && (ROW_FIELD[f] === null || body[f] !== row[ROW_FIELD[f]!]));
   const set: Partial<typeof userEmails.$inferInsert> = { updatedAt: new Date() };
   let passwords: Array<['smtp_password' | 'imap_password', string]> = [];
@@ -258,7 +278,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
     const [saved] = await tx.update(userEmails).set(set).where(and(eq(userEmails.id, id), eq(userEmails.accountId, accountId))).returning();
     if (!saved) throw notFound(MESSAGES.notFound);
     for (const [kind, plain] of passwords) await storeCredential(tx, deps.config, accountId, id, kind, plain, { state: 'valid', error: null });
-    if (changed.length) for (const kind of ['smtp_password', 'imap_password'] as const) if (!passwords.some(([k]) => k === kind)) await setCredentialState(tx, accountId, id, kind, { state: 'valid', error: null });
+    if (changed.length) for (const kind of credentialKindsOf(row)) if (!passwords.some(([k]) => k === kind)) await setCredentialState(tx, accountId, id, kind, { state: 'valid', error: null });
     return saved;
   });
   return toJson(deps, accountId, updated);
@@ -334,8 +354,11 @@ export async function testSaved(deps: Deps, auth: AuthContext, id: number): Prom
   const accountId = auth.account.id;
   const row = await mailboxOf(deps, accountId, id);
   const { test, sentFolder } = await runConnectionTest(deps, await endpointsOf(deps, row));
-  const states = credentialStates(test);
-  for (const kind of ['smtp_password', 'imap_password'] as const) await setCredentialState(deps.db, accountId, id, kind, states[kind]);
+  if (row.authMethod === 'xoauth2') await setCredentialState(deps.db, accountId, id, 'oauth_access_token', accessTokenState(test));
+  else {
+    const states = credentialStates(test);
+    for (const kind of ['smtp_password', 'imap_password'] as const) await setCredentialState(deps.db, accountId, id, kind, states[kind]);
+  }
   const failed = test.steps.find((s) => s.step === test.failed_step);
   const status = failed ? 'failing' : row.status === 'failing' ? 'active' : row.status;
   const reason = failed ? describeFailure(failed) : status === row.status ? row.statusReason : null;
@@ -357,6 +380,7 @@ export async function listCredentials(deps: Deps, auth: AuthContext): Promise<Us
     state: r.state,
     error: r.error,
     verified_at: r.verifiedAt?.toISOString() ?? null,
+    expires_at: r.expiresAt?.toISOString() ?? null,
     updated_at: r.updatedAt.toISOString(),
   }));
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client';
-import type { ConnectionTest, CreateUserEmailBody, SendingCapacity, SendingDomain, UpdateUserEmailBody, UserCredential, UserEmail } from '../../schemas/user-emails';
+import type { ConnectionTest, CreateUserEmailBody, MailOAuthProvider, MailOAuthProviderInfo, SendingCapacity, SendingDomain, UpdateUserEmailBody, UserCredential, UserEmail } from '../../schemas/user-emails';
 
 /** Mailboxes (spec §7: GET/POST user_emails, PUT user_emails/{id}, GET user_credentials) and GET domains. */
 export function userEmailEndpoints(http: ApiClient) {
@@ -21,6 +21,10 @@ export function userEmailEndpoints(http: ApiClient) {
     pause: (id: number) => http.post<{ data: UserEmail }>(`/user_emails/${id}/pause`).then((r) => r.data.data),
     resume: (id: number) => http.post<{ data: UserEmail }>(`/user_emails/${id}/resume`).then((r) => r.data.data),
     test: (id: number) => http.post<{ data: { test: ConnectionTest; mailbox: UserEmail } }>(`/user_emails/${id}/test`).then((r) => r.data.data),
+    /** The providers a mailbox can be connected to by OAuth on this server (none: no button). */
+    oauthProviders: () => http.get<{ data: MailOAuthProviderInfo[] }>('/user_emails/oauth_providers').then((r) => r.data.data),
+    /** Starts "Connect with Google/Microsoft": the provider's consent URL to send the browser to. */
+    startOAuth: (provider: MailOAuthProvider) => http.post<{ data: { authorization_url: string } }>(`/user_emails/oauth/${provider}`).then((r) => r.data.data),
     credentials: () => http.get<{ data: UserCredential[] }>('/user_credentials').then((r) => r.data.data),
     domains: (refresh = false) => http.get<{ data: SendingDomain[] }>('/domains', { params: refresh ? { refresh: 1 } : {} }).then((r) => r.data.data),
   };

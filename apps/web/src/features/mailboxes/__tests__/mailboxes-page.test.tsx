@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_STEP_LABELS, CONNECTION_STEPS, type ConnectionTest, type SendingDomain, type UserEmail } from '@shared/schemas/user-emails';
+import { CONNECTION_STEP_LABELS, CONNECTION_STEPS, type ConnectionTest, type MailOAuthProviderInfo, type SendingDomain, type UserEmail } from '@shared/schemas/user-emails';
 import { api } from '@web/lib/api';
 import { renderRoute } from '@web/testing/render';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 import { MailboxesRoute } from '../routes/mailboxes';
+import { OAuthConnectButtons } from '../components/oauth-connect-buttons';
 
 const now = '2026-03-01T10:00:00.000Z';
 const passedTest: ConnectionTest = {
@@ -29,6 +30,8 @@ const mailboxFixture = (id: number, body: Partial<UserEmail> = {}): UserEmail =>
   imap_port: 993,
   imap_security: 'tls',
   imap_username: `sender${id}@acme.example`,
+  auth_method: 'password',
+  oauth_provider: null,
   sent_folder: '[Gmail]/Sent Mail',
   daily_limit: 40,
   hourly_limit: 10,
@@ -66,6 +69,7 @@ function fakeServer() {
   const db = {
     mailboxes: [] as UserEmail[],
     createReply: null as FakeReply | null,
+    oauthProviders: [] as MailOAuthProviderInfo[],
     compliance: { compliance_footer: true, postal_address: null as string | null, gdpr_notice: false, address_missing: true },
   };
   const calls: Array<{ method: string; url: string; body: Record<string, unknown> }> = [];
@@ -74,6 +78,9 @@ function fakeServer() {
     const method = (c.method ?? 'get').toUpperCase();
     const body = c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {};
     calls.push({ method, url, body });
+    if (url === '/user_emails/oauth_providers') return { status: 200, data: { data: db.oauthProviders } };
+    const oauth = /^\/user_emails\/oauth\/(google|microsoft)$/.exec(url);
+    if (oauth && method === 'POST') return { status: 200, data: { data: { authorization_url: `https://accounts.example/authorize?provider=${oauth[1]}&state=signed` } } };
     if (url === '/user_emails' && method === 'GET') return { status: 200, data: { data: structuredClone(db.mailboxes) } };
     if (url === '/user_emails/capacity') {
       const mailboxes = db.mailboxes.map((m, i) => ({
@@ -228,5 +235,67 @@ describe('Mailboxes page', () => {
       expect.objectContaining({ method: 'PUT', url: '/compliance_settings', body: { compliance_footer: true, postal_address: 'Hauptstraße 5\n10115 Berlin', gdpr_notice: true } }),
     );
     expect(within(section).getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('shows no "Connect with …" button when the server has no OAuth client configured', async () => {
+    render();
+    await screen.findByText('No mailbox connected yet');
+    await waitFor(() => expect(server.calls.some((c) => c.url === '/user_emails/oauth_providers')).toBe(true));
+    expect(screen.queryByRole('button', { name: /Connect with/ })).not.toBeInTheDocument();
+  });
+
+  it('offers "Connect with Google" only for the configured provider', async () => {
+    server.db.oauthProviders = [{ provider: 'google', label: 'Google' }];
+    render();
+    expect(await screen.findByRole('button', { name: 'Connect with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect with Microsoft' })).not.toBeInTheDocument();
+  });
+
+  it('a "Connect with …" button asks the API for the consent URL and sends the browser there', async () => {
+    const user = userEvent.setup();
+    server.db.oauthProviders = [
+      { provider: 'google', label: 'Google' },
+      { provider: 'microsoft', label: 'Microsoft' },
+    ];
+    const visited: string[] = [];
+    const Buttons = () => <OAuthConnectButtons navigate={(url) => visited.push(url)} />;
+    renderRoute(Buttons);
+    await user.click(await screen.findByRole('button', { name: 'Connect with Microsoft' }));
+    await waitFor(() => expect(visited).toEqual(['https://accounts.example/authorize?provider=microsoft&state=signed']));
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/user_emails/oauth/microsoft']);
+  });
+
+  it('back from the provider: a connected mailbox says so; a failing one shows the failed step; a refusal says why', async () => {
+    server.db.mailboxes.push(
+      mailboxFixture(1, { auth_method: 'xoauth2', oauth_provider: 'google' }),
+      mailboxFixture(2, {
+        auth_method: 'xoauth2',
+        oauth_provider: 'google',
+        status: 'failing',
+        status_reason: 'IMAP: sign in (LOGIN) failed: The server refused the access token',
+        last_test: {
+          ok: false,
+          failed_step: 'imap_login',
+          tested_at: now,
+          steps: [{ step: 'imap_login', label: 'IMAP: sign in (LOGIN)', status: 'failed', message: 'The server refused the access token', server_reply: 'NO SASL authentication failed' }],
+        },
+      }),
+    );
+    const ok = renderRoute(MailboxesRoute, { path: '/cabinet/mailboxes', url: '/cabinet/mailboxes?mailbox_oauth=connected&user_email_id=1' });
+    expect((await screen.findByText('sender1@acme.example is connected: every step of the connection test passed.')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getAllByText('OAuth (Google)')).toHaveLength(2);
+    ok.unmount();
+
+    const failing = renderRoute(MailboxesRoute, { path: '/cabinet/mailboxes', url: '/cabinet/mailboxes?mailbox_oauth=failing&user_email_id=2' });
+    expect((await screen.findByText(/sender2@acme.example was connected, but the connection test failed: IMAP: sign in \(LOGIN\) failed/)).closest('[role="alert"]')).not.toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Connection test' })).getByText(/NO SASL authentication failed/)).toBeInTheDocument();
+    failing.unmount();
+
+    const user = userEvent.setup();
+    const refused = renderRoute(MailboxesRoute, { path: '/cabinet/mailboxes', url: '/cabinet/mailboxes?mailbox_oauth_error=access_denied' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The mailbox was not connected. Access was not granted');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(refused.router.state.location.search).toBe('');
   });
 });

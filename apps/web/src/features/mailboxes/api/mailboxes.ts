@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceSettingsBody } from '@shared/schemas/compliance';
-import type { CreateUserEmailBody, UpdateUserEmailBody } from '@shared/schemas/user-emails';
+import type { CreateUserEmailBody, MailOAuthProvider, UpdateUserEmailBody } from '@shared/schemas/user-emails';
 import { api } from '@web/lib/api';
 
 /** Query keys: the account's mailboxes and their sending domains (a mailbox change refreshes both). */
@@ -11,7 +11,14 @@ export const mailboxKeys = {
   capacity: () => [...mailboxKeys.all, 'capacity'] as const,
   campaignCapacity: (campaignId: number, virtualEmployeeIds: readonly number[]) => [...mailboxKeys.capacity(), 'campaign', campaignId, virtualEmployeeIds] as const,
   compliance: () => [...mailboxKeys.all, 'compliance'] as const,
+  oauthProviders: () => [...mailboxKeys.all, 'oauth-providers'] as const,
 };
+
+/** GET user_emails/oauth_providers: which "Connect with …" buttons to show (the server's configuration; it does not change while the page is open). */
+export const useMailOAuthProviders = () => useQuery({ queryKey: mailboxKeys.oauthProviders(), queryFn: () => api.userEmails.oauthProviders(), staleTime: Infinity });
+
+/** POST user_emails/oauth/{provider}: the consent URL; the caller sends the browser there. */
+export const useStartMailOAuth = () => useMutation({ mutationFn: (provider: MailOAuthProvider) => api.userEmails.startOAuth(provider) });
 
 /** GET user_emails/capacity: refreshed every minute (sends and the clock move it). */
 export const useCapacity = (enabled: boolean) =>

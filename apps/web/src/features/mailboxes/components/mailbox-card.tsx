@@ -1,7 +1,7 @@
 import { Pause, Pencil, Play, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { apiErrorMessages, connectionTestOf } from '@shared/api';
-import type { ConnectionTest, SendingCapacity, UserEmail } from '@shared/schemas/user-emails';
+import { MAIL_OAUTH_PROVIDER_LABELS, type ConnectionTest, type SendingCapacity, type UserEmail } from '@shared/schemas/user-emails';
 
 type MailboxCapacityToday = SendingCapacity['mailboxes'][number];
 import { ServerErrors } from '@web/components/ui/alert';
@@ -85,6 +85,7 @@ export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacit
           <dt className="text-xs text-muted">Servers</dt>
           <dd className="truncate text-fg" title={`${mailbox.smtp_host} / ${mailbox.imap_host}`}>
             {mailbox.smtp_host}
+            {mailbox.auth_method === 'xoauth2' ? <span className="block text-xs text-muted">OAuth ({MAIL_OAUTH_PROVIDER_LABELS[mailbox.oauth_provider ?? 'google']})</span> : null}
           </dd>
         </div>
       </dl>

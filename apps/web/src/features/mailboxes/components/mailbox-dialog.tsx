@@ -4,6 +4,7 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { apiErrorMessages, connectionTestOf } from '@shared/api';
 import {
   createUserEmailBodySchema,
+  MAIL_OAUTH_PROVIDER_LABELS,
   MAIL_SECURITY,
   MAIL_SECURITY_LABELS,
   MAILBOX_PRESETS,
@@ -220,53 +221,62 @@ function MailboxForm({ mailbox, onDone }: { mailbox?: UserEmail; onDone: () => v
         <Field label="Sender name" placeholder="Ada Lovelace" error={errors.sender_name?.message} {...form.register('sender_name')} />
       </div>
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-fg">Sending (SMTP)</legend>
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
-          <Field label="SMTP host" placeholder="smtp.example.com" error={errors.smtp_host?.message} {...form.register('smtp_host')} />
-          <Field label="SMTP port" type="number" inputMode="numeric" error={errors.smtp_port?.message} {...form.register('smtp_port', num)} />
-          {securitySelect('smtp_security', 'SMTP security')}
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="SMTP username" autoComplete="off" error={errors.smtp_username?.message} {...form.register('smtp_username')} />
-          <Field
-            label="SMTP password"
-            type="password"
-            autoComplete="new-password"
-            placeholder={mailbox ? 'Leave empty to keep the saved one' : undefined}
-            error={errors.smtp_password?.message}
-            {...form.register('smtp_password')}
-          />
-        </div>
-        {smtpSecurity === 'none' ? <Warning>Without encryption the password crosses the network in clear. Use TLS or STARTTLS if the server offers it.</Warning> : null}
-      </fieldset>
-
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-fg">Reading replies (IMAP)</legend>
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
-          <Field label="IMAP host" placeholder="imap.example.com" error={errors.imap_host?.message} {...form.register('imap_host')} />
-          <Field label="IMAP port" type="number" inputMode="numeric" error={errors.imap_port?.message} {...form.register('imap_port', num)} />
-          {securitySelect('imap_security', 'IMAP security')}
-        </div>
-        <label className="flex items-center gap-2 text-sm text-fg">
-          <input type="checkbox" {...form.register('same_login')} />
-          Same username and password as SMTP
-        </label>
-        {!sameLogin ? (
+      {mailbox?.auth_method === 'xoauth2' ? (
+        <p className="rounded-lg border border-border bg-surface-2/50 p-3 text-sm text-fg">
+          Signs in with {MAIL_OAUTH_PROVIDER_LABELS[mailbox.oauth_provider ?? 'google']} (OAuth) at {mailbox.smtp_host} and {mailbox.imap_host}: no password is kept. To grant access again, use “Connect with{' '}
+          {MAIL_OAUTH_PROVIDER_LABELS[mailbox.oauth_provider ?? 'google']}” on the mailboxes page.
+        </p>
+      ) : (
+        <>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-fg">Sending (SMTP)</legend>
+          <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
+            <Field label="SMTP host" placeholder="smtp.example.com" error={errors.smtp_host?.message} {...form.register('smtp_host')} />
+            <Field label="SMTP port" type="number" inputMode="numeric" error={errors.smtp_port?.message} {...form.register('smtp_port', num)} />
+            {securitySelect('smtp_security', 'SMTP security')}
+          </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="IMAP username" autoComplete="off" error={errors.imap_username?.message} {...form.register('imap_username')} />
+            <Field label="SMTP username" autoComplete="off" error={errors.smtp_username?.message} {...form.register('smtp_username')} />
             <Field
-              label="IMAP password"
+              label="SMTP password"
               type="password"
               autoComplete="new-password"
               placeholder={mailbox ? 'Leave empty to keep the saved one' : undefined}
-              error={errors.imap_password?.message}
-              {...form.register('imap_password')}
+              error={errors.smtp_password?.message}
+              {...form.register('smtp_password')}
             />
           </div>
-        ) : null}
-        {imapSecurity === 'none' && smtpSecurity !== 'none' ? <Warning>IMAP without encryption sends the password in clear.</Warning> : null}
-      </fieldset>
+          {smtpSecurity === 'none' ? <Warning>Without encryption the password crosses the network in clear. Use TLS or STARTTLS if the server offers it.</Warning> : null}
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-fg">Reading replies (IMAP)</legend>
+          <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
+            <Field label="IMAP host" placeholder="imap.example.com" error={errors.imap_host?.message} {...form.register('imap_host')} />
+            <Field label="IMAP port" type="number" inputMode="numeric" error={errors.imap_port?.message} {...form.register('imap_port', num)} />
+            {securitySelect('imap_security', 'IMAP security')}
+          </div>
+          <label className="flex items-center gap-2 text-sm text-fg">
+            <input type="checkbox" {...form.register('same_login')} />
+            Same username and password as SMTP
+          </label>
+          {!sameLogin ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="IMAP username" autoComplete="off" error={errors.imap_username?.message} {...form.register('imap_username')} />
+              <Field
+                label="IMAP password"
+                type="password"
+                autoComplete="new-password"
+                placeholder={mailbox ? 'Leave empty to keep the saved one' : undefined}
+                error={errors.imap_password?.message}
+                {...form.register('imap_password')}
+              />
+            </div>
+          ) : null}
+          {imapSecurity === 'none' && smtpSecurity !== 'none' ? <Warning>IMAP without encryption sends the password in clear.</Warning> : null}
+        </fieldset>
+        </>
+      )}
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-fg">Limits</legend>

@@ -10,6 +10,8 @@ import { ComplianceSection } from '../components/compliance-section';
 import { DomainsSection } from '../components/domains-section';
 import { MailboxCard } from '../components/mailbox-card';
 import { MailboxDialog } from '../components/mailbox-dialog';
+import { OAuthConnectButtons } from '../components/oauth-connect-buttons';
+import { OAuthResult } from '../components/oauth-result';
 import { LoadError } from '@web/components/ui/load-error';
 
 /** /cabinet/mailboxes: the mailboxes the agent sends from, and the DNS health of their domains. */
@@ -23,12 +25,16 @@ export function MailboxesRoute() {
   const capacityOf = (id: number) => capacity.data?.mailboxes.find((c) => c.user_email_id === id);
   const failingDomain = (m: UserEmail) => (domains.data ? domains.data.some((d) => d.domain === m.domain && d.status === 'fail') : m.domain_failing);
   const add = (
-    <Button type="button" onClick={() => setAdding(true)}>
-      <Plus className="h-4 w-4" aria-hidden /> Connect a mailbox
-    </Button>
+    <div className="flex flex-wrap items-start gap-2">
+      <OAuthConnectButtons />
+      <Button type="button" onClick={() => setAdding(true)}>
+        <Plus className="h-4 w-4" aria-hidden /> Connect a mailbox
+      </Button>
+    </div>
   );
   return (
     <PageFrame title="Mailboxes" description="The agent sends from your own mailboxes, inside the limits you set here, and reads the replies." actions={mailboxes.isSuccess && mailboxes.data.length ? add : undefined}>
+      <OAuthResult mailboxes={mailboxes.data} />
       {mailboxes.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading mailboxes" />

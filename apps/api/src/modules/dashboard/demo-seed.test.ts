@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignEmail } from '@shared/schemas/campaigns';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
 import type { UserEmail } from '@shared/schemas/user-emails';
-import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle } from '../../db/demo-activity';
-import { activities, users } from '../../db/schema';
+import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle, seedDemoActivity } from '../../db/demo-activity';
+import { activities, blacklistedEmails, campaigns, userEmails, users, virtualEmployees } from '../../db/schema';
 import { DEMO_USER, seedDemo } from '../../db/seed';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
@@ -149,5 +149,31 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     const before = await countOf();
     expect(await seedDemo(t.db.db)).toBe(false);
     expect(await countOf()).toBe(before);
+  });
+
+  // Last: it rewinds the account to what the seed wrote before the demo campaign existed.
+  it('a demo account seeded before the campaign existed loses its invented outreach and gets the campaign, once', async () => {
+    const db = t.db.db;
+    await db.delete(campaigns).where(eq(campaigns.accountId, accountId));
+    await db.delete(userEmails).where(eq(userEmails.accountId, accountId));
+    await db.delete(virtualEmployees).where(eq(virtualEmployees.accountId, accountId));
+    await db.delete(blacklistedEmails).where(eq(blacklistedEmails.accountId, accountId));
+    await db.delete(activities).where(eq(activities.accountId, accountId));
+    const old = (verb: string, payload: Record<string, unknown> = {}) => ({ accountId, actorType: 'agent' as const, verb, channel: 'email' as const, payload, occurredAt: new Date(Date.now() - 3 * DAY_MS) });
+    await db
+      .insert(activities)
+      .values([old('email_sent', { subject: 'Quick question', step: 1 }), old('reply_received', { sentiment: 'positive' }), old('meeting_booked'), old('linkedin_invitation_sent'), old('call_made'), old('offering_created')]);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email));
+    expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(true);
+    expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(false);
+    const verbs = (await db.select({ verb: activities.verb, payload: activities.payload }).from(activities).where(eq(activities.accountId, accountId))).map((a) => a.verb);
+    expect(verbs).toContain('offering_created');
+    for (const gone of ['reply_received', 'meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
+    // The extra prospects were there already: not "added" again.
+    expect(verbs.filter((v) => v === 'prospect_added')).toEqual([]);
+    const campaign = await demoCampaign();
+    expect(verbs.filter((v) => v === 'email_sent')).toHaveLength(campaign.emails.sent);
+    const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
+    expect(year.messages_sent.value).toBe(campaign.emails.sent);
   });
 });

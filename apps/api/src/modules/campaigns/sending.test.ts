@@ -362,7 +362,8 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     // The 20th: 3 of 20 (15%) → paused, one event.
     await log('email_bounced', 1);
     expect(await check()).toEqual([bouncy.id]);
-    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]).toMatchObject({ status: 'paused' });
+    const shown = await t.app.inject({ method: 'GET', url: v1(`/campaigns/${bouncy.id}`), headers: u.headers });
+    expect(shown.json<{ data: Campaign }>().data).toMatchObject({ status: 'paused', bounce_rate_high_at: now.toISOString() });
     expect((await fired()).map((a) => a.payload)).toEqual([
       { campaign_id: bouncy.id, campaign_name: 'Bouncy', bounced: 3, sent: 20, rate: 0.15, threshold: BOUNCE_RATE_THRESHOLD, window_days: BOUNCE_RATE_WINDOW_DAYS, paused: true },
     ]);

@@ -172,7 +172,7 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     // The extra prospects were there already: not "added" again.
     expect(verbs.filter((v) => v === 'prospect_added')).toEqual([]);
     const campaign = await demoCampaign();
-    expect(verbs.filter((v) => v === 'email_sent')).toHaveLength(campaign.emails.sent);
+    expect(verbs.filter((v) => v === 'email_sent')).toHaveLength(campaign.emails.sent!);
     const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
     expect(year.messages_sent.value).toBe(campaign.emails.sent);
   });

@@ -41,28 +41,35 @@ export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, 
       and e.status = 'active'
       and exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id)
       and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id and m.status in ${PENDING})`);
-  const done = await rows<{ id: number; name: string; persona_id: number }>(
+  // The cheap conditions first: a campaign still sending (nearly all of them, nearly always) stops here.
+  const candidates = await rows<{ id: number; name: string; persona_id: number; allow_overlap: boolean }>(
     db,
-    sql`select c.id, c.name, c.persona_id from campaigns c
+    sql`select c.id, c.name, c.persona_id, c.allow_overlap from campaigns c
         where c.account_id = ${accountId} and c.status = 'running' ${only}
           and exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id)
           and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id and e.status = 'active')
-          and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.campaign_id = c.id and m.status in ${PENDING})
-          and not exists (
-            -- a prospect of the persona that enrolment would still take (enrolment.ts: an address, not suppressed, not busy elsewhere)
-            select 1 from persona_prospects pp
-            join prospects p on p.id = pp.prospect_id and p.account_id = ${accountId}
-            where pp.account_id = ${accountId} and pp.persona_id = c.persona_id
-              and p.email is not null and position('@' in p.email) > 0
-              and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id and e.prospect_id = p.id)
-              and not exists (select 1 from blacklisted_emails b where b.account_id = ${accountId} and b.email = lower(btrim(p.email)))
-              and not exists (
-                select 1 from blacklisted_domains d where d.account_id = ${accountId}
-                  and (split_part(lower(btrim(p.email)), '@', 2) = d.domain or split_part(lower(btrim(p.email)), '@', 2) like '%.' || d.domain))
-              and (c.allow_overlap or not exists (
-                select 1 from campaign_enrolments o where o.account_id = ${accountId} and o.prospect_id = p.id and o.status = 'active' and o.exclusive))
-          )`,
+          and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.campaign_id = c.id and m.status in ${PENDING})`,
   );
+  const done: typeof candidates = [];
+  for (const c of candidates) {
+    // A prospect of the persona that enrolment would still take (enrolment.ts: an address, not suppressed, not busy elsewhere).
+    const [left] = await rows<{ one: number }>(
+      db,
+      sql`select 1 as one from persona_prospects pp
+          join prospects p on p.id = pp.prospect_id and p.account_id = ${accountId}
+          where pp.account_id = ${accountId} and pp.persona_id = ${Number(c.persona_id)}
+            and p.email is not null and position('@' in p.email) > 0
+            and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = ${Number(c.id)} and e.prospect_id = p.id)
+            and not exists (select 1 from blacklisted_emails b where b.account_id = ${accountId} and b.email = lower(btrim(p.email)))
+            and not exists (
+              select 1 from blacklisted_domains d where d.account_id = ${accountId}
+                and (split_part(lower(btrim(p.email)), '@', 2) = d.domain or split_part(lower(btrim(p.email)), '@', 2) like '%.' || d.domain))
+            and (${Boolean(c.allow_overlap)} or not exists (
+              select 1 from campaign_enrolments o where o.account_id = ${accountId} and o.prospect_id = p.id and o.status = 'active' and o.exclusive))
+          limit 1`,
+    );
+    if (!left) done.push(c);
+  }
   const finished: number[] = [];
   for (const c of done) {
     const id = Number(c.id);

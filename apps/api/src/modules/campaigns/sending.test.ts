@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
 import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
-import { activities, autoCommunicationSettings, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
+import { activities, autoCommunicationSettings, blacklistedDomains, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
@@ -294,6 +294,10 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
   it('a campaign whose sequences are all done finishes once (campaign_finished, notified in the app); a later prospect does not reopen it', async () => {
     const { campaign } = await runningCampaign(['gina']);
     await settle();
+    // A prospect of the persona whose domain is on the blacklist is nobody left to enrol: it does not hold the campaign open.
+    const [blocked] = await seedProspects(t, accountId, [{ fullName: 'Blocked Domain', firstName: 'Bo', company: 'Nope', title: 'VP Sales', email: `bo@sub.nope-${campaign.id}.example` }]);
+    await t.db.db.insert(personaProspects).values({ accountId, personaId: campaign.person_id, prospectId: blocked!.id });
+    await t.db.db.insert(blacklistedDomains).values({ accountId, domain: `nope-${campaign.id}.example` });
     for (let i = 0; i < 6; i++) {
       const rows = await rowsOf(campaign.id);
       const next = rows.filter((r) => r.status === 'scheduled' && r.dueAt).map((r) => r.dueAt!.getTime());

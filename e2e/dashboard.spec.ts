@@ -1,6 +1,9 @@
 import { createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
 
-/** The cabinet dashboard in Chromium: the seeded demo account's figures and chart, and a new account's empty state. */
+/**
+ * The cabinet dashboard in Chromium: the seeded demo account's figures and chart (its demo campaign's
+ * sent emails: the campaign page shows the same number), and a new account's empty state.
+ */
 
 test('the demo account sees its figures and a chart with data, and switches the period', async ({ page }) => {
   await signInThroughUi(page, 'demo@example.com', 'demo12345');
@@ -35,6 +38,8 @@ test('the demo account sees its figures and a chart with data, and switches the 
   await expect
     .poll(async () => Number((await sent.textContent())!.replace(/,/g, '')))
     .toBeGreaterThan(monthSent);
+  // Every email the year counts is a sent email of the demo campaign, as its page shows (checked below).
+  const yearSent = Number((await sent.textContent())!.replace(/,/g, ''));
 
   await period.getByRole('radio', { name: 'Week' }).click();
   await expect(chart.locator('rect[data-series="sent"]')).toHaveCount(7);
@@ -45,6 +50,11 @@ test('the demo account sees its figures and a chart with data, and switches the 
   await expect(chart.locator('rect[data-series="sent"]')).toHaveCount(7);
   // Counts on both axes are whole numbers.
   for (const label of await chart.locator('text[data-axis]').allTextContents()) expect(label).toMatch(/^\d[\d,]*$/);
+
+  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'VP Sales outreach' }).click();
+  const summary = page.getByRole('region', { name: 'Campaign summary' });
+  await expect(summary.getByRole('listitem').filter({ hasText: /^Sent/ })).toHaveText(new RegExp(`^Sent\\s*${yearSent}$`));
 });
 
 test('a brand-new account sees the empty state with a way to start', async ({ page, request }) => {

@@ -47,3 +47,12 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const GENERATION_POLL_INTERVAL_MS = 1000;
 /** How often the web app asks for new in-app notifications while signed in and visible. */
 export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
+
+/**
+ * A campaign's bounce rate is high (event `bounce_rate_high`, and the campaign pauses) when its hard
+ * bounces exceed this share of its sends over the last BOUNCE_RATE_WINDOW_DAYS, once it has sent at
+ * least BOUNCE_RATE_MIN_SENDS there (fewer say nothing). Mailbox providers start filtering at 2–5%.
+ */
+export const BOUNCE_RATE_THRESHOLD = 0.05;
+export const BOUNCE_RATE_MIN_SENDS = 20;
+export const BOUNCE_RATE_WINDOW_DAYS = 7;

@@ -880,6 +880,8 @@ export const campaigns = pgTable(
     pausedAt: at('paused_at'),
     archivedAt: at('archived_at'),
     finishedAt: at('finished_at'),
+    /** Set when its bounce rate crossed above the threshold (bounce_rate_high fired), cleared when it is back under: one event per crossing. */
+    bounceRateHighAt: at('bounce_rate_high_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { BRANDS } from '@shared/brands';
 import { DEFAULT_HOLDER_ID } from '@shared/constants';
 import { serializePersonFilters } from '@shared/schemas/person-filters';
@@ -6,7 +7,7 @@ import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '..
 import type { Db } from './client';
 import { seedDemoActivity } from './demo-activity';
 import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
-import { linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from './schema';
+import { accounts, linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 
@@ -60,6 +61,8 @@ const profileUrlOf = (slug: string) => `https://www.linkedin.com/in/${slug}/`;
 async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, now: Date): Promise<void> {
   const accountId = account.id;
   const daysAgo = (d: number) => new Date(now.getTime() - d * DAY_MS);
+  // The sender's postal address for the compliance footer, so the demo's emails and pages show it complete.
+  await tx.update(accounts).set({ postalAddress: 'Northwind Analytics Inc.\n500 Market Street, Suite 300\nSan Francisco, CA 94105, USA' }).where(eq(accounts.id, accountId));
   const personaRows = await tx
     .insert(personas)
     .values(

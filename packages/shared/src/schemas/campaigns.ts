@@ -95,6 +95,8 @@ export const campaignSchema = z.object({
   paused_at: text().nullable(),
   archived_at: text().nullable(),
   finished_at: text().nullable(),
+  /** Since when its bounce rate is above BOUNCE_RATE_THRESHOLD (it was paused then); null when it is not. */
+  bounce_rate_high_at: text().nullable(),
   created_at: text(),
   updated_at: text(),
 });

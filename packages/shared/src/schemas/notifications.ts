@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -27,12 +27,14 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   plan_changed: 'Your plan changed',
   mailbox_paused: 'A mailbox was paused',
   mailbox_failing: 'A mailbox stopped sending',
+  bounce_rate_high: 'A campaign’s bounce rate is too high',
+  campaign_finished: 'A campaign finished',
 };
 
-/** Defaults for a new account: everything in the app; replies, meetings and a mailbox that stopped sending by email to its users. */
+/** Defaults for a new account: everything in the app; replies, meetings, a mailbox that stopped sending and a campaign paused for its bounces by email to its users. */
 export const DEFAULT_NOTIFICATION_RULES: ReadonlyArray<{ provider: NotificationProvider; events: NotificationEvent[]; target: null }> = [
   { provider: 'in_app', events: [...NOTIFICATION_EVENTS], target: null },
-  { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing'], target: null },
+  { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high'], target: null },
 ];
 
 export const campaignNotificationSchema = z.object({

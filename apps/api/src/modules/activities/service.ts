@@ -26,6 +26,7 @@ export const ACTIVITY_VERBS = [
   'mailbox_failing',
   'mailbox_send_failed',
   'email_unsubscribed',
+  'email_bounced',
   'virtual_employee_created',
   'campaign_created',
   'campaign_updated',
@@ -40,6 +41,8 @@ export const ACTIVITY_VERBS = [
   'campaign_email_skipped',
   'sequence_stopped',
   'enrolment_stopped',
+  'campaign_finished',
+  'bounce_rate_high',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

@@ -23,6 +23,13 @@ describe('the activity feed', () => {
     expect(describeActivity({ verb: 'message_generated', channel: 'email', payload: { kind: 'campaign', step: 2 }, prospect, persona: null })).toBe('Email written for Pat Lee (Acme) (step 2)');
     expect(describeActivity({ verb: 'campaign_prospects_enrolled', channel: 'email', payload: { enrolled: 3 }, prospect: null, persona: { id: 1, name: 'CFOs' } as never })).toBe('3 prospects enrolled from CFOs');
     expect(describeActivity({ verb: 'sequence_stopped', channel: 'email', payload: {}, prospect, persona: null })).toBe('Sequence stopped for Pat Lee (Acme)');
+    expect(describeActivity({ verb: 'email_bounced', channel: 'email', payload: { reason: 'The address does not exist: 550 5.1.1 No such user' }, prospect, persona: null })).toBe(
+      'Email to Pat Lee (Acme) bounced: The address does not exist: 550 5.1.1 No such user',
+    );
+    expect(describeActivity({ verb: 'campaign_finished', channel: 'email', payload: { campaign_name: 'CFO outreach', sent: 12 }, prospect: null, persona: null })).toBe('Campaign finished: CFO outreach (12 emails sent)');
+    expect(describeActivity({ verb: 'bounce_rate_high', channel: 'email', payload: { campaign_name: 'CFO outreach', rate: 0.125, paused: true }, prospect: null, persona: null })).toBe(
+      'Bounce rate too high in CFO outreach (12.5% bounced): campaign paused',
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { isSuppressed, type StopEnrolmentsHook } from '../blacklist/suppression';
 import { composeJob } from './compose';
+import { finishDoneCampaigns } from './lifecycle';
 
 /** Emails not yet handed to SMTP: a stop cancels them. ("sending" is the sender's to resolve, never cancelled blindly.) */
 export const UNSENT_STATUSES = ['draft', 'scheduled', 'queued'] as const;
@@ -199,6 +200,13 @@ export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: Retu
           inArray(campaignEmails.status, [...UNSENT_STATUSES]),
         ),
       );
+    // The last enrolment of a campaign stopped: it may be done now.
+    await finishDoneCampaigns(
+      tx,
+      accountId,
+      new Date(),
+      stopped.map((s) => s.campaignId),
+    );
   }
   return stopped;
 }

@@ -8,6 +8,7 @@ import { lookUpSentMessage, type SentFolderAnswer } from '../sending/sent-folder
 import { buildFooter } from '../sending/footer';
 import { sendFromMailbox, type OutgoingMessage, type SendOutcome } from '../sending/smtp-send';
 import { stopEnrolmentsWhere } from './enrolment';
+import { checkBounceRates } from './lifecycle';
 
 /**
  * Where the sending engine plugs in. The outbox row (campaign_emails) is complete before anything is
@@ -166,14 +167,19 @@ async function finish(deps: Pick<Deps, 'db'>, row: CampaignEmailRow, outcome: Se
         return { state: 'scheduled', reason: outcome.reason };
       }
       case 'failed':
-      case 'bounced':
+      case 'bounced': {
         // A bounce has suppressed the address already (sendFromMailbox), which stopped its enrolments.
-        await tx.update(campaignEmails).set({ status: 'failed', statusReason: outcome.reason, updatedAt: now }).where(mine);
+        const [failed] = await tx.update(campaignEmails).set({ status: 'failed', statusReason: outcome.reason, updatedAt: now }).where(mine).returning({ id: campaignEmails.id });
+        if (failed && outcome.status === 'bounced') {
+          await recordBounce(tx, row, outcome.reason, outcome.code, now);
+          await checkBounceRates(tx, accountId, [row.campaignId], now);
+        }
         if (outcome.status === 'failed' && row.stepPosition === 1) {
           // Follow-ups would answer a message never sent.
           await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.id, row.enrolmentId)), 'first message failed');
         }
         return { state: 'failed', reason: outcome.reason };
+      }
       case 'suppressed': {
         const reason = `The recipient is on the blacklist (${outcome.suppression.reason})`;
         await tx.update(campaignEmails).set({ status: 'cancelled', statusReason: reason, updatedAt: now }).where(mine);
@@ -184,6 +190,35 @@ async function finish(deps: Pick<Deps, 'db'>, row: CampaignEmailRow, outcome: Se
         await tx.update(campaignEmails).set({ status: 'uncertain', statusReason: outcome.reason, updatedAt: now }).where(mine);
         return { state: 'uncertain', reason: outcome.reason };
     }
+  });
+}
+
+/** The email_bounced activity of a hard bounce (what the campaign's bounce rate counts), by the system. */
+async function recordBounce(tx: Db, row: CampaignEmailRow, reason: string, code: number | null, at: Date): Promise<void> {
+  const [campaign] = await tx
+    .select({ personaId: campaigns.personaId })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, row.campaignId), eq(campaigns.accountId, row.accountId)));
+  await recordActivity(tx, {
+    accountId: row.accountId,
+    actorType: 'system',
+    verb: 'email_bounced',
+    channel: 'email',
+    prospectId: row.prospectId,
+    personaId: campaign?.personaId ?? null,
+    payload: {
+      kind: 'campaign',
+      campaign_id: row.campaignId,
+      enrolment_id: row.enrolmentId,
+      campaign_email_id: row.id,
+      step: row.stepPosition,
+      user_email_id: row.userEmailId,
+      message_id: row.messageId,
+      email: row.toEmail,
+      code,
+      reason,
+    },
+    occurredAt: at,
   });
 }
 

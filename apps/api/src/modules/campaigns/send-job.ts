@@ -8,6 +8,7 @@ import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { canSendAt, localDayBounds } from '../sending/schedule';
 import { domainOf, outboxSendsSince, sendingWindow } from './capacity';
+import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
 import { dueCampaignEmails, reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS, type SendDueOutcome } from './outbox';
 
 /**
@@ -81,6 +82,10 @@ export async function runSendTick(deps: Deps, accountId: number, now = new Date(
       sends.push({ mailboxId: email.userEmailId, domain: domainOf(email.toEmail), at: now });
     }
   }
+  // Bounce rates of the campaigns that sent (a high one pauses), then the campaigns now done finish.
+  const touched = due.filter((d) => result.results.some((r) => r.id === d.id && (r.state === 'sent' || r.state === 'failed'))).map((d) => d.campaignId);
+  await checkBounceRates(db, accountId, touched, now);
+  await finishDoneCampaigns(db, accountId, now);
   // Emails that time alone will release: a retry's wait, a follow-up's due time (of running campaigns).
   const [later] = await db
     .select({ at: min(sql`greatest(${campaignEmails.dueAt}, coalesce(${campaignEmails.sendAfter}, ${campaignEmails.dueAt}))`).mapWith(campaignEmails.dueAt) })

@@ -3,7 +3,8 @@ import type { SendingCapacity } from '@shared/schemas/user-emails';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
-import { activities, autoCommunicationSettings, blacklistedEmails, campaignEmails, campaignEnrolments, personaProspects, personas } from '../../db/schema';
+import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
+import { activities, autoCommunicationSettings, blacklistedDomains, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
@@ -15,6 +16,8 @@ import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { seedProspects } from '../prospects/ownership-probes';
 import { postJson } from './ownership-probes';
+import { dispatcherFor } from '../notifications/dispatch';
+import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
 import { reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS } from './outbox';
 import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
 
@@ -179,6 +182,15 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(entry).toMatchObject({ reason: 'hard_bounce', campaignEmailId: first.id });
     const [enrolment] = await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.id, first.enrolmentId));
     expect(enrolment!.status).toBe('stopped');
+    // The bounce is in the activity log (what the campaign's bounce rate counts), not counted as sent.
+    const logged = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.prospectId, first.prospectId!)));
+    expect(logged.filter((a) => a.verb === 'email_bounced').map((a) => a.payload)).toEqual([
+      expect.objectContaining({ campaign_id: campaign.id, campaign_email_id: first.id, code: 550, email: first.toEmail }),
+    ]);
+    expect(logged.filter((a) => a.verb === 'email_sent')).toEqual([]);
+    // Its only prospect's sequence ended with the bounce: nothing left to do, so the campaign finished.
+    const [after] = await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(after).toMatchObject({ status: 'finished' });
   });
 
   it('a 4xx answer puts the email back to scheduled with a back-off; the tick at that time tries again', async () => {
@@ -276,5 +288,107 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     // A fresh claim (not yet stale) is left alone.
     await t.db.db.update(campaignEmails).set({ status: 'sending', attemptedAt: new Date() }).where(eq(campaignEmails.id, missing.id));
     expect(await inAccount(accountId, null, () => reconcileStaleSends(deps(), accountId))).toEqual([]);
+  });
+
+  // Last: its ticks at injected days ahead also send the earlier tests' follow-ups due by then.
+  it('a campaign whose sequences are all done finishes once (campaign_finished, notified in the app); a later prospect does not reopen it', async () => {
+    const { campaign } = await runningCampaign(['gina']);
+    await settle();
+    // A prospect of the persona whose domain is on the blacklist is nobody left to enrol: it does not hold the campaign open.
+    const [blocked] = await seedProspects(t, accountId, [{ fullName: 'Blocked Domain', firstName: 'Bo', company: 'Nope', title: 'VP Sales', email: `bo@sub.nope-${campaign.id}.example` }]);
+    await t.db.db.insert(personaProspects).values({ accountId, personaId: campaign.person_id, prospectId: blocked!.id });
+    await t.db.db.insert(blacklistedDomains).values({ accountId, domain: `nope-${campaign.id}.example` });
+    for (let i = 0; i < 6; i++) {
+      const rows = await rowsOf(campaign.id);
+      const next = rows.filter((r) => r.status === 'scheduled' && r.dueAt).map((r) => r.dueAt!.getTime());
+      if (next.length === 0) break;
+      const [c] = await t.db.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign.id));
+      expect(c!.status).toBe('running');
+      await inAccount(accountId, null, () => runSendTick(deps(), accountId, new Date(Math.max(Math.min(...next) + 1000, Date.now()))));
+    }
+    const rows = await rowsOf(campaign.id);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    const [done] = await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(done).toMatchObject({ status: 'finished' });
+    expect(done!.finishedAt!.getTime()).toBe(Math.max(...rows.map((r) => r.sentAt!.getTime())));
+    const [enrolment] = await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.campaignId, campaign.id));
+    expect(enrolment!.status).toBe('finished');
+    const finishedLog = (await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'campaign_finished')))).filter(
+      (a) => (a.payload as { campaign_id?: number }).campaign_id === campaign.id,
+    );
+    expect(finishedLog.map((a) => a.payload)).toEqual([{ campaign_id: campaign.id, campaign_name: campaign.name, enrolments: 1, sent: rows.length }]);
+    await dispatcherFor(t.db.db)!.settle();
+    const inApp = await t.app.inject({ method: 'GET', url: v1('/notifications'), headers: u.headers });
+    expect(inApp.json<{ data: Array<{ event: string; title: string; url: string | null }> }>().data).toContainEqual(
+      expect.objectContaining({ event: 'campaign_finished', title: `${campaign.name} finished`, url: `/cabinet/campaigns/${campaign.id}` }),
+    );
+    // A prospect who joins the persona now waits for a new campaign: the finished one stays finished.
+    const [joined] = await seedProspects(t, accountId, [{ fullName: 'Late Comer', firstName: 'Late', company: 'Acme', title: 'VP Sales', email: `late@late-${campaign.id}.example` }]);
+    await t.db.db.insert(personaProspects).values({ accountId, personaId: campaign.person_id, prospectId: joined!.id });
+    await t.app.jobs.drain({ skipDelays: true });
+    await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!.status).toBe('finished');
+    expect(await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.campaignId, campaign.id))).toHaveLength(1);
+  });
+
+  it('a campaign with nobody enrolled yet stays running (it waits for its persona)', async () => {
+    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Empty persona ${Date.now().toString(36)}` }).returning();
+    const campaign = await postJson<Campaign>(t, u, '/campaigns', { name: 'Waiting', person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
+    await postJson(t, u, `/campaigns/${campaign.id}/start`, {});
+    await settle();
+    expect(await inAccount(accountId, null, () => finishDoneCampaigns(t.db.db, accountId, new Date(), [campaign.id]))).toEqual([]);
+    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!.status).toBe('running');
+  });
+
+  it('a bounce rate above the threshold (with enough sends) pauses the campaign and fires bounce_rate_high once per crossing', async () => {
+    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Bouncy persona ${Date.now().toString(36)}` }).returning();
+    const bouncy = await postJson<Campaign>(t, u, '/campaigns', { name: 'Bouncy', person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
+    await postJson(t, u, `/campaigns/${bouncy.id}/start`, {});
+    await settle();
+    const now = new Date('2030-03-10T12:00:00Z');
+    const log = (verb: 'email_sent' | 'email_bounced', n: number, daysAgo = 1) =>
+      t.db.db.insert(activities).values(
+        Array.from({ length: n }, () => ({ accountId, actorType: 'system' as const, verb, channel: 'email' as const, payload: { campaign_id: bouncy.id }, occurredAt: new Date(now.getTime() - daysAgo * 86_400_000) })),
+      );
+    const check = (at = now) => inAccount(accountId, null, () => checkBounceRates(t.db.db, accountId, [bouncy.id], at));
+    const fired = async () =>
+      (await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'bounce_rate_high')))).filter(
+        (a) => (a.payload as { campaign_id?: number }).campaign_id === bouncy.id,
+      );
+    // 2 bounced of 19: above 5%, but under the minimum of 20 sends: says nothing.
+    await log('email_sent', 17);
+    await log('email_bounced', 2);
+    expect(await check()).toEqual([]);
+    // Old sends outside the window do not count towards the minimum.
+    await log('email_sent', 30, BOUNCE_RATE_WINDOW_DAYS + 1);
+    expect(await check()).toEqual([]);
+    // The 20th: 3 of 20 (15%) → paused, one event.
+    await log('email_bounced', 1);
+    expect(await check()).toEqual([bouncy.id]);
+    const shown = await t.app.inject({ method: 'GET', url: v1(`/campaigns/${bouncy.id}`), headers: u.headers });
+    expect(shown.json<{ data: Campaign }>().data).toMatchObject({ status: 'paused', bounce_rate_high_at: now.toISOString() });
+    expect((await fired()).map((a) => a.payload)).toEqual([
+      { campaign_id: bouncy.id, campaign_name: 'Bouncy', bounced: 3, sent: 20, rate: 0.15, threshold: BOUNCE_RATE_THRESHOLD, window_days: BOUNCE_RATE_WINDOW_DAYS, paused: true },
+    ]);
+    // Another bounce while still above: no second event (and a resumed campaign is not paused again).
+    await postJson(t, u, `/campaigns/${bouncy.id}/resume`, {});
+    await log('email_bounced', 1);
+    expect(await check()).toEqual([]);
+    expect(await fired()).toHaveLength(1);
+    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]).toMatchObject({ status: 'running' });
+    // Back under the threshold (4 of 97), then above again (8 of 101): a second crossing, a second event.
+    await log('email_sent', 76);
+    expect(await check()).toEqual([]);
+    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]!.bounceRateHighAt).toBeNull();
+    await log('email_bounced', 4);
+    // Inside a caller's transaction, as the bounce's own transaction calls it.
+    expect(await inAccount(accountId, null, () => t.db.db.transaction((tx) => checkBounceRates(tx, accountId, [bouncy.id], now)))).toEqual([bouncy.id]);
+    expect(await fired()).toHaveLength(2);
+    await dispatcherFor(t.db.db)!.settle();
+    const inApp = await t.app.inject({ method: 'GET', url: v1('/notifications'), headers: u.headers });
+    expect(inApp.json<{ data: Array<{ event: string; title: string }> }>().data).toContainEqual(
+      expect.objectContaining({ event: 'bounce_rate_high', title: 'Bouncy: bounce rate too high, campaign paused' }),
+    );
   });
 });

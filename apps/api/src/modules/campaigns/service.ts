@@ -112,6 +112,7 @@ async function toCampaigns(db: Db, accountId: number, rows: CampaignRow[]): Prom
       paused_at: r.pausedAt?.toISOString() ?? null,
       archived_at: r.archivedAt?.toISOString() ?? null,
       finished_at: r.finishedAt?.toISOString() ?? null,
+      bounce_rate_high_at: r.bounceRateHighAt?.toISOString() ?? null,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     };

@@ -1,85 +1,179 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign, CampaignEmail } from '@shared/schemas/campaigns';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
-import { demoActivities, demoExtraProspects, DEMO_ACTIVITY_DAYS } from '../../db/demo-activity';
-import { activities, users } from '../../db/schema';
+import type { UserEmail } from '@shared/schemas/user-emails';
+import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle, seedDemoActivity } from '../../db/demo-activity';
+import { activities, blacklistedEmails, campaigns, userEmails, users, virtualEmployees } from '../../db/schema';
 import { DEMO_USER, seedDemo } from '../../db/seed';
+import { inAccount } from '../../db/tenancy';
+import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signIn, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
+import { runSendTick } from '../campaigns/send-job';
 
-describe('the demo activity generator', () => {
-  it('is deterministic for a given moment and keeps nothing in the future', () => {
-    const now = new Date('2026-06-10T12:00:00Z');
-    const targets = demoExtraProspects(now).map((p) => ({ createdAt: p.createdAt, hasEmail: p.email !== null, company: p.company, source: 'import' as const, hot: false }));
-    const a = demoActivities(targets, now);
-    expect(demoActivities(targets, now)).toEqual(a);
-    expect(a.every((x) => x.occurredAt.getTime() <= now.getTime())).toBe(true);
-    const oldest = Math.min(...a.map((x) => x.occurredAt.getTime()));
-    expect(now.getTime() - oldest).toBeGreaterThan(150 * 86_400_000);
-    expect(now.getTime() - oldest).toBeLessThanOrEqual((DEMO_ACTIVITY_DAYS + 1) * 86_400_000);
-    // Sends only on weekdays.
-    const sends = a.filter((x) => ['email_sent', 'linkedin_invitation_sent', 'linkedin_message_sent', 'call_made'].includes(x.verb));
-    expect(sends.every((x) => x.occurredAt.getUTCDay() !== 0 && x.occurredAt.getUTCDay() !== 6)).toBe(true);
+const DAY_MS = 86_400_000;
+
+describe('the demo campaign plan', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  const targets = demoExtraProspects(now).map((p) => ({ createdAt: p.createdAt, email: p.email, firstName: p.firstName, company: p.company, personas: [personaKeyOfTitle(p.title)], extra: true }));
+  const plan = demoCampaignPlan(targets, now);
+  const emails = plan.flatMap((e) => e.emails);
+
+  it('is deterministic for a given moment, enrols only the persona’s prospects with an email, and sends nothing in the future', () => {
+    expect(demoCampaignPlan(targets, now)).toEqual(plan);
+    expect(plan.length).toBeGreaterThan(80);
+    expect(plan.every((e) => targets[e.targetIndex]!.email !== null && targets[e.targetIndex]!.personas.includes(DEMO_CAMPAIGN.personaKey))).toBe(true);
+    const sent = emails.filter((m) => m.status === 'sent');
+    expect(sent.every((m) => m.sentAt!.getTime() <= now.getTime())).toBe(true);
+    // Inside the window: weekdays, 08:00–18:30 UTC (a follow-up's jitter may run past 17:00).
+    expect(sent.every((m) => m.sentAt!.getUTCDay() !== 0 && m.sentAt!.getUTCDay() !== 6 && m.sentAt!.getUTCHours() >= 8 && m.sentAt!.getUTCHours() <= 18)).toBe(true);
+    expect(now.getTime() - Math.min(...sent.map((m) => m.sentAt!.getTime()))).toBeGreaterThan(150 * DAY_MS);
+  });
+
+  it('keeps the outbox consistent: steps in order and spaced, drafts only unapproved, two bounces that stopped their sequence', () => {
+    for (const e of plan) {
+      const [first, ...followUps] = e.emails;
+      for (const [i, m] of followUps.entries()) {
+        const before = e.emails[i]!;
+        if (m.status === 'sent') expect(m.sentAt!.getTime() - before.sentAt!.getTime()).toBeGreaterThanOrEqual(m.delayDays * DAY_MS);
+        if (m.status === 'draft') expect(before.status).toBe('draft');
+      }
+      if (first!.status === 'draft') expect(e.emails.every((m) => m.status === 'draft' && m.approvedAt === null)).toBe(true);
+      expect(e.status).toBe(e.emails.every((m) => m.status === 'sent') ? 'finished' : first!.status === 'failed' ? 'stopped' : 'active');
+    }
+    const bounced = plan.filter((e) => e.status === 'stopped');
+    expect(bounced).toHaveLength(2);
+    for (const e of bounced) {
+      expect(e.emails[0]).toMatchObject({ status: 'failed', sentAt: null, attempts: 1 });
+      expect(e.emails.slice(1).every((m) => m.status === 'cancelled')).toBe(true);
+      expect(e.stopReason).toBe('hard_bounce');
+    }
+    expect(emails.some((m) => m.status === 'draft')).toBe(true);
+    expect(emails.some((m) => m.status === 'scheduled')).toBe(true);
+    expect(plan.some((e) => e.status === 'finished')).toBe(true);
   });
 });
 
-describe.each(DB_KINDS)('the demo account’s dashboard on %s', (kind) => {
+describe.each(DB_KINDS)('the demo account on %s', (kind) => {
   let t: TestApp;
   let headers: AuthHeaders;
+  let accountId: number;
   beforeAll(async () => {
     t = await startTestApp(kind);
     expect(await seedDemo(t.db.db)).toBe(true);
     headers = await signIn(t, DEMO_USER.email, DEMO_USER.password);
+    const [row] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, DEMO_USER.email));
+    accountId = row!.accountId;
   });
   afterAll(() => t.close());
 
   const get = async <T>(url: string) => {
     const res = await t.app.inject({ method: 'GET', url: v1(url), headers });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ data: T }>().data;
+    return res.json<{ data: T; meta?: { total: number } }>();
   };
+  const demoCampaign = async () => (await get<Campaign[]>('/campaigns')).data.find((c) => c.name === DEMO_CAMPAIGN.name)!;
 
-  it('has something meaningful in every widget for every period', async () => {
+  it('has email figures in every widget for every period, and nothing a page cannot show', async () => {
     for (const period of ['week', 'month', 'quarter', 'year'] as const) {
-      const stats = await get<GeneralStatistics>(`/dashboard_general_statistics?period=${period}`);
+      const stats = (await get<GeneralStatistics>(`/dashboard_general_statistics?period=${period}`)).data;
       expect(stats.messages_sent.value, period).toBeGreaterThan(0);
       expect(stats.contacted.value, period).toBeGreaterThan(0);
-      expect(stats.reply_rate.value, period).toBeLessThanOrEqual(100);
+      expect(stats.replies.value).toBe(0);
+      expect(stats.meetings_booked.value).toBe(0);
       expect(stats.prospects_total).toBe(255);
       expect(stats.personas_count).toBe(2);
-      const graph = await get<ActivityGraph>(`/dashboard_activity_graph_statistics?period=${period}`);
+      const graph = (await get<ActivityGraph>(`/dashboard_activity_graph_statistics?period=${period}`)).data;
       expect(graph.totals.sent, period).toBe(stats.messages_sent.value);
-      expect(graph.totals.replies, period).toBe(stats.replies.value);
-      expect(graph.totals.meetings, period).toBe(stats.meetings_booked.value);
-      const channels = await get<ChannelsActivity>(`/channels_activity?period=${period}`);
+      const channels = (await get<ChannelsActivity>(`/channels_activity?period=${period}`)).data;
       expect(channels.total_sent).toBe(stats.messages_sent.value);
+      expect(channels.channels.filter((c) => c.sent > 0).map((c) => c.channel)).toEqual(['email']);
     }
-    const year = await get<GeneralStatistics>('/dashboard_general_statistics?period=year');
-    expect(year.replies.value).toBeGreaterThan(5);
-    expect(year.meetings_booked.value).toBeGreaterThan(2);
-    const quarter = await get<ActivityGraph>('/dashboard_activity_graph_statistics?period=quarter');
+    const quarter = (await get<ActivityGraph>('/dashboard_activity_graph_statistics?period=quarter')).data;
     // Most weeks of the quarter carry sends.
     expect(quarter.points.filter((p) => p.sent > 0).length).toBeGreaterThanOrEqual(11);
-    const channels = await get<ChannelsActivity>('/channels_activity?period=quarter');
-    expect(channels.channels.every((c) => c.sent > 0)).toBe(true);
-    const companies = await get<AwareCompanies>('/dashboard_aware_companies_statistics');
-    expect(companies.total_companies).toBeGreaterThanOrEqual(40);
+    const companies = (await get<AwareCompanies>('/dashboard_aware_companies_statistics')).data;
+    expect(companies.total_companies).toBeGreaterThanOrEqual(20);
     expect(companies.companies).toHaveLength(10);
-    const list = await t.app.inject({ method: 'GET', url: v1('/activity_list?per_page=5'), headers });
-    const feed = list.json<ActivityList>();
-    expect(feed.data).toHaveLength(5);
-    const [accountRow] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, DEMO_USER.email));
-    const [{ n }] = (await t.db.db.select({ n: count() }).from(activities).where(eq(activities.accountId, accountRow!.accountId))) as [{ n: number }];
-    expect(feed.meta.total).toBe(n);
-    expect(n).toBeGreaterThan(1000);
+    const feed = await t.app.inject({ method: 'GET', url: v1('/activity_list?per_page=5'), headers });
+    expect(feed.json<ActivityList>().data).toHaveLength(5);
+    const verbs = await t.db.db.selectDistinct({ verb: activities.verb }).from(activities).where(eq(activities.accountId, accountId));
+    for (const gone of ['linkedin_invitation_sent', 'linkedin_connection_accepted', 'linkedin_message_sent', 'call_made', 'reply_received', 'meeting_booked']) {
+      expect(verbs.map((v) => v.verb)).not.toContain(gone);
+    }
   });
 
-  it('seeds the activity once: a second seed adds nothing', async () => {
-    const [accountRow] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, DEMO_USER.email));
+  it('the dashboard’s sent emails are the sent emails the campaign pages list, period by period', async () => {
+    const campaign = await demoCampaign();
+    expect(campaign).toMatchObject({ status: 'paused', mode: 'review' });
+    const listed = await get<CampaignEmail[]>(`/campaigns/${campaign.id}/campaign_emails?status=sent&per_page=100`);
+    const total = listed.meta!.total;
+    expect(total).toBeGreaterThan(100);
+    expect(campaign.emails.sent).toBe(total);
+    const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
+    expect(year.messages_sent.value).toBe(total);
+    // The month too: the sent emails listed (newest first) whose sent_at falls in the dashboard's range.
+    const month = (await get<GeneralStatistics>('/dashboard_general_statistics?period=month')).data;
+    const sentAts: string[] = [];
+    for (let page = 1; sentAts.length < total; page++) {
+      const rows = await get<CampaignEmail[]>(`/campaigns/${campaign.id}/campaign_emails?status=sent&per_page=100&page=${page}`);
+      sentAts.push(...rows.data.map((r) => r.sent_at!));
+    }
+    const inMonth = sentAts.filter((at) => at >= month.range.from && at <= month.range.to).length;
+    expect(month.messages_sent.value).toBe(inMonth);
+    // Drafts wait in review, approved follow-ups wait scheduled (the campaign is paused), two first emails bounced.
+    expect(campaign.emails.draft).toBeGreaterThan(0);
+    expect(campaign.emails.scheduled).toBeGreaterThan(0);
+    expect(campaign.emails.failed).toBe(2);
+    expect(campaign.enrolments.stopped).toBe(2);
+    const blacklist = await get<Array<{ email: string; reason: string }>>('/blacklisted_emails');
+    expect(blacklist.data.filter((b) => b.reason === 'hard_bounce')).toHaveLength(2);
+  });
+
+  it('the demo mailbox is paused with its reason and never sends: a tick sends nothing, the campaign cannot resume on it', async () => {
+    const mailboxes = (await get<UserEmail[]>('/user_emails')).data;
+    expect(mailboxes).toEqual([expect.objectContaining({ email: DEMO_MAILBOX.email, status: 'paused', status_reason: DEMO_MAILBOX_REASON })]);
+    const deps = { db: t.db.db, config: t.config, jobs: t.app.jobs, mail: {} } as unknown as Deps;
+    const tick = await inAccount(accountId, null, () => runSendTick(deps, accountId));
+    expect(tick).toMatchObject({ sent: 0, results: [] });
+    const campaign = await demoCampaign();
+    const resume = await t.app.inject({ method: 'POST', url: v1(`/campaigns/${campaign.id}/resume`), headers });
+    expect(resume.statusCode, resume.body).toBe(422);
+    expect(resume.body).toMatch(/no active mailbox/);
+  });
+
+  it('seeds once: a second seed adds nothing', async () => {
     const countOf = async () =>
-      (await t.db.db.select({ n: count() }).from(activities).where(and(eq(activities.accountId, accountRow!.accountId), eq(activities.verb, 'email_sent'))))[0]!.n;
+      (await t.db.db.select({ n: count() }).from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'email_sent'))))[0]!.n;
     const before = await countOf();
     expect(await seedDemo(t.db.db)).toBe(false);
     expect(await countOf()).toBe(before);
+  });
+
+  // Last: it rewinds the account to what the seed wrote before the demo campaign existed.
+  it('a demo account seeded before the campaign existed loses its invented outreach and gets the campaign, once', async () => {
+    const db = t.db.db;
+    await db.delete(campaigns).where(eq(campaigns.accountId, accountId));
+    await db.delete(userEmails).where(eq(userEmails.accountId, accountId));
+    await db.delete(virtualEmployees).where(eq(virtualEmployees.accountId, accountId));
+    await db.delete(blacklistedEmails).where(eq(blacklistedEmails.accountId, accountId));
+    await db.delete(activities).where(eq(activities.accountId, accountId));
+    const old = (verb: string, payload: Record<string, unknown> = {}) => ({ accountId, actorType: 'agent' as const, verb, channel: 'email' as const, payload, occurredAt: new Date(Date.now() - 3 * DAY_MS) });
+    await db
+      .insert(activities)
+      .values([old('email_sent', { subject: 'Quick question', step: 1 }), old('reply_received', { sentiment: 'positive' }), old('meeting_booked'), old('linkedin_invitation_sent'), old('call_made'), old('offering_created')]);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email));
+    expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(true);
+    expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(false);
+    const verbs = (await db.select({ verb: activities.verb, payload: activities.payload }).from(activities).where(eq(activities.accountId, accountId))).map((a) => a.verb);
+    expect(verbs).toContain('offering_created');
+    for (const gone of ['reply_received', 'meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
+    // The extra prospects were there already: not "added" again.
+    expect(verbs.filter((v) => v === 'prospect_added')).toEqual([]);
+    const campaign = await demoCampaign();
+    expect(verbs.filter((v) => v === 'email_sent')).toHaveLength(campaign.emails.sent!);
+    const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
+    expect(year.messages_sent.value).toBe(campaign.emails.sent);
   });
 });

@@ -305,6 +305,14 @@ export function describeActivity(r: {
       return `Mailbox stopped sending: ${text('email') ?? 'a mailbox'}${text('reason') ? `: ${text('reason')}` : ''}`;
     case 'mailbox_send_failed':
       return `Mailbox could not connect to send: ${text('email') ?? 'a mailbox'}${text('reason') ? ` (${text('reason')})` : ''}`;
+    case 'email_bounced':
+      return `Email to ${r.prospect ? who : (text('email') ?? 'a prospect')} bounced${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'campaign_finished':
+      return `Campaign finished${text('campaign_name') ? `: ${text('campaign_name')}` : ''}${typeof payload.sent === 'number' ? ` (${payload.sent} email${payload.sent === 1 ? '' : 's'} sent)` : ''}`;
+    case 'bounce_rate_high': {
+      const share = typeof payload.rate === 'number' ? ` (${Math.round(payload.rate * 1000) / 10}% bounced)` : '';
+      return `Bounce rate too high${text('campaign_name') ? ` in ${text('campaign_name')}` : ''}${share}${payload.paused === true ? ': campaign paused' : ''}`;
+    }
     case 'email_unsubscribed':
       return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
     default: {

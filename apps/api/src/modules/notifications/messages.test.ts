@@ -23,6 +23,21 @@ describe('notification messages', () => {
       path: '/cabinet/mailboxes',
     });
     expect(messageFor('mailbox_failing', { email: 'ann@acme.test' }, null)).toMatchObject({ title: 'ann@acme.test stopped sending', path: '/cabinet/mailboxes' });
+    // campaigns/lifecycle.ts: { campaign_id, campaign_name, bounced, sent, rate, window_days, paused }
+    expect(messageFor('bounce_rate_high', { campaign_id: 7, campaign_name: 'Q3 VPs', bounced: 3, sent: 24, rate: 0.125, window_days: 7, paused: true }, null)).toEqual({
+      event: 'bounce_rate_high',
+      title: 'Q3 VPs: bounce rate too high, campaign paused',
+      body: '3 of 24 emails in the last 7 days bounced (12.5%). Check the addresses of its persona before resuming it: a high bounce rate hurts your mailboxes’ reputation.',
+      path: '/cabinet/campaigns/7',
+    });
+    // campaigns/lifecycle.ts: { campaign_id, campaign_name, enrolments, sent }
+    expect(messageFor('campaign_finished', { campaign_id: 7, campaign_name: 'Q3 VPs', enrolments: 1, sent: 3 }, null)).toEqual({
+      event: 'campaign_finished',
+      title: 'Q3 VPs finished',
+      body: 'Every sequence is done: 3 emails sent to 1 prospect.',
+      path: '/cabinet/campaigns/7',
+    });
+    expect(messageFor('campaign_finished', {}, null)).toMatchObject({ title: 'A campaign finished', path: '/cabinet/campaigns' });
     expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
   });
 

@@ -63,6 +63,36 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: '/cabinet/mailboxes',
       };
     }
+    case 'bounce_rate_high': {
+      const name = str(payload.campaign_name);
+      const bounced = num(payload.bounced) ?? 0;
+      const sent = num(payload.sent) ?? 0;
+      const days = num(payload.window_days);
+      const paused = payload.paused === true;
+      const share = sent > 0 ? `${Math.round((bounced / sent) * 1000) / 10}%` : null;
+      return {
+        event: verb,
+        title: name ? `${name}: bounce rate too high${paused ? ', campaign paused' : ''}` : `A campaign’s bounce rate is too high${paused ? ': it was paused' : ''}`,
+        body:
+          `${bounced} of ${sent} emails${days ? ` in the last ${days} days` : ''} bounced${share ? ` (${share})` : ''}. ` +
+          `Check the addresses of its persona before ${paused ? 'resuming it' : 'it sends more'}: a high bounce rate hurts your mailboxes’ reputation.`,
+        path: num(payload.campaign_id) ? `/cabinet/campaigns/${num(payload.campaign_id)}` : '/cabinet/campaigns',
+      };
+    }
+    case 'campaign_finished': {
+      const name = str(payload.campaign_name);
+      const sent = num(payload.sent);
+      const enrolments = num(payload.enrolments);
+      return {
+        event: verb,
+        title: name ? `${name} finished` : 'A campaign finished',
+        body:
+          sent !== null && enrolments !== null
+            ? `Every sequence is done: ${sent} ${sent === 1 ? 'email' : 'emails'} sent to ${enrolments} ${enrolments === 1 ? 'prospect' : 'prospects'}.`
+            : 'Every sequence is done.',
+        path: num(payload.campaign_id) ? `/cabinet/campaigns/${num(payload.campaign_id)}` : '/cabinet/campaigns',
+      };
+    }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
   }

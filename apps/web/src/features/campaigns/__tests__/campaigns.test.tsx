@@ -34,6 +34,7 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   paused_at: null,
   archived_at: null,
   finished_at: null,
+  bounce_rate_high_at: null,
   created_at: now,
   updated_at: now,
   ...over,
@@ -241,6 +242,13 @@ describe('Campaign page', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Archive this campaign?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(posts().map((c) => c.url)).not.toContain('/campaigns/1/archive');
+  });
+
+  it('says why a campaign paused for its bounce rate', async () => {
+    state.campaigns = [campaignFixture({ status: 'paused', bounce_rate_high_at: '2026-03-02T10:00:00.000Z' })];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    const summary = await screen.findByRole('region', { name: 'Campaign summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Bounce rate above 5% of the last 7 days’ emails: check the persona’s addresses before it sends more.');
   });
 
   it('an uncertain email offers "send anyway" and "skip"', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
+import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
 import { LoadError } from '@web/components/ui/load-error';
@@ -106,6 +107,11 @@ function Summary({ campaign }: { campaign: Campaign }) {
           <StatusBadge status={campaign.status} />
           <span className="text-muted">{campaign.mode === 'review' ? 'Review before send' : 'Autonomous'}</span>
         </div>
+        {campaign.bounce_rate_high_at ? (
+          <p role="status" className="mt-2 text-danger">
+            Bounce rate above {BOUNCE_RATE_THRESHOLD * 100}% of the last {BOUNCE_RATE_WINDOW_DAYS} days’ emails: check the persona’s addresses before it sends more.
+          </p>
+        ) : null}
         <p className="mt-2 text-fg">Persona: {campaign.persona_name ?? '—'}</p>
         <p className="text-muted">
           {campaign.virtual_employee_ids.length} virtual employee{campaign.virtual_employee_ids.length === 1 ? '' : 's'}

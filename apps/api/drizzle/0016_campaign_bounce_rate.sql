@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "bounce_rate_high_at" timestamp with time zone;

@@ -1,0 +1,169 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BOUNCE_RATE_MIN_SENDS, BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { campaigns } from '../../db/schema';
+import { recordActivity } from '../activities/service';
+
+/**
+ * A running campaign's two automatic transitions (docs/decisions.md):
+ * - finished: every enrolment is done (its sequence sent, or stopped) and no prospect of its persona is
+ *   left to enrol → status finished, finished_at, activity (and notification event) `campaign_finished`.
+ *   Checked at the end of every send tick and whenever enrolments stop. A finished campaign stays
+ *   finished: prospects who join the persona later wait for a new campaign.
+ * - bounce rate high: hard bounces over the last BOUNCE_RATE_WINDOW_DAYS exceed BOUNCE_RATE_THRESHOLD of
+ *   the emails that reached a server (sent + bounced), with at least BOUNCE_RATE_MIN_SENDS of them → the
+ *   campaign pauses and `bounce_rate_high` fires, once per crossing (campaigns.bounce_rate_high_at).
+ */
+
+/** Emails whose sequence is not over yet: to write, to approve, to send, being sent, or waiting for the user's decision. */
+export const PENDING_EMAIL_STATUSES = ['draft', 'scheduled', 'queued', 'sending', 'uncertain'] as const;
+const PENDING = sql.raw(`(${PENDING_EMAIL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/**
+ * Marks the active enrolments whose emails are all done as finished, then finishes the running campaigns
+ * (of `campaignIds`, or all the account's) that have nothing left to do. A campaign that never enrolled
+ * anyone is left running (it waits for its persona's prospects). Pass the transaction to do it with the
+ * write that made it so. Answers the finished campaigns' ids.
+ */
+export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, campaignIds?: number[]): Promise<number[]> {
+  if (campaignIds && campaignIds.length === 0) return [];
+  const only = campaignIds ? sql`and c.id in (${sql.join([...new Set(campaignIds)].map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const stamp = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    update campaign_enrolments e set status = 'finished', updated_at = ${stamp}
+    from campaigns c
+    where e.account_id = ${accountId} and c.account_id = ${accountId} and c.id = e.campaign_id and c.status = 'running' ${only}
+      and e.status = 'active'
+      and exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id)
+      and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id and m.status in ${PENDING})`);
+  // The cheap conditions first: a campaign still sending (nearly all of them, nearly always) stops here.
+  const candidates = await rows<{ id: number; name: string; persona_id: number; allow_overlap: boolean }>(
+    db,
+    sql`select c.id, c.name, c.persona_id, c.allow_overlap from campaigns c
+        where c.account_id = ${accountId} and c.status = 'running' ${only}
+          and exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id)
+          and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id and e.status = 'active')
+          and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.campaign_id = c.id and m.status in ${PENDING})`,
+  );
+  const done: typeof candidates = [];
+  for (const c of candidates) {
+    // A prospect of the persona that enrolment would still take (enrolment.ts: an address, not suppressed, not busy elsewhere).
+    const [left] = await rows<{ one: number }>(
+      db,
+      sql`select 1 as one from persona_prospects pp
+          join prospects p on p.id = pp.prospect_id and p.account_id = ${accountId}
+          where pp.account_id = ${accountId} and pp.persona_id = ${Number(c.persona_id)}
+            and p.email is not null and position('@' in p.email) > 0
+            and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = ${Number(c.id)} and e.prospect_id = p.id)
+            and not exists (select 1 from blacklisted_emails b where b.account_id = ${accountId} and b.email = lower(btrim(p.email)))
+            and not exists (
+              select 1 from blacklisted_domains d where d.account_id = ${accountId}
+                and (split_part(lower(btrim(p.email)), '@', 2) = d.domain or split_part(lower(btrim(p.email)), '@', 2) like '%.' || d.domain))
+            and (${Boolean(c.allow_overlap)} or not exists (
+              select 1 from campaign_enrolments o where o.account_id = ${accountId} and o.prospect_id = p.id and o.status = 'active' and o.exclusive))
+          limit 1`,
+    );
+    if (!left) done.push(c);
+  }
+  const finished: number[] = [];
+  for (const c of done) {
+    const id = Number(c.id);
+    const [changed] = await db
+      .update(campaigns)
+      .set({ status: 'finished', finishedAt: now, updatedAt: now })
+      .where(and(eq(campaigns.id, id), eq(campaigns.accountId, accountId), eq(campaigns.status, 'running')))
+      .returning({ id: campaigns.id });
+    if (!changed) continue;
+    const [counts] = await rows<{ enrolments: unknown; sent: unknown }>(
+      db,
+      sql`select (select count(*) from campaign_enrolments where account_id = ${accountId} and campaign_id = ${id}) as enrolments,
+                 (select count(*) from campaign_emails where account_id = ${accountId} and campaign_id = ${id} and status = 'sent') as sent`,
+    );
+    await recordActivity(db, {
+      accountId,
+      actorType: 'system',
+      verb: 'campaign_finished',
+      channel: 'email',
+      personaId: Number(c.persona_id),
+      payload: { campaign_id: id, campaign_name: c.name, enrolments: Number(counts?.enrolments ?? 0), sent: Number(counts?.sent ?? 0) },
+      occurredAt: now,
+    });
+    finished.push(id);
+  }
+  return finished;
+}
+
+export type BounceRate = { sent: number; bounced: number; rate: number; high: boolean };
+
+/** A campaign's hard bounces over the emails that reached a server (sent + bounced) in the window ending at `now`. */
+export async function bounceRateOf(db: Db, accountId: number, campaignId: number, now: Date): Promise<BounceRate> {
+  const since = new Date(now.getTime() - BOUNCE_RATE_WINDOW_DAYS * 86_400_000);
+  const [r] = await rows<{ sent: unknown; bounced: unknown }>(
+    db,
+    sql`select count(*) filter (where verb = 'email_sent') as sent, count(*) filter (where verb = 'email_bounced') as bounced
+        from activities
+        where account_id = ${accountId} and verb in ('email_sent', 'email_bounced')
+          and occurred_at > ${since.toISOString()}::timestamptz and occurred_at <= ${now.toISOString()}::timestamptz
+          and payload->>'campaign_id' = ${String(campaignId)}`,
+  );
+  const bounced = Number(r?.bounced ?? 0);
+  const sent = Number(r?.sent ?? 0) + bounced;
+  const rate = sent > 0 ? bounced / sent : 0;
+  return { sent, bounced, rate, high: sent >= BOUNCE_RATE_MIN_SENDS && rate > BOUNCE_RATE_THRESHOLD };
+}
+
+/**
+ * Looks at the campaigns' bounce rates: one that crossed above the threshold pauses (if running) and
+ * writes `bounce_rate_high` once; one back under it is armed again. Answers the campaigns paused now.
+ */
+export async function checkBounceRates(db: Db, accountId: number, campaignIds: number[], now: Date): Promise<number[]> {
+  const ids = [...new Set(campaignIds)];
+  if (ids.length === 0) return [];
+  const list = await db
+    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, personaId: campaigns.personaId, highAt: campaigns.bounceRateHighAt })
+    .from(campaigns)
+    .where(and(eq(campaigns.accountId, accountId), inArray(campaigns.id, ids)));
+  const paused: number[] = [];
+  for (const c of list) {
+    const r = await bounceRateOf(db, accountId, c.id, now);
+    if (!r.high) {
+      if (c.highAt) await db.update(campaigns).set({ bounceRateHighAt: null }).where(and(eq(campaigns.id, c.id), eq(campaigns.accountId, accountId)));
+      continue;
+    }
+    if (c.highAt) continue;
+    const pause = c.status === 'running';
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(campaigns)
+        .set({ bounceRateHighAt: now, ...(pause ? { status: 'paused' as const, pausedAt: now } : {}), updatedAt: now })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.accountId, accountId), eq(campaigns.status, c.status), sql`${campaigns.bounceRateHighAt} is null`))
+        .returning({ id: campaigns.id });
+      if (!changed) return;
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: 'bounce_rate_high',
+        channel: 'email',
+        personaId: c.personaId,
+        payload: {
+          campaign_id: c.id,
+          campaign_name: c.name,
+          bounced: r.bounced,
+          sent: r.sent,
+          rate: Math.round(r.rate * 1000) / 1000,
+          threshold: BOUNCE_RATE_THRESHOLD,
+          window_days: BOUNCE_RATE_WINDOW_DAYS,
+          paused: pause,
+        },
+        occurredAt: now,
+      });
+      if (pause) paused.push(c.id);
+    });
+  }
+  return paused;
+}

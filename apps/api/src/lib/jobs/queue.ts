@@ -408,7 +408,14 @@ export class JobQueue<D = unknown> {
       let started = 0;
       if (this.stopped) return 0;
       if (this.kind === 'postgres') await this.recoverInterrupted();
+      // One cheap look first (the idle case: nothing due): the fetch statements only for jobs with work due.
+      const { rows: due } = await this.executor().executeSql(
+        `select distinct name from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
+        [[...this.definitions.keys()]],
+      );
+      const dueNames = new Set(due.map((r) => String(r.name)));
       for (const def of this.definitions.values()) {
+        if (!dueNames.has(def.name)) continue;
         const busy = [...this.running.values()].filter((r) => r.name === def.name).length;
         const room = def.concurrency - busy;
         if (room <= 0 || this.stopped) continue;

@@ -171,6 +171,99 @@ export async function runPlanningBench(n = Number(process.env.BENCH_PLANNING_N ?
   return { n, ms: results.planning.ms, floorMs: results.floor.ms, addedMb: results.planning.addedMb };
 }
 
+/** CPU time (user + system) a process has used, ms (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15 (1-based) → indexes 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function answered(url, child) {
+  for (let i = 0; i < 2400; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+const stopChild = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+/**
+ * The built API (dist/api/main.mjs) on PostgreSQL with a running campaign of 1000 enrolments whose
+ * first emails are sent and follow-ups due in three days (nothing due), beside a bare Fastify process:
+ * both measured over the same window, after a warm-up. Answers CPU ms of each and the window.
+ */
+export async function runEngineIdleBench(seconds = Number(process.env.BENCH_ENGINE_IDLE_S ?? 60)) {
+  const db = await createDatabase('idle');
+  if (!db) return null;
+  const pg = (await import('pg')).default;
+  const engine = await loadEngine();
+  const children = [];
+  try {
+    const handle = await engine.openPostgres(db.url, 2);
+    await handle.migrate();
+    await handle.close();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const seeded = await seedCampaign(client, 1000);
+    await client.query(
+      `insert into campaign_enrolments (account_id, campaign_id, prospect_id, email, virtual_employee_id, user_email_id)
+       select p.account_id, $2, p.id, p.email, $3, $4 from prospects p where p.account_id = $1`,
+      [seeded.accountId, seeded.campaignId, seeded.employeeId, seeded.mailboxId],
+    );
+    await client.query(
+      `insert into campaign_emails (account_id, campaign_id, enrolment_id, step_position, delay_days, prospect_id, virtual_employee_id, user_email_id, to_email, subject, body_html, body_text, message_id, status, due_at, sent_at)
+       select e.account_id, e.campaign_id, e.id, s.position, case when s.position = 1 then 0 else 3 end, e.prospect_id, e.virtual_employee_id, e.user_email_id, e.email, 'Hello', '<p>Hi</p>', 'Hi',
+              '<' || gen_random_uuid() || '@good.example>', case when s.position = 1 then 'sent' else 'scheduled' end,
+              case when s.position = 1 then now() - interval '1 hour' else null end, case when s.position = 1 then now() - interval '1 hour' else null end
+       from campaign_enrolments e cross join generate_series(1, 2) s(position) where e.campaign_id = $1`,
+      [seeded.campaignId],
+    );
+    // The follow-ups are due three days after their first message was sent.
+    await client.query(`update campaign_emails f set due_at = p.sent_at + interval '3 days' from campaign_emails p where f.step_position = 2 and p.enrolment_id = f.enrolment_id and p.step_position = 1`);
+    await client.end();
+
+    const apiPort = await freePort();
+    const api = spawn(process.execPath, [path.join(root, 'dist/api/main.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(apiPort), DATABASE_URL: db.url, SEED_DEMO: '0' },
+    });
+    children.push(api);
+    const barePort = await freePort();
+    const bare = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-fastify.mjs')], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
+    children.push(bare);
+    await answered(`http://127.0.0.1:${apiPort}/api/headers`, api);
+    await answered(`http://127.0.0.1:${barePort}/bare`, bare);
+    // Warm-up: the start-up tick of the running campaign (kicked 2 s after start) and the first polls.
+    await new Promise((r) => setTimeout(r, 10_000));
+    const a0 = cpuMs(api.pid);
+    const b0 = cpuMs(bare.pid);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const engineMs = cpuMs(api.pid) - a0;
+    const floorMs = cpuMs(bare.pid) - b0;
+    return { seconds, engineMs, floorMs };
+  } finally {
+    for (const c of children) await stopChild(c);
+    await db.drop();
+  }
+}
+
 if (process.argv[2] === '--planning-child') {
   await planningChild(process.argv[3], process.argv[4], Number(process.argv[5]));
   process.exit(0);
@@ -180,5 +273,9 @@ if (process.argv[2] === '--planning-child') {
     const r = await runPlanningBench();
     if (!r) console.log('planning: skipped (no PostgreSQL)');
     else console.log(`planning ${r.n}: ${r.ms.toFixed(0)} ms vs INSERT … SELECT ${r.floorMs.toFixed(0)} ms → ratio ${(r.ms / r.floorMs).toFixed(2)}; memory added ${r.addedMb.toFixed(0)} MB (target < 250 MB)`);
+  } else if (which === 'engine_idle_cpu') {
+    const r = await runEngineIdleBench();
+    if (!r) console.log('engine_idle_cpu: skipped (no PostgreSQL)');
+    else console.log(`engine idle ${r.seconds} s: ${r.engineMs} ms CPU (${((r.engineMs / (r.seconds * 1000)) * 100).toFixed(2)}% of a core) vs bare Fastify ${r.floorMs} ms`);
   }
 }

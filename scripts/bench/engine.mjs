@@ -45,7 +45,7 @@ async function loadEngine() {
 }
 
 /** A new database on the bench's PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL / local 5432), or null. */
-async function createDatabase(tag) {
+export async function createDatabase(tag) {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: base });
@@ -76,7 +76,7 @@ const statusMb = (field) => {
 };
 
 /** An account with a persona of n prospects (all with an email), one active mailbox, a virtual employee and a running campaign. */
-async function seedCampaign(client, n) {
+export async function seedCampaign(client, n) {
   const one = async (q, params = []) => (await client.query(q, params)).rows[0];
   const { id: accountId } = await one(`insert into accounts (name) values ('bench planning') returning id`);
   const { id: personaId } = await one(`insert into personas (account_id, name) values ($1, 'Bench persona') returning id`, [accountId]);
@@ -163,7 +163,7 @@ export async function runPlanningBench(n = Number(process.env.BENCH_PLANNING_N ?
     const db = await createDatabase(which);
     if (!db) return null;
     try {
-      results[which] = await runChild(['--planning-child', which, db.url, String(n)], ['--expose-gc']);
+      results[which] = await runChild(['--planning-child', which, db.url, String(n)], ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])]);
     } finally {
       await db.drop();
     }

@@ -112,20 +112,36 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
           eq(personaProspects.accountId, accountId),
           eq(personaProspects.personaId, campaign.personaId),
           isNotNull(prospects.email),
-          sql`${prospects.id} > ${afterId}`,
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(campaignEnrolments)
-              .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.campaignId, campaignId), eq(campaignEnrolments.prospectId, prospects.id))),
-          ),
+          sql`${personaProspects.prospectId} > ${afterId}`,
         ),
       )
-      .orderBy(asc(prospects.id))
+      .orderBy(asc(personaProspects.prospectId))
       .limit(ENROL_BATCH);
     if (batch.length === 0) break;
     afterId = batch.at(-1)!.id;
-    const candidates = batch.map((p) => ({ prospectId: p.id, email: p.email!.trim().toLowerCase() })).filter((p) => p.email.includes('@'));
+    // Those already in this campaign, looked up by the batch's ids (the campaign/prospect unique index):
+    // an anti-join in the batch query let the planner scan the growing enrolments on every batch.
+    const enrolled = new Set(
+      (
+        await db
+          .select({ prospectId: campaignEnrolments.prospectId })
+          .from(campaignEnrolments)
+          .where(
+            and(
+              eq(campaignEnrolments.accountId, accountId),
+              eq(campaignEnrolments.campaignId, campaignId),
+              inArray(
+                campaignEnrolments.prospectId,
+                batch.map((p) => p.id),
+              ),
+            ),
+          )
+      ).map((r) => r.prospectId),
+    );
+    const candidates = batch
+      .filter((p) => !enrolled.has(p.id))
+      .map((p) => ({ prospectId: p.id, email: p.email!.trim().toLowerCase() }))
+      .filter((p) => p.email.includes('@'));
     if (candidates.length === 0) continue;
     // One transaction per batch: the suppression check, the enrolment rows (one statement) and their
     // compose jobs (one statement). Checked inside the transaction that enrols: a suppression committed
@@ -137,13 +153,20 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
       if (allowed.length === 0) return;
       const rows = allowed.map((c) => {
         const sender = nextSender();
-        return { accountId, campaignId, prospectId: c.prospectId, email: c.email, virtualEmployeeId: sender.virtualEmployeeId, userEmailId: sender.userEmailId, exclusive: !campaign.allowOverlap };
+        return { prospectId: c.prospectId, email: c.email, virtualEmployeeId: sender.virtualEmployeeId, userEmailId: sender.userEmailId };
       });
-      const inserted = await tx
-        .insert(campaignEnrolments)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ id: campaignEnrolments.id, prospectId: campaignEnrolments.prospectId });
+      // One statement with one array per column (unnest, as the import does): PostgreSQL parses a handful
+      // of parameters instead of rows × columns.
+      const column = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+      const inserted = (
+        (await tx.execute(sql`
+          insert into ${campaignEnrolments} (account_id, campaign_id, prospect_id, email, virtual_employee_id, user_email_id, exclusive)
+          select ${accountId}::int, ${campaignId}::int, u.prospect_id, u.email, u.virtual_employee_id, u.user_email_id, ${!campaign.allowOverlap}::boolean
+          from unnest(${column((r) => r.prospectId)}::int[], ${column((r) => r.email)}::text[], ${column((r) => r.virtualEmployeeId)}::int[], ${column((r) => r.userEmailId)}::int[])
+            as u(prospect_id, email, virtual_employee_id, user_email_id)
+          on conflict do nothing
+          returning id, prospect_id`)) as unknown as { rows: Array<{ id: number; prospect_id: number }> }
+      ).rows.map((r) => ({ id: Number(r.id), prospectId: Number(r.prospect_id) }));
       const taken = new Set(inserted.map((r) => r.prospectId));
       for (const r of rows) {
         if (taken.has(r.prospectId)) continue;

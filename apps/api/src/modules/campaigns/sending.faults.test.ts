@@ -154,11 +154,21 @@ function spawnEngine(url: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', childScript, 'engine', url], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout!.resume();
+  let stdout = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (/^ready$/m.test(stdout)) resolve();
+    });
+    child.on('exit', () => reject(new Error(`the engine exited before it was ready: ${stderr}`)));
+  });
+  ready.catch(() => undefined);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return {
     child,
     exited,
+    /** Its app built and its queue polling. */
+    ready,
     stderr: () => stderr,
     /** kill -9 (synchronous: the process is gone before its next instruction). */
     kill: () => {
@@ -342,26 +352,34 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('the sending engine under faults
   it('two API processes on one PostgreSQL sending one campaign: 0 duplicates, the daily limit held across both, the rest sent once later', SLOW, async () => {
     const N = 60;
     const LIMIT = 40;
-    const env = await dueCampaign('postgres', N, LIMIT);
+    const env = await dueCampaign('postgres', N, 0);
     try {
       const url = urlOf(env.handle);
-      // Each process kicks a tick at start; more ticks queued at once make both fetch and race for the account.
+      // Both up (nothing may go yet: the account's daily limit is 0), then the limit set and ticks queued
+      // at once, so both processes fetch them and race for the account.
+      const both = [start(url), start(url)];
+      await Promise.all(both.map((e) => e.ready));
+      await env.handle.db.update(autoCommunicationSettings).set({ dailyLimitEmail: LIMIT }).where(eq(autoCommunicationSettings.accountId, env.accountId));
       const enqueuer = new JobQueue<Deps>(env.handle.db, [sendDueJob], { pollIntervalMs: 100_000, log: { error: () => {}, warn: () => {} }, worker: false });
       await enqueuer.start(env.deps);
       for (let i = 0; i < 4; i++) await enqueuer.send(sendDueJob, { account_id: env.accountId }, { key: `race-${i}` });
       await enqueuer.stop();
-      const both = [start(url), start(url)];
       await env.sink.accepted(LIMIT);
-      // Until every tick due now has run (the one that lost the lease asks again in a minute: not yet due).
+      // Until every tick due now (or kicked at a start, 2 s ahead) has run; one that lost the lease asks again in a minute.
       for (let look = 0; ; look++) {
         expect(look).toBeLessThan(100_000);
         const dead = both.find((e) => e.child.exitCode !== null || e.child.signalCode !== null);
         if (dead) throw new Error(`an engine process exited: ${dead.stderr()}`);
         const { rows } = await executorFor(env.handle.db).executeSql(
-          `select count(*)::int as n from pgboss.job where name = 'send-due-emails' and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          `select count(*)::int as n from pgboss.job where name = 'send-due-emails' and (state = 'active' or (state in ('created', 'retry') and start_after <= now() + interval '5 seconds'))`,
         );
         if (Number(rows[0]?.n) === 0) break;
       }
+      // They did race: a tick found the account's lease taken by the other process and stood back.
+      const { rows: deferred } = await executorFor(env.handle.db).executeSql(
+        `select count(*)::int as n from pgboss.job where name = 'send-due-emails' and state = 'completed' and output->>'deferred' = 'true'`,
+      );
+      expect(Number(deferred[0]?.n)).toBeGreaterThan(0);
       for (const e of both) e.kill();
       await Promise.all(both.map((e) => e.exited));
       await env.afterDeath();
@@ -429,7 +447,7 @@ describe.each(DB_KINDS)('the sending engine with its SMTP server down for a whil
     }
   });
 
-  it('421 "try later" to each message for a while: retried with back-off on an injected clock, each arrives once, none failed within the retry limit', SLOW, async () => {
+  it('451 "try later" to each message for a while: retried with back-off on an injected clock, each arrives once, none failed within the retry limit', SLOW, async () => {
     const N = 8;
     const env = await dueCampaign(kind, N, 500);
     try {

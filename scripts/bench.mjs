@@ -1,11 +1,13 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, imports_latency.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
 //  2. the sign-in page's first-load JS (gzip) vs a bare Vite + React page
 //  3. `npm start` (already built) to the first answered request on PGlite, vs a bare Node HTTP server
 //  4. sending through the engine's smtp-send to a loopback SMTP server vs plain nodemailer (scripts/bench/sending.mjs)
+//  5. planning: enrolling 100k prospects into a campaign on PostgreSQL vs INSERT … SELECT of the same rows, and the memory it adds;
+//     engine_idle_cpu: the API's CPU over 60 s with a running campaign and nothing due vs a bare Fastify process (scripts/bench/engine.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -268,7 +270,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,imports_latency runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -475,6 +477,31 @@ if (want('sending')) {
   const { runSendingBench } = await import('./bench/sending.mjs');
   const r = await runSendingBench();
   report(`smtp-send, ${r.n} messages × 3 rounds (best)`, r.engine, r.floor, 'msg/s', '≥ 0.8', r.engine / r.floor >= 0.8);
+}
+
+if (want('planning')) {
+  console.log('\nPlanning: enrolling 100k prospects of a persona into a running campaign on PostgreSQL (suppression, rotation, enrolments and their compose jobs) vs INSERT … SELECT of the same rows into a table of the same shape; memory added (target < 250 MB)');
+  const { runPlanningBench } = await import('./bench/engine.mjs');
+  const r = await runPlanningBench();
+  if (!r) console.log('  planning: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    report(`planning ${r.n} enrolments, time`, r.ms, r.floorMs, 'ms', 'reported', true);
+    console.log(`  planning ${r.n} enrolments, memory added: ${r.addedMb.toFixed(0)} MB (target < 250 MB) ${r.addedMb < 250 ? '✔' : '✘'}`);
+    rows.push({ name: 'planning memory added', ok: r.addedMb < 250 });
+  }
+}
+
+if (want('engine_idle_cpu')) {
+  const seconds = Number(process.env.BENCH_ENGINE_IDLE_S ?? 60);
+  console.log(`\nEngine idle: CPU of the API on PostgreSQL over ${seconds} s with a running campaign and nothing due (job polls, sending ticks, reconciliation) vs a bare Fastify process over the same ${seconds} s (target < 1% of one core)`);
+  const { runEngineIdleBench } = await import('./bench/engine.mjs');
+  const r = await runEngineIdleBench(seconds);
+  if (!r) console.log('  engine_idle_cpu: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    const share = r.engineMs / (seconds * 1000);
+    // The bare process may use less than one 10 ms clock tick: the floor is at least that tick.
+    report(`engine idle CPU over ${seconds} s (${(share * 100).toFixed(2)}% of one core)`, r.engineMs, Math.max(r.floorMs, 10), 'ms', '< 1% of one core', share < 0.01);
+  }
 }
 
 if (want('imports_latency')) {

@@ -175,6 +175,26 @@ export class JobQueue<D = unknown> {
     return id;
   }
 
+  /**
+   * Many runs of one job in one statement (a batch written in `tx`, e.g. an enrolment batch's compose
+   * jobs): each with its payload and, as in send(), an optional idempotency key (a repeat is ignored).
+   */
+  async sendMany<P>(def: JobDefinition<P, D>, items: ReadonlyArray<{ payload: P; key?: string }>, options: Pick<SendOptions, 'tx'> = {}): Promise<void> {
+    if (!this.definitions.has(def.name)) throw new Error(`job ${def.name} is not registered`);
+    if (items.length === 0) return;
+    const jobs = items.map((item) => ({
+      id: item.key ? keyId(def.name, item.key) : undefined,
+      name: def.name,
+      data: def.payload.parse(item.payload) as object,
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      retryBackoff: def.retryBackoff,
+      expireInSeconds: def.expireInSeconds + 3600,
+    }));
+    await this.boss.insert(jobs, { db: options.tx ? (transactionExecutor(options.tx) as never) : undefined } as PgBoss.InsertOptions);
+    if (!options.tx) this.pollNow();
+  }
+
   /** The job's state and output (for a status answer), or null if unknown (or long archived). */
   async state(def: JobDefinition<never, D> | { name: string }, id: string): Promise<{ state: JobState; output: unknown } | null> {
     const job = await this.boss.getJobById(def.name, id, { includeArchive: true });
@@ -388,7 +408,14 @@ export class JobQueue<D = unknown> {
       let started = 0;
       if (this.stopped) return 0;
       if (this.kind === 'postgres') await this.recoverInterrupted();
+      // One cheap look first (the idle case: nothing due): the fetch statements only for jobs with work due.
+      const { rows: due } = await this.executor().executeSql(
+        `select distinct name from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
+        [[...this.definitions.keys()]],
+      );
+      const dueNames = new Set(due.map((r) => String(r.name)));
       for (const def of this.definitions.values()) {
+        if (!dueNames.has(def.name)) continue;
         const busy = [...this.running.values()].filter((r) => r.name === def.name).length;
         const room = def.concurrency - busy;
         if (room <= 0 || this.stopped) continue;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
 import {
+  blacklistedDomains,
+  blacklistedEmails,
   campaignEmails,
   campaignEnrolments,
   campaigns,
@@ -15,14 +17,14 @@ import {
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { isSuppressed, type StopEnrolmentsHook } from '../blacklist/suppression';
+import { domainsOf, type StopEnrolmentsHook } from '../blacklist/suppression';
 import { composeJob } from './compose';
 import { finishDoneCampaigns } from './lifecycle';
 
 /** Emails not yet handed to SMTP: a stop cancels them. ("sending" is the sender's to resolve, never cancelled blindly.) */
 export const UNSENT_STATUSES = ['draft', 'scheduled', 'queued'] as const;
 
-const ENROL_BATCH = 500;
+const ENROL_BATCH = 1000;
 
 /** The (virtual employee, mailbox) pairs a campaign sends from: its employees' active mailboxes. */
 export async function senderPairs(db: Db, accountId: number, campaignId: number): Promise<Array<{ virtualEmployeeId: number; userEmailId: number }>> {
@@ -38,6 +40,30 @@ export async function senderPairs(db: Db, accountId: number, campaignId: number)
     .orderBy(asc(campaignVirtualEmployees.virtualEmployeeId), asc(virtualEmployeeMailboxes.userEmailId));
 }
 
+/** Which of these (lowercased) addresses the account must not write to: their own entry or their domain's (as isSuppressed). */
+async function suppressedAmong(db: Db, accountId: number, emails: string[]): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  const own = await db
+    .select({ email: blacklistedEmails.email })
+    .from(blacklistedEmails)
+    .where(and(eq(blacklistedEmails.accountId, accountId), inArray(blacklistedEmails.email, emails)));
+  for (const r of own) blocked.add(r.email);
+  const domainsByEmail = new Map(emails.map((e) => [e, domainsOf(e)]));
+  const allDomains = [...new Set([...domainsByEmail.values()].flat())];
+  if (allDomains.length) {
+    const listed = new Set(
+      (
+        await db
+          .select({ domain: blacklistedDomains.domain })
+          .from(blacklistedDomains)
+          .where(and(eq(blacklistedDomains.accountId, accountId), inArray(blacklistedDomains.domain, allDomains)))
+      ).map((r) => r.domain),
+    );
+    if (listed.size) for (const [email, domains] of domainsByEmail) if (domains.some((d) => listed.has(d))) blocked.add(email);
+  }
+  return blocked;
+}
+
 export type EnrolResult = { enrolled: number; suppressed: number; in_other_campaign: number };
 
 /**
@@ -45,7 +71,8 @@ export type EnrolResult = { enrolled: number; suppressed: number; in_other_campa
  * left out, and (unless the campaign allows overlap) so is anyone already in another active campaign;
  * the partial unique index makes that hold under concurrent enrolments too. Each enrolment gets its
  * sender (rotation: the pair with the fewest enrolments in this campaign) and a compose job in the same
- * transaction. Idempotent: running it again enrols only those who joined the persona since.
+ * transaction, ENROL_BATCH prospects at a time (a few statements per batch, not per prospect).
+ * Idempotent: running it again enrols only those who joined the persona since.
  */
 export async function enrolCampaign(deps: Deps, accountId: number, campaignId: number, options: { recompose?: boolean } = {}): Promise<EnrolResult> {
   const db = deps.db;
@@ -86,43 +113,76 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
           eq(personaProspects.accountId, accountId),
           eq(personaProspects.personaId, campaign.personaId),
           isNotNull(prospects.email),
-          sql`${prospects.id} > ${afterId}`,
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(campaignEnrolments)
-              .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.campaignId, campaignId), eq(campaignEnrolments.prospectId, prospects.id))),
-          ),
+          sql`${personaProspects.prospectId} > ${afterId}`,
         ),
       )
-      .orderBy(asc(prospects.id))
+      .orderBy(asc(personaProspects.prospectId))
       .limit(ENROL_BATCH);
     if (batch.length === 0) break;
     afterId = batch.at(-1)!.id;
-    for (const p of batch) {
-      const email = p.email!.trim().toLowerCase();
-      if (!email.includes('@')) continue;
-      await db.transaction(async (tx) => {
-        // Checked inside the transaction that enrols: a suppression committed before this one is seen.
-        if (await isSuppressed(tx, accountId, email)) {
-          result.suppressed++;
-          return;
-        }
+    // Those already in this campaign, looked up by the batch's ids (the campaign/prospect unique index):
+    // an anti-join in the batch query let the planner scan the growing enrolments on every batch.
+    const enrolled = new Set(
+      (
+        await db
+          .select({ prospectId: campaignEnrolments.prospectId })
+          .from(campaignEnrolments)
+          .where(
+            and(
+              eq(campaignEnrolments.accountId, accountId),
+              eq(campaignEnrolments.campaignId, campaignId),
+              inArray(
+                campaignEnrolments.prospectId,
+                batch.map((p) => p.id),
+              ),
+            ),
+          )
+      ).map((r) => r.prospectId),
+    );
+    const candidates = batch
+      .filter((p) => !enrolled.has(p.id))
+      .map((p) => ({ prospectId: p.id, email: p.email!.trim().toLowerCase() }))
+      .filter((p) => p.email.includes('@'));
+    if (candidates.length === 0) continue;
+    // One transaction per batch: the suppression check, the enrolment rows (one statement) and their
+    // compose jobs (one statement). Checked inside the transaction that enrols: a suppression committed
+    // before this one is seen.
+    await db.transaction(async (tx) => {
+      const blocked = await suppressedAmong(tx, accountId, candidates.map((c) => c.email));
+      const allowed = candidates.filter((c) => !blocked.has(c.email));
+      result.suppressed += candidates.length - allowed.length;
+      if (allowed.length === 0) return;
+      const rows = allowed.map((c) => {
         const sender = nextSender();
-        const [row] = await tx
-          .insert(campaignEnrolments)
-          .values({ accountId, campaignId, prospectId: p.id, email, virtualEmployeeId: sender.virtualEmployeeId, userEmailId: sender.userEmailId, exclusive: !campaign.allowOverlap })
-          .onConflictDoNothing()
-          .returning({ id: campaignEnrolments.id });
-        if (!row) {
-          load.set(`${sender.virtualEmployeeId}:${sender.userEmailId}`, load.get(`${sender.virtualEmployeeId}:${sender.userEmailId}`)! - 1);
-          result.in_other_campaign++;
-          return;
-        }
-        result.enrolled++;
-        await deps.jobs.send(composeJob, { account_id: accountId, enrolment_id: row.id }, { tx, key: `campaign-compose:${row.id}` });
+        return { prospectId: c.prospectId, email: c.email, virtualEmployeeId: sender.virtualEmployeeId, userEmailId: sender.userEmailId };
       });
-    }
+      // One statement with one array per column (unnest, as the import does): PostgreSQL parses a handful
+      // of parameters instead of rows × columns.
+      const column = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+      const inserted = (
+        (await tx.execute(sql`
+          insert into ${campaignEnrolments} (account_id, campaign_id, prospect_id, email, virtual_employee_id, user_email_id, exclusive)
+          select ${accountId}::int, ${campaignId}::int, u.prospect_id, u.email, u.virtual_employee_id, u.user_email_id, ${!campaign.allowOverlap}::boolean
+          from unnest(${column((r) => r.prospectId)}::int[], ${column((r) => r.email)}::text[], ${column((r) => r.virtualEmployeeId)}::int[], ${column((r) => r.userEmailId)}::int[])
+            as u(prospect_id, email, virtual_employee_id, user_email_id)
+          on conflict do nothing
+          returning id, prospect_id`)) as unknown as { rows: Array<{ id: number; prospect_id: number }> }
+      ).rows.map((r) => ({ id: Number(r.id), prospectId: Number(r.prospect_id) }));
+      const taken = new Set(inserted.map((r) => r.prospectId));
+      for (const r of rows) {
+        if (taken.has(r.prospectId)) continue;
+        // In another active campaign (the partial unique index): its sender's slot is given back.
+        const key = `${r.virtualEmployeeId}:${r.userEmailId}`;
+        load.set(key, load.get(key)! - 1);
+        result.in_other_campaign++;
+      }
+      result.enrolled += inserted.length;
+      await deps.jobs.sendMany(
+        composeJob,
+        inserted.map((r) => ({ payload: { account_id: accountId, enrolment_id: r.id }, key: `campaign-compose:${r.id}` })),
+        { tx },
+      );
+    });
   }
   if (options.recompose) {
     // Resume: enrolments whose composition gave up earlier (their provider failed) are written now.

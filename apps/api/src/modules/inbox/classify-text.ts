@@ -29,6 +29,10 @@ const SEPARATOR =
 const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od)\s*:\*?/;
 const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano)\s*:\*?/;
 
+/** Legal disclaimers under a signature: they talk of deleting emails and recipients, never the prospect's intent. */
+const DISCLAIMER =
+  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial))/;
+
 /** Lines that end a message and start its signature. */
 const MOBILE_SIGNATURE =
   /^(sent from (my|mail|outlook|yahoo)|sent via|get outlook for|von meinem .{1,30} gesendet|gesendet von (meinem|mobil)|envoye de (mon|ma|l'application)|enviado desde (mi|outlook)|enviado do (meu|outlook)|inviato da|verzonden (vanaf|met) mijn)/;
@@ -85,7 +89,7 @@ function cutSignature(lines: string[]): string[] {
     const raw = lines[i]!;
     const line = fold(raw);
     if ((raw === '-- ' || raw.trim() === '--' || raw.trim() === '—') && hasTextBefore(i)) return lines.slice(0, i);
-    if (MOBILE_SIGNATURE.test(line)) return lines.slice(0, i);
+    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line)) return lines.slice(0, i);
     if (hasTextBefore(i) && isSignOff(raw) && looksLikeSignatureBlock(lines.slice(i + 1))) return lines.slice(0, i);
   }
   return lines;

@@ -14,7 +14,7 @@ const rule = (status: ReplyStatus, strong: boolean, id: string, re: RegExp): Wor
 const MONTHS =
   '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)';
 const LATER =
-  `(q[1-4]|h[12]|next (year|quarter|month|fiscal year|budget cycle)|the new year|new fiscal year|(early|mid|late) (next year|${MONTHS})|${MONTHS}|spring|summer|autumn|fall|winter|a few months|six months|6 months|three months|3 months|after the holidays|in the new year)`;
+  `(q[1-4]|h[12]|next (year|quarter|month|fiscal year|budget cycle)|the new year|new fiscal year|(early|mid|late) (next year|${MONTHS})|${MONTHS}|spring|summer|autumn|fall|winter|fruhjahr|fruhling|sommer|herbst|printemps|ete|automne|hiver|primavera|verano|otono|invierno|a few months|six months|6 months|three months|3 months|after the holidays|in the new year)`;
 const WEEKDAYS = '(monday|tuesday|wednesday|thursday|friday|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miercoles|jueves|viernes)';
 
 export const WORDING_RULES: WordingRule[] = [
@@ -30,6 +30,11 @@ export const WORDING_RULES: WordingRule[] = [
   rule('unsubscribe', true, 'en-dont-email', /\b(don't|do not|never) (ever )?(e-?mail|contact|write to|message|spam) (me|us)\b/),
   rule('unsubscribe', true, 'en-no-more-emails', /\bno (more|further) (e-?mails|messages)\b/),
   rule('unsubscribe', true, 'stop-alone', /^(stop|stopp|arret|alto|basta)[.!]*$/),
+  rule('unsubscribe', true, 'en-not-contact-further', /\b(not|never) (to )?(contact|email|e-mail|write to|message) (me|us) (again|further|anymore|any more|in future|in the future)\b/),
+  rule('unsubscribe', true, 'erase-data', /\b(erase|delete|remove) (all )?(my|our) (personal )?(data|information|details)\b|\b(loschen|loschung) (meiner|unserer) daten\b|\b(supprimer|suppression de) mes donnees\b|\b(borrar|suprimir|eliminar) mis datos\b/),
+  rule('unsubscribe', true, 'de-widerspruch', /\b(widerspreche|widerspruch)\b|\bunterlassen sie\b|\bkeine weiteren? (kontaktaufnahmen?|kontakt|zusendungen|anfragen)\b|\bhoren sie auf,? mir\b/),
+  rule('unsubscribe', true, 'fr-arretez', /\barretez de (m'envoyer|me contacter|m'ecrire|me solliciter|nous envoyer|nous contacter)\b/),
+  rule('unsubscribe', true, 'es-dejen', /\b(deja|dejad|dejen|deje) de (escribirme|enviarme|contactarme|mandarme|escribirnos|enviarnos)\b/),
   rule('unsubscribe', true, 'de-austragen', /\b(austragen|abmelden|abbestellen)\b/),
   rule('unsubscribe', true, 'de-verteiler', /\baus (ihrem|ihrer|dem|der|eurem) (verteiler|liste|mailingliste|datenbank)\b/),
   rule('unsubscribe', true, 'de-nicht-mehr', /\b(kontaktieren|anschreiben|schreiben) sie mich (bitte )?nicht mehr\b|\bnicht mehr (kontaktieren|anschreiben)\b/),
@@ -59,6 +64,9 @@ export const WORDING_RULES: WordingRule[] = [
   rule('out_of_office', true, 'en-limited-access', /\b(limited|no|intermittent) access to (my )?(e-?mail|emails|inbox)\b/),
   rule('out_of_office', true, 'en-upon-return', /\b(upon|on|after) my return\b|\bwhen i('m| am) back\b/),
   rule('out_of_office', true, 'en-leave', /\b(parental|maternity|paternity|sick|medical) leave\b/),
+  rule('out_of_office', true, 'en-delayed', /\b(responses?|replies|reply|answers?) (will|may|might) be (delayed|slow|slower)\b|\b(attending|at) (a |the )?([a-z]+ )?(conference|summit|trade ?show|trade fair|offsite|off-site)\b/),
+  rule('out_of_office', true, 'en-get-back-after', /\b(i'll|i will) (get back|respond|reply|answer)( to you)? (after|when i return|on my return|upon)\b/),
+  rule('out_of_office', true, 'es-me-encuentro-fuera', /\b(me encuentro|estoy|estare|estaremos) (fuera|ausente|de viaje|de vacaciones|de baja)\b|\bfuera hasta\b/),
   rule('out_of_office', true, 'de-abwesend', /\b(abwesend|abwesenheit|abwesenheitsnotiz|nicht im (buro|haus|office)|au(ß|ss)er haus|im urlaub|urlaubsbedingt|in elternzeit|auf dienstreise)\b/),
   rule('out_of_office', true, 'de-zurueck', /\b(ab dem|ab) .{0,30} wieder (im buro|erreichbar|da|zuruck)\b|\bbin (ich )?(ab|bis) .{0,40}(wieder|nicht) (erreichbar|im buro|da)\b|\bkeinen zugriff auf (meine )?e-?mails?\b/),
   rule('out_of_office', true, 'fr-absent', /\b(absente?|en conge|en conges|en vacances|en deplacement|hors du bureau)\b.{0,40}\b(jusqu|du|au|le|retour)\b|\babsente? du bureau\b/),
@@ -76,6 +84,8 @@ export const WORDING_RULES: WordingRule[] = [
   rule('wrong_person', true, 'en-talk-to', /\b(talk|speak|reach out|write|get in touch) (to|with) (my|our) (colleague|boss|manager|head|cto|ceo|cfo|cro|cmo|vp|team|director)\b|\b(my|our) colleague \p{L}+.{0,40}(handles|is responsible|runs|looks after|owns)\b/u),
   rule('wrong_person', false, 'en-please-contact', /\b(please|kindly|you (should|might want to|may want to|could|can)) (contact|reach out to|get in touch with|email|write to|speak (to|with)|talk to) (?!me\b|us\b|you\b)/),
   rule('wrong_person', true, 'en-moved-on', /\b(i've|i have|i) (moved on|left) (from )?\b|\b(took|has taken|taken) over (my|his|her|their) (role|position|job|responsibilities)\b|\b(i'd|i would) (suggest|recommend) (reaching out|contacting|talking|speaking|writing)\b/),
+  rule('wrong_person', true, 'en-goes-through', /\b(go|goes|are handled|is handled|should go|must go|need to go|are managed) (through|to|via|by) (our|the) (procurement|purchasing|sales|marketing|it|hr|finance|operations|partnerships|vendor)\b/),
+  rule('wrong_person', true, 'not-my-topic', /\bne me concerne pas\b|\bvoyez avec\b|\bbetrifft mich nicht\b|\bno me corresponde\b|\bno (es|entra en) (mi|de mi) (area|competencia|departamento)\b|\b(yo )?no llevo (este|ese) tema\b|\b(te|le) paso (el|su) contacto\b/),
   rule('wrong_person', true, 'en-better-person', /\b(better|right) person (to|for|would be)\b|\byou('ll| will) want to (talk|speak) (to|with)\b|\bforwarded (this|your (e-?mail|message)) to\b/),
   rule('wrong_person', true, 'de-nicht-zustaendig', /\bnicht mehr .{0,40}\b(tatig|beschaftigt|angestellt)\b|\bnicht (zustandig|der richtige ansprechpartner|die richtige ansprechpartnerin|die richtige person|mehr (bei|im unternehmen|fur))\b|\b(richtige|richtiger|zustandige|zustandiger) ansprechpartner(in)? (ist|ware)\b/),
   rule('wrong_person', true, 'de-wenden-sie-sich', /\bwenden sie sich (bitte )?an (?!mich)|\bmein(e|en)? kolleg(e|in|en)\b/),
@@ -90,6 +100,10 @@ export const WORDING_RULES: WordingRule[] = [
   rule('not_now', true, 'en-timing', /\b(timing|time) (isn't|is not|is not quite|isn't quite) (right|great|good|ideal)\b|\bbad timing\b|\bmaybe later\b|\bnot yet\b/),
   rule('not_now', true, 'en-later', new RegExp(`\\b(reach out|contact me|contact us|try (me|us)|follow up|circle back|check back|check in|ping me|come back|get back|revisit|reconnect|touch base|talk)\\b.{0,30}\\b(in|after|early|next|around|until|then|later)\\b.{0,20}\\b${LATER}`)),
   rule('not_now', true, 'en-circle-back', /\b(circle|check|come) back (then|later|in)\b|\bno budget\b|\bdon't have (the )?budget\b|\bbudget (is|was) (frozen|spent|allocated)\b/),
+  rule('not_now', true, 'en-drop-line', new RegExp(`\\b(drop me a line|drop me an e-?mail|email me|write to me|try again|get in touch|reach me)\\b.{0,20}\\b(in|after|early|next|around)\\b.{0,20}\\b${LATER}`)),
+  rule('not_now', true, 'next-year', /\b(next year|nachstes jahr|nachsten jahr|l'annee prochaine|l'an prochain|el ano que viene|el proximo ano|l'anno prossimo|ano que vem)\b/),
+  rule('not_now', true, 'budget-closed', /\b(presupuesto|budget) (ya )?(esta |is |est |ist )?(cerrado|agotado|closed|frozen|spent|boucle|epuise|ausgeschopft|verplant)\b/),
+  rule('not_now', true, 'fr-pas-le-moment', /\b(ce n'est|c'est) pas le (bon )?moment\b|\brevenir vers (moi|nous)\b.{0,30}\b(en|au|dans|apres|a la)\b/),
   rule('not_now', true, 'de-momentan-nicht', /\b(momentan|derzeit|aktuell|im moment|zurzeit|zur zeit)\b.{0,40}\b(nicht|kein|keine|leider)\b|\bvielleicht (spater|nachstes jahr)\b/),
   rule('not_now', true, 'de-spaeter', new RegExp(`\\b(melden sie sich|meldet euch|kommen sie|fragen sie)\\b.{0,40}\\b(im|in|nachstes|nach|ab|spater|fruhjahr|sommer|herbst|winter|${MONTHS})\\b`)),
   rule('not_now', true, 'fr-pas-pour-le-moment', /\bpas (pour le moment|pour l'instant|maintenant|en ce moment|cette annee)\b|\bplus tard\b/),
@@ -106,6 +120,9 @@ export const WORDING_RULES: WordingRule[] = [
   rule('not_interested', true, 'fr-pas-interesse', /\b(pas (interesse|interessee|interesses|interessees)|ne (suis|sommes) pas (interess\w*)|aucun interet|pas besoin|non merci|ca ne nous interesse pas|cela ne nous interesse pas)\b/),
   rule('not_interested', true, 'es-no-interesa', /\b(no (me|nos) interesa|no estoy interesad[oa]|no estamos interesad[oa]s|no necesitamos|no,? gracias|sin interes)\b/),
   rule('not_interested', true, 'already-provider', /\b(ya (trabajamos|tenemos|contamos) con|estamos contentos con|nous (avons|travaillons) deja (un|une|avec)|(wir )?arbeiten (bereits|schon) mit|haben (bereits|schon) (einen|eine|ein) (anbieter|dienstleister|partner|agentur))\b/),
+  rule('not_interested', true, 'en-not-something', /\b(isn't|is not|not) something (we|i)('d| would| will)? (look at|consider|need|pursue|be interested in|invest in)\b|\bnot (for|right for) (us|me)\b/),
+  rule('not_interested', true, 'de-passt-nicht', /\bpasst (fur uns |bei uns |uns )?(leider )?(nicht|nichts)\b|\bnichts fur uns\b/),
+  rule('not_interested', true, 'es-no-necesitamos', /\bno (es algo que |lo )?necesit(amos|o|emos|an)\b/),
   rule('not_interested', true, 'other-languages', /\b(geen interesse|niet geinteresseerd|non (mi|ci) interessa|non siamo interessati|nao (tenho|temos) interesse)\b/),
 
   // ------------------------------------------------------------------ meeting request
@@ -116,6 +133,9 @@ export const WORDING_RULES: WordingRule[] = [
   rule('meeting_request', true, 'en-available', new RegExp(`\\b(are you (free|available)|i'm (free|available)|i am (free|available)|does|would|how about|what about|works? for me)\\b.{0,30}\\b(${WEEKDAYS}|tomorrow|next week|this week|\\d{1,2}(:\\d{2})? ?(am|pm))\\b`)),
   rule('meeting_request', true, 'en-what-times', /\bwhat (times?|slots?|days?) (do you have|are you|work|would work|suit)\b|\b(send|share) (me )?(a few|some) (times|slots)\b|\bwhat suits\b/),
   rule('meeting_request', true, 'weekday-time', new RegExp(`\\b${WEEKDAYS}\\b.{0,30}\\b\\d{1,2}(:\\d{2})? ?(am|pm|h|uhr)\\b|\\b${WEEKDAYS} (works|is good|suits|is fine|would work)\\b|\\bworks for me\\b`)),
+  rule('meeting_request', true, 'find-time', /\b(happy to|glad to|let's|lets|can|will|i'll) (find|set|pick|book|carve out) (a )?(time|slot|\d+ ?min(ute)?s?)\b|\b(copied|cc'?d|cc'ing|looping in|looped in) my (ea|pa|assistant|executive assistant)\b|\b(in|into) my (diary|calendar)\b/),
+  rule('meeting_request', true, 'call-me', /\b(call|ring|phone) me\b|\brufen sie (mich|uns)\b|\bruf (mich|uns)\b|\bappelez-(moi|nous)\b|\b(llamame|llameme|llamadme)\b/),
+  rule('meeting_request', true, 'es-horario', /\b(opciones|propuestas|un par de opciones) de (horario|fecha)s?\b|\b(un )?hueco\b|\bdisponibilidad para\b/),
   rule('meeting_request', false, 'time-of-day', /\b\d{1,2}(:\d{2})? ?(am|pm|uhr)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}h\d{0,2}\b/),
   rule('meeting_request', false, 'weekday', new RegExp(`\\b${WEEKDAYS}\\b`)),
   rule('meeting_request', true, 'de-termin', /\b(telefonieren|telefonat|termin|gesprach|videocall|teams-call|zoom-call|call) (vereinbaren|ausmachen|machen|passt|einrichten|buchen)\b|\b(konnen|lassen) (wir|sie uns) .{0,30}(telefonieren|sprechen|treffen|austauschen)\b|\bgerne (konnen wir )?(telefonieren|sprechen|treffen)\b|\bpasst (ihnen|dir|es ihnen|es dir)\b|\b(schicken|senden) sie (mir )?(gerne |bitte )?(eine )?(einladung|termin)/),
@@ -129,6 +149,8 @@ export const WORDING_RULES: WordingRule[] = [
   rule('interested', true, 'en-take-a-look', /\b(i'd|i would|we'd|we would) (like|love) to (see|learn|know|hear|take a look|try)\b|\bhave a (look|read)\b|\btake a look\b|\bgood timing\b|\btiming is (quite |really |very )?(good|great|perfect)\b/),
   rule('interested', true, 'price-question', /\b(c'est combien|combien (ca|cela|ceci) (coute|coute-t-il)|quel(s)? (est|sont) (le|les|vos) (prix|tarifs?)|cuanto (cuesta|vale|cobran)|quanto custa|was kostet|wie viel kostet|wieviel kostet)\b/),
   rule('interested', true, 'know-more', /\b(me gustaria|quisiera|quiero) (saber|conocer) mas\b|\b(j'aimerais|je voudrais) en savoir plus\b|\b(schicken|senden) sie (mir|uns) .{0,20}(angebot|infos|informationen|unterlagen|details|preise|prasentation)\b/),
+  rule('interested', true, 'en-curious', /\b(i'm|i am|we're|we are) curious\b|\bsend (something|it|that|them|some(thing)? over|me something)\b|\bwhat (kind of )?(results|roi|numbers)\b/),
+  rule('interested', true, 'fr-envoyer', /\b(envoyer|envoyez|transmettre|transmettez)(-moi|-nous| moi| nous)? .{0,15}(presentation|documentation|plaquette|brochure|proposition|devis|infos|informations)\b|\bje veux bien\b/),
   rule('interested', false, 'en-yes', /^(yes|yep|yeah|sure|definitely|absolutely|ok|okay)\b/),
   rule('interested', false, 'en-question', /\b(do you|does it|can it|how does|what does|is it possible)\b.{0,80}\?/),
   rule('interested', true, 'de-interessant', /\b(klingt|hort sich|liest sich) (sehr |durchaus )?(interessant|gut|spannend)\b|\b(weitere|mehr|nahere) (infos|informationen|details|unterlagen)\b|\b(preisubersicht|preisliste|preise|angebot) .{0,30}(zuschicken|zusenden|senden|schicken)\b|\b(habe|haben|hatte|hatten) (durchaus |grundsatzlich )?interesse\b/),
@@ -155,6 +177,10 @@ export const AUTO_REPLY_WORDING: RegExp[] = [
 export const AUTO_SUBJECT =
   /^(automatic reply|auto(matic)?[- ]?re(ply|sponse)|autoreply|out of (the )?office|abwesenheitsnotiz|automatische antwort|abwesend|reponse automatique|absence|respuesta automatica|fuera de la oficina|risposta automatica|resposta automatica|automatisch antwoord|afwezigheidsbericht|eingangsbestatigung)\b/;
 export const OOO_SUBJECT = /\b(out of (the )?office|abwesenheitsnotiz|abwesend|absence|absent|fuera de la oficina|fuori ufficio|vacation|urlaub|conges|vacaciones)\b/;
+/** "until 2 December", "bis zum 31.03.", "jusqu'au 3 décembre", "hasta el lunes 2 de diciembre": a return date in an automatic answer. */
+export const RETURN_DATE = new RegExp(
+  `\\b(until|till|through|back on|returning on|bis (zum|einschließlich|einschl\\.|am)?|jusqu'(au|a)|de retour le|hasta (el|el dia)?|fino al|ate)\\s+(${WEEKDAYS}\\s+)?(\\d{1,2}|${MONTHS})`,
+);
 export const READ_RECEIPT_SUBJECT = /^(read|gelesen|lu|leido|letto|lido|gelezen)\s*:/;
 export const BOUNCE_SUBJECT =
   /\b(undeliver(ed|able)|delivery status notification \((failure|delay)\)|mail delivery (failed|failure|system)|returned mail|delivery failure|failure notice|non-?delivery|unzustellbar|nicht zustellbar|non remis|echec de (la )?remise|no se puede entregar|no entregado|mensaje no entregado|impossibile recapitare|onbestelbaar)\b/;

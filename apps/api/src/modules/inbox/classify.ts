@@ -9,6 +9,7 @@ import {
   BOUNCE_SUBJECT,
   OOO_SUBJECT,
   READ_RECEIPT_SUBJECT,
+  RETURN_DATE,
   STATUS_PRECEDENCE,
   UNSUBSCRIBE_SUBJECT,
   WORDING_RULES,
@@ -148,6 +149,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
     const referral = statusHit(hits, 'wrong_person');
     if (referral) return { status: 'wrong_person', confidence: 'high', rule: `${why}+wording:${referral.rule.id}` };
     if (OOO_SUBJECT.test(subject)) return { status: 'out_of_office', confidence: 'high', rule: `${why}+subject:out-of-office` };
+    // An automatic answer that names a return date is an out-of-office note.
+    if (RETURN_DATE.test(folded)) return { status: 'out_of_office', confidence: 'high', rule: `${why}+wording:return-date` };
     // An automatic header on a message that reads like a person's answer (some clients mark every reply
     // Precedence: bulk): the wording decides, with low confidence.
     if (facts.automatic || autoSubject) {

@@ -16,8 +16,8 @@ export function fold(s: string): string {
     .trim();
 }
 
-/** "… wrote:" in the languages mail clients write it, at the end of the attribution line. */
-const WROTE = /\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|skrev|kirjoitti)\s*:\s*$/;
+/** "… wrote:" in the languages mail clients write it, ending the attribution line (German puts the name after: "schrieb Anna <…>:"). */
+const WROTE = /\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|skrev|kirjoitti)\b.{0,150}:\s*$/;
 /** An attribution line starts with "On", "Am", "Le", "El", "Em", "Il", "Op" or names an address. */
 const ATTRIBUTION_START = /^(on|am|le|el|em|il|op|w dniu|den|dne)\b|@/;
 

@@ -36,6 +36,8 @@ export const WORDING_RULES: WordingRule[] = [
   rule('unsubscribe', true, 'fr-arretez', /\barretez de (m'envoyer|me contacter|m'ecrire|me solliciter|nous envoyer|nous contacter)\b/),
   rule('unsubscribe', true, 'es-dejen', /\b(deja|dejad|dejen|deje) de (escribirme|enviarme|contactarme|mandarme|escribirnos|enviarnos)\b/),
   rule('unsubscribe', true, 'es-no-vuelva', /\bno (vuelva|vuelvas|vuelvan) a (contactar|escribir|enviar)\w*\b|\bne (me )?recontactez (plus|pas)\b/),
+  rule('unsubscribe', true, 'en-spam', /\b(this is|that's|stop the|report(ed|ing)? (this|you) (as|for)) spam\b|\bdo not send (me|us) (anything|any more|anymore|further)\b/),
+  rule('unsubscribe', true, 'de-entfernen', /\b(entfernen|loschen|streichen) sie (mich|meine (adresse|e-?mail|daten))\b/),
   rule('unsubscribe', true, 'de-austragen', /\b(austragen|abmelden|abbestellen)\b/),
   rule('unsubscribe', true, 'de-verteiler', /\baus (ihrem|ihrer|dem|der|eurem) (verteiler|liste|mailingliste|datenbank)\b/),
   rule('unsubscribe', true, 'de-nicht-mehr', /\b(kontaktieren|anschreiben|schreiben) sie mich (bitte )?nicht mehr\b|\bnicht mehr (kontaktieren|anschreiben)\b/),
@@ -76,7 +78,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('out_of_office', true, 'es-vuelta', /\b(a mi (vuelta|regreso)|acceso limitado)\b/),
   rule('out_of_office', true, 'it-fuori', /\b(fuori ufficio|fuori sede|in ferie|al mio rientro|assente)\b/),
   rule('out_of_office', true, 'pt-fora', /\b(fora do escritorio|de ferias|ausente|no meu retorno)\b/),
-  rule('out_of_office', true, 'nl-afwezig', /\b(afwezig|met vakantie|buiten kantoor|niet op kantoor)\b/),
+  rule('out_of_office', true, 'nl-afwezig', /\b(afwezig|met vakantie|buiten kantoor|niet op kantoor|niet aanwezig|met verlof)\b/),
 
   // ------------------------------------------------------------------ wrong person / referral
   rule('wrong_person', true, 'en-not-right-person', /\b(not|no longer) (the|a) (right|correct|best|appropriate|relevant) (person|contact|one)\b|\bwrong (person|contact)\b/),
@@ -88,6 +90,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('wrong_person', true, 'en-goes-through', /\b(go|goes|are handled|is handled|should go|must go|need to go|are managed) (through|to|via|by) (our|the) (procurement|purchasing|sales|marketing|it|hr|finance|operations|partnerships|vendor)\b/),
   rule('wrong_person', true, 'not-my-topic', /\bne me concerne pas\b|\bvoyez avec\b|\bbetrifft mich nicht\b|\bno me corresponde\b|\bno (es|entra en) (mi|de mi) (area|competencia|departamento)\b|\b(yo )?no llevo (este|ese) tema\b|\b(te|le) paso (el|su) contacto\b/),
   rule('wrong_person', true, 'en-decisions', /\b(makes|make|handles|owns|takes) (these|those|such|the|all) (decisions|calls|purchases|purchasing decisions)\b|\b(decision[- ]maker|decides on this|is in charge of (this|that))\b|\b(ya no esta|ya no se encuentra) (en|con)\b/),
+  rule('wrong_person', true, 'retired', /\b(retired|has retired|est parti a la retraite|est partie a la retraite|ist in rente|im ruhestand|se ha jubilado|se jubilo)\b|\b(runs|manages|heads|leads) the (business|company|team) now\b|\ba la place\b/),
   rule('wrong_person', true, 'en-better-person', /\b(better|right) person (to|for|would be)\b|\byou('ll| will) want to (talk|speak) (to|with)\b|\bforwarded (this|your (e-?mail|message)) to\b/),
   rule('wrong_person', true, 'de-nicht-zustaendig', /\bnicht mehr .{0,40}\b(tatig|beschaftigt|angestellt)\b|\bnicht (zustandig|der richtige ansprechpartner|die richtige ansprechpartnerin|die richtige person|mehr (bei|im unternehmen|fur))\b|\b(richtige|richtiger|zustandige|zustandiger) ansprechpartner(in)? (ist|ware)\b/),
   rule('wrong_person', true, 'de-wenden-sie-sich', /\bwenden sie sich (bitte )?an (?!mich)|\bmein(e|en)? kolleg(e|in|en)\b/),
@@ -103,7 +106,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('not_now', true, 'en-later', new RegExp(`\\b(reach out|contact me|contact us|try (me|us)|follow up|circle back|check back|check in|ping me|come back|get back|revisit|reconnect|touch base|talk)\\b.{0,30}\\b(in|after|early|next|around|until|then|later)\\b.{0,20}\\b${LATER}`)),
   rule('not_now', true, 'en-circle-back', /\b(circle|check|come) back (then|later|in)\b|\bno budget\b|\bdon't have (the )?budget\b|\bbudget (is|was) (frozen|spent|allocated)\b/),
   rule('not_now', true, 'en-drop-line', new RegExp(`\\b(drop me a line|drop me an e-?mail|email me|write to me|try again|get in touch|reach me)\\b.{0,20}\\b(in|after|early|next|around)\\b.{0,20}\\b${LATER}`)),
-  rule('not_now', true, 'next-year', /\b(next year|nachstes jahr|nachsten jahr|l'annee prochaine|l'an prochain|el ano que viene|el proximo ano|l'anno prossimo|ano que vem)\b/),
+  rule('not_now', true, 'next-year', /\b(next year|nachstes jahr|nachsten jahr|nachstes quartal|nachsten quartal|le trimestre prochain|el proximo trimestre|el trimestre que viene|l'annee prochaine|l'an prochain|el ano que viene|el proximo ano|l'anno prossimo|ano que vem)\b/),
   rule('not_now', true, 'budget-closed', /\b(presupuesto|budget) (ya )?(esta |is |est |ist )?(cerrado|agotado|closed|frozen|spent|boucle|epuise|ausgeschopft|verplant)\b/),
   rule('not_now', true, 'fr-pas-le-moment', /\b(ce n'est|c'est) pas le (bon )?moment\b|\brevenir vers (moi|nous)\b.{0,30}\b(en|au|dans|apres|a la)\b/),
   rule('not_now', true, 'en-reconnect-once', /\b(reconnect|revisit|talk|chat|circle back|follow up|touch base|pick this up)\b.{0,30}\b(once|when|after) (things|we|it|the|this|our)\b|\bfor now\b.{0,60}\b(later|q[1-4]|next|once|when)\b|\bnothing new is getting approved\b/),
@@ -129,6 +132,8 @@ export const WORDING_RULES: WordingRule[] = [
   rule('not_interested', true, 'en-in-house', /\b(we do|we handle|we keep) (all |everything |it )?(our )?([a-z]+ )?in-?house\b|\b(don't|do not|no) (plan|intention|plans) to (change|switch|outsource|look)\b|\bthanks anyway\b/),
   rule('not_interested', true, 'de-kein-thema', /\bkein thema (fur uns)?\b|\bkein (bedarf|interesse|thema)\b/),
   rule('not_interested', true, 'fr-aucun-besoin', /\b(aucun|pas de|pas le) besoin\b|\bn'avons (aucun|pas de) besoin\b|\bbonne continuation\b/),
+  rule('not_interested', true, 'short-no', /^(no|nope|nah|nein|non|no gracias|non merci|nee)[.!]*$/),
+  rule('not_interested', true, 'fr-ne-correspond-pas', /\bne correspond pas a (nos|mes) besoins\b|\b(doesn't|does not|don't) (match|fit|meet) (our|my) (needs|requirements)\b|\bentspricht nicht (unserem|unseren) bedarf\b|\bno (encaja|se ajusta) (con|a) (nuestras|nuestros)\b/),
   rule('not_interested', true, 'other-languages', /\b(geen interesse|niet geinteresseerd|non (mi|ci) interessa|non siamo interessati|nao (tenho|temos) interesse)\b/),
 
   // ------------------------------------------------------------------ meeting request
@@ -143,6 +148,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('meeting_request', true, 'call-me', /\b(call|ring|phone) me\b|\brufen sie (mich|uns)\b|\bruf (mich|uns)\b|\bappelez-(moi|nous)\b|\b(llamame|llameme|llamadme)\b/),
   rule('meeting_request', true, 'es-horario', /\b(opciones|propuestas|un par de opciones) de (horario|fecha)s?\b|\b(un )?hueco\b|\bdisponibilidad para\b/),
   rule('meeting_request', true, 'de-termine-vorschlagen', /\b(schlagen sie|schlag) (mir|uns) .{0,30}(termin|termine|zeit|zeiten|slots)\b|\b(termin|termine|terminvorschlag|terminvorschlage) .{0,30}(vor|vorschlagen|senden|schicken)\b/),
+  rule('meeting_request', true, 'de-zeit-fuer', /\b(hast du|haben sie|hattest du|hatten sie) .{0,30}zeit (fur|zum) (einen|ein|ein kurzes) (call|telefonat|gesprach|meeting|austausch)\b|\b(zeit|time) (fur|for) (a|einen|ein) (call|telefonat|chat|quick call)\b/),
   rule('meeting_request', false, 'time-of-day', /\b\d{1,2}(:\d{2})? ?(am|pm|uhr)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}h\d{0,2}\b/),
   rule('meeting_request', false, 'weekday', new RegExp(`\\b${WEEKDAYS}\\b`)),
   rule('meeting_request', true, 'de-termin', /\b(telefonieren|telefonat|termin|gesprach|videocall|teams-call|zoom-call|call) (vereinbaren|ausmachen|machen|passt|einrichten|buchen)\b|\b(konnen|lassen) (wir|sie uns) .{0,30}(telefonieren|sprechen|treffen|austauschen)\b|\bgerne (konnen wir )?(telefonieren|sprechen|treffen)\b|\bpasst (ihnen|dir|es ihnen|es dir)\b|\b(schicken|senden) sie (mir )?(gerne |bitte )?(eine )?(einladung|termin)/),
@@ -162,6 +168,8 @@ export const WORDING_RULES: WordingRule[] = [
   rule('interested', true, 'de-kosten', /\b(mit welchen kosten|welche kosten|was wurde (das|es) kosten|was kostet)\b|\bgrundsatzlich ja\b|\b(wie|was) (wurde|konnte) das (konkret )?(aussehen|bedeuten)\b/),
   rule('interested', true, 'es-propuesta', /\b(enviar|envias|enviarme|mandarme|mandar|pasarme|pasar)\b.{0,20}\b(propuesta|presupuesto|informacion|dossier|presentacion|detalles)\b/),
   rule('interested', true, 'it-interessa', /(?<!\bnon )\b(mi interessa|ci interessa|interessante|maggiori informazioni|piu informazioni|mandarmi|inviarmi)\b/),
+  rule('interested', true, 'how-it-works', /\b(como funciona|comment (ca|cela) fonctionne|wie funktioniert (das|es)|how does (it|this|that) work|what's the catch|let's hear it)\b|\b(referenzen|references|referencias|case studies|fallstudien)\b.{0,30}\?/),
+  rule('interested', false, 'keywords', /\b(interested|interessiert|interessant|interessante|interesante|interessant|curious|keen|useful|relevant|aktuell|referenzen|details|demo)\b/),
   rule('interested', false, 'en-yes', /^(yes|yep|yeah|sure|definitely|absolutely|ok|okay)\b/),
   rule('interested', false, 'en-question', /\b(do you|does it|can it|how does|what does|is it possible)\b.{0,80}\?/),
   rule('interested', true, 'de-interessant', /\b(klingt|hort sich|liest sich) (sehr |durchaus )?(interessant|gut|spannend)\b|\b(weitere|mehr|nahere) (infos|informationen|details|unterlagen)\b|\b(preisubersicht|preisliste|preise|angebot) .{0,30}(zuschicken|zusenden|senden|schicken)\b|\b(habe|haben|hatte|hatten) (durchaus |grundsatzlich )?interesse\b/),
@@ -190,7 +198,7 @@ export const AUTO_SUBJECT =
 export const OOO_SUBJECT = /\b(out of (the )?office|abwesenheitsnotiz|abwesend|absence|absent|fuera de la oficina|fuori ufficio|vacation|urlaub|conges|vacaciones)\b/;
 /** "until 2 December", "bis zum 31.03.", "jusqu'au 3 décembre", "hasta el lunes 2 de diciembre": a return date in an automatic answer. */
 export const RETURN_DATE = new RegExp(
-  `\\b(until|till|through|back on|returning on|bis (zum|einschließlich|einschl\\.|am)?|jusqu'(au|a)|de retour le|hasta (el|el dia)?|fino al|ate)\\s+(${WEEKDAYS}\\s+)?(\\d{1,2}|${MONTHS})`,
+  `\\b(until|till|through|back on|returning on|bis (zum|einschließlich|einschl\\.|am)?|jusqu'(au|a)|de retour le|hasta (el|el dia)?|fino al|ate|tot en met|tot)\\s+(${WEEKDAYS}\\s+)?(\\d{1,2}|${MONTHS})`,
 );
 export const READ_RECEIPT_SUBJECT = /^(read|gelesen|lu|leido|letto|lido|gelezen)\s*:/;
 export const BOUNCE_SUBJECT =

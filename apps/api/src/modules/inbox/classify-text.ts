@@ -47,25 +47,20 @@ const SIGN_OFF =
  */
 export function stripQuotedAndSignature(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const quoted = (l: string) => l.trimStart().startsWith('>');
   const kept: string[] = [];
-  let cut = false;
-  for (let i = 0; i < lines.length && !cut; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
+    if (quoted(raw)) continue;
     const line = fold(raw);
-    if (raw.trimStart().startsWith('>')) continue;
-    if (isAttribution(line, lines[i + 1], lines[i + 2]) || SEPARATOR.test(line) || isOutlookBlock(lines, i)) {
-      cut = true;
-      break;
-    }
+    if (isAttribution(line, lines[i + 1], lines[i + 2]) || SEPARATOR.test(line) || isOutlookBlock(lines, i)) break;
     kept.push(raw);
   }
   const body = cutSignature(kept).join('\n').trim();
   if (body) return body.replace(/\n{3,}/g, '\n\n');
-  return lines
-    .filter((l) => !l.trimStart().startsWith('>'))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  // Written below the quote: the lines that are neither quoted nor an attribution.
+  const below = lines.filter((l, i) => !quoted(l) && !isAttribution(fold(l), lines[i + 1], lines[i + 2]));
+  return cutSignature(below).join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /** The attribution may wrap over up to three lines ("On Tue, 3 Dec 2024 at 10:00, Anna Berg <\nanna@x.io> wrote:"). */

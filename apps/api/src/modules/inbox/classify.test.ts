@@ -105,6 +105,7 @@ describe('stripQuotedAndSignature', () => {
 
   it('keeps the text written below a quote when nothing is above it', () => {
     expect(stripQuotedAndSignature('> Would a call work?\n\nYes, Tuesday.')).toBe('Yes, Tuesday.');
+    expect(stripQuotedAndSignature('On Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Would a call work?\n\nYes, Tuesday.\n\nSent from my iPhone')).toBe('Yes, Tuesday.');
   });
 });
 

@@ -4,8 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { replyStatusSchema, type ReplyStatus } from '@shared/schemas/inbox';
 import type { ReplyInput } from './classify';
 
-/** One fixture reply: an .eml-like file (headers, a blank line, the body) with its expected status in X-Expected-Status. */
-export type ReplyFixture = { name: string; expected: ReplyStatus; input: ReplyInput };
+/**
+ * One fixture reply: an .eml-like file (headers, a blank line, the body) with its expected status in
+ * X-Expected-Status. `X-Held-Out: yes` marks replies the wording rules were never tuned on: they measure how
+ * the rules do on phrasings they have not seen (docs/decisions.md, reply classifier accuracy). Keep it so:
+ * add new replies the rules should learn from without the header, and new held-out ones with it.
+ */
+export type ReplyFixture = { name: string; expected: ReplyStatus; heldOut: boolean; input: ReplyInput };
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'classify-fixtures');
 
@@ -26,8 +31,10 @@ export function parseFixture(name: string, raw: string): ReplyFixture {
     }
   }
   const expected = replyStatusSchema.parse(headers['x-expected-status']);
+  const heldOut = headers['x-held-out'] === 'yes';
   delete headers['x-expected-status'];
-  return { name, expected, input: { subject: headers.subject ?? null, from: headers.from ?? null, headers, text: body } };
+  delete headers['x-held-out'];
+  return { name, expected, heldOut, input: { subject: headers.subject ?? null, from: headers.from ?? null, headers, text: body } };
 }
 
 export function loadReplyFixtures(): ReplyFixture[] {

@@ -91,7 +91,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('wrong_person', true, 'not-my-topic', /\bne me concerne pas\b|\bvoyez avec\b|\bbetrifft mich nicht\b|\bno me corresponde\b|\bno (es|entra en) (mi|de mi) (area|competencia|departamento)\b|\b(yo )?no llevo (este|ese) tema\b|\b(te|le) paso (el|su) contacto\b/),
   rule('wrong_person', true, 'en-decisions', /\b(makes|make|handles|owns|takes) (these|those|such|the|all) (decisions|calls|purchases|purchasing decisions)\b|\b(decision[- ]maker|decides on this|is in charge of (this|that))\b|\b(ya no esta|ya no se encuentra) (en|con)\b/),
   rule('wrong_person', true, 'retired', /\b(retired|has retired|est parti a la retraite|est partie a la retraite|ist in rente|im ruhestand|se ha jubilado|se jubilo)\b|\b(runs|manages|heads|leads) the (business|company|team) now\b|\ba la place\b/),
-  rule('wrong_person', true, 'en-better-person', /\b(better|right) person (to|for|would be)\b|\byou('ll| will) want to (talk|speak) (to|with)\b|\bforwarded (this|your (e-?mail|message)) to\b/),
+  rule('wrong_person', true, 'en-better-person', /\b(better|right) person (to|for|would be)\b|\byou('ll| will) want to (talk|speak) (to|with)\b|\b(i've |i have |i )?forwarded (this|your (e-?mail|message)) to (?!me\b|us\b)/),
   rule('wrong_person', true, 'de-nicht-zustaendig', /\bnicht mehr .{0,40}\b(tatig|beschaftigt|angestellt)\b|\bnicht (zustandig|der richtige ansprechpartner|die richtige ansprechpartnerin|die richtige person|mehr (bei|im unternehmen|fur))\b|\b(richtige|richtiger|zustandige|zustandiger) ansprechpartner(in)? (ist|ware)\b/),
   rule('wrong_person', true, 'de-wenden-sie-sich', /\bwenden sie sich (bitte )?an (?!mich)|\bmein(e|en)? kolleg(e|in|en)\b/),
   rule('wrong_person', true, 'fr-pas-la-bonne', /\b(pas la bonne personne|pas le bon interlocuteur|pas la bonne interlocutrice|ne (travaille|fait) plus (chez|partie|dans|pour)|a quitte (la societe|l'entreprise))\b/),
@@ -202,5 +202,5 @@ export const RETURN_DATE = new RegExp(
 );
 export const READ_RECEIPT_SUBJECT = /^(read|gelesen|lu|leido|letto|lido|gelezen)\s*:/;
 export const BOUNCE_SUBJECT =
-  /\b(undeliver(ed|able)|delivery status notification \((failure|delay)\)|mail delivery (failed|failure|system)|returned mail|delivery failure|failure notice|non-?delivery|unzustellbar|nicht zustellbar|non remis|echec de (la )?remise|no se puede entregar|no entregado|mensaje no entregado|impossibile recapitare|onbestelbaar)\b/;
+  /\b(undeliver(ed|able)|delivery status notification|mail delivery (failed|failure|system)|returned mail|delivery failure|failure notice|non-?delivery|unzustellbar|nicht zustellbar|non remis|echec de (la )?remise|no se puede entregar|no entregado|mensaje no entregado|impossibile recapitare|onbestelbaar)\b/;
 export const UNSUBSCRIBE_SUBJECT = /^(unsubscribe|remove( me)?|stop|opt[- ]?out|abmelden|austragen|desinscription|desabonnement|baja|darme de baja)[.!]*$/;

@@ -127,6 +127,16 @@ describe('classifyByRules header rules', () => {
     ]);
     expect(classifyByRules({ subject: 'Delivery Status Notification', text: 'Your message could not be delivered.', headers })).toMatchObject({ status: 'bounce', rule: 'header:multipart-report' });
   });
+  it('a delivery report nested in multipart/mixed: the caller says so, or the postmaster and the subject do', () => {
+    const headers = { 'content-type': 'multipart/mixed; boundary="outer"', 'return-path': '<>' };
+    const text = 'Delivery to the following recipient has been delayed: pat@example.com\nThe server will keep trying for 3 more days.';
+    expect(classifyByRules({ subject: 'Delivery Status Notification (Delay)', text, headers, deliveryReport: true })).toMatchObject({ status: 'bounce', rule: 'mime:delivery-status' });
+    expect(classifyByRules({ subject: 'Delivery Status Notification (Delay)', text, headers, from: 'postmaster@mx.example.com' })).toMatchObject({ status: 'bounce', rule: 'header:mailer-daemon' });
+  });
+  it('someone the message was forwarded to answers for themselves (not a referral)', () => {
+    const text = "Hi Ada, Pat forwarded this to me: I run sales operations here. Let's talk.";
+    expect(classifyByRules({ subject: 'Re: Hi', text })).toMatchObject({ status: 'meeting_request', confidence: 'high' });
+  });
   it('Auto-Submitted: no is a person writing', () => {
     expect(classifyByRules({ subject: 'Re: Hi', text: 'Not interested, thanks.', headers: { 'auto-submitted': 'no' } })).toMatchObject({ status: 'not_interested', confidence: 'high' });
   });

@@ -36,6 +36,11 @@ export type ReplyInput = {
   headers?: ReplyHeaders | null;
   /** The sender's address, when the caller has it apart from the headers. */
   from?: string | null;
+  /**
+   * The caller found a delivery report in the MIME tree (a message/delivery-status part, also when the
+   * multipart/report sits inside a multipart/mixed, which the top-level Content-Type does not show).
+   */
+  deliveryReport?: boolean;
 };
 
 export type RuleClassification = { status: ReplyStatus; confidence: 'high' | 'low'; rule: string };
@@ -133,6 +138,7 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
 
   // Delivery reports and read receipts: the MIME type says what they are.
   if (facts.deliveryReport) return { status: 'bounce', confidence: 'high', rule: 'header:multipart-report' };
+  if (input.deliveryReport) return { status: 'bounce', confidence: 'high', rule: 'mime:delivery-status' };
   if (facts.readReceipt) return { status: 'auto_reply', confidence: 'high', rule: 'header:read-receipt' };
   if (facts.fromDaemon && (BOUNCE_SUBJECT.test(subject) || statusHit(hits, 'bounce'))) return { status: 'bounce', confidence: 'high', rule: 'header:mailer-daemon' };
   if (BOUNCE_SUBJECT.test(subject) && (facts.fromDaemon || facts.automatic || statusHit(hits, 'bounce'))) return { status: 'bounce', confidence: 'high', rule: 'subject:bounce' };

@@ -122,6 +122,10 @@ function statusHit(hits: Hit[], status: ReplyStatus): Hit | undefined {
   return hits.find((h) => h.rule.status === status && h.rule.strong);
 }
 
+/** A reply's own words come first; past this many characters it is a forwarded thread or a newsletter. */
+const MAX_TEXT = 100_000;
+const newTextOf = (input: ReplyInput) => (input.text ?? '').slice(0, MAX_TEXT);
+
 /** Strip "Re:", "AW:", "Fwd:" and the like from the front of a subject. */
 const subjectCore = (s: string) => fold(s).replace(/^((re|aw|wg|fw|fwd|tr|rv|sv|vs|antw|odp|r)\s*(\[\d+\])?\s*:\s*)+/, '');
 
@@ -132,7 +136,7 @@ const subjectCore = (s: string) => fold(s).replace(/^((re|aw|wg|fw|fwd|tr|rv|sv|
 export function classifyByRules(input: ReplyInput): RuleClassification {
   const facts = headerFacts(input);
   const subject = subjectCore(input.subject ?? headerText(input.headers, 'subject') ?? '');
-  const body = stripQuotedAndSignature(input.text ?? '');
+  const body = stripQuotedAndSignature(newTextOf(input));
   const folded = fold(body);
   const hits = wordingHits(folded);
 
@@ -217,7 +221,7 @@ export async function classifyReply(input: ReplyInput, deps: ClassifyDeps = {}):
   const byRules = classifyByRules(input);
   const provider = deps.provider;
   if (byRules.confidence === 'high' || !provider || provider.name === 'composer') return { ...byRules, source: 'rules' };
-  const body = stripQuotedAndSignature(input.text ?? '');
+  const body = stripQuotedAndSignature(newTextOf(input));
   let answer: string;
   try {
     answer = await provider.generate({

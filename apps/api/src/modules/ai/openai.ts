@@ -32,7 +32,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Text
               { role: 'user', content: req.prompt },
             ],
             max_tokens: req.maxTokens,
-            temperature: 0.7,
+            temperature: req.temperature ?? 0.7,
           }),
           signal,
         });

@@ -1,3 +1,4 @@
+import { REPLY_STATUS_INFO, REPLY_STATUSES } from '@shared/schemas/inbox';
 import type { CompositionContext, OnboardingInfoContext, ProspectSignal } from './provider';
 
 /** Every prompt the product sends to a text provider lives here. */
@@ -161,3 +162,22 @@ export function parseOnboardingInfo(text: string): Record<OnboardingInfoSection,
   }
   return out;
 }
+
+// ---------------------------------------------------------------- reply classification
+
+/** Asked only when the wording rules are unsure (modules/inbox/classify.ts); the answer is one JSON object. */
+export const REPLY_CLASSIFY_SYSTEM = [
+  'You classify one email reply that a prospect sent to a B2B sales outreach email.',
+  'Answer with exactly one JSON object and nothing else: {"status": "<status>"}, where <status> is one of:',
+  ...REPLY_STATUSES.map((s) => `- ${s}: ${REPLY_STATUS_INFO[s].meaning}`),
+  'Read only the new text of the reply; the quoted earlier messages have been removed. The reply may be in any language.',
+  'When the reply both declines and asks to be contacted later, answer not_now. When it asks to be removed or not contacted again, answer unsubscribe.',
+  'When it proposes a time, asks for a call or sends a booking link, answer meeting_request rather than interested.',
+].join('\n');
+
+export function replyClassifyPrompt(input: { subject: string | null | undefined; text: string }): string {
+  const text = input.text.length > 4000 ? `${input.text.slice(0, 4000)}\n[…]` : input.text;
+  return [line('Subject', input.subject), '', '# Reply', text.trim() || '(empty)'].filter((p) => p !== null).join('\n').trim();
+}
+
+export const REPLY_CLASSIFY_MAX_TOKENS = 40;

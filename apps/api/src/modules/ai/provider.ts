@@ -68,6 +68,8 @@ export type GenerateRequest = {
   prompt: string;
   maxTokens: number;
   timeoutMs: number;
+  /** Sampling temperature for providers that have one (0 for classification); the client's default otherwise. */
+  temperature?: number;
   /** The structured data behind the prompt (the composer writes from it). */
   context?: CompositionContext | OnboardingInfoContext;
   signal?: AbortSignal;

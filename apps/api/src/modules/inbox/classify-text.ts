@@ -1,0 +1,106 @@
+/**
+ * Text helpers of the reply classifier: what a reply says new (without the quoted history and the
+ * signature), and a folded form of text for matching wording in several languages.
+ */
+
+/** Lowercase, accents removed (é → e, ü → u), typographic quotes made plain, spaces collapsed. */
+export function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”«»„]/g, '"')
+    .replace(/\u00a0/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "… wrote:" in the languages mail clients write it, ending the attribution line (German puts the name after: "schrieb Anna <…>:"). */
+const WROTE = /\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|skrev|kirjoitti)\b.{0,150}:\s*$/;
+/** An attribution line starts with "On", "Am", "Le", "El", "Em", "Il", "Op" or names an address. */
+const ATTRIBUTION_START = /^(on|am|le|el|em|il|op|w dniu|den|dne)\b|@/;
+
+/** Separators that start the original message (Outlook, Thunderbird, Apple Mail, forwards). */
+const SEPARATOR =
+  /^(-{2,}\s*(original message|ursprungliche nachricht|originalnachricht|message d'origine|message original|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado)\s*-{2,}|_{10,}|-{10,}|begin forwarded message:)$/;
+
+/** Outlook's header block of the quoted message: "From:" followed within a few lines by "Sent:" or "Date:". */
+const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od)\s*:\*?/;
+const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano)\s*:\*?/;
+
+/** Legal disclaimers under a signature: they talk of deleting emails and recipients, never the prospect's intent. */
+const DISCLAIMER =
+  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial))/;
+
+/** Lines that end a message and start its signature. */
+const MOBILE_SIGNATURE =
+  /^(sent from (my|mail|outlook|yahoo)|sent via|get outlook for|von meinem .{1,30} gesendet|gesendet von (meinem|mobil)|envoye de (mon|ma|l'application)|enviado desde (mi|outlook)|enviado do (meu|outlook)|inviato da|verzonden (vanaf|met) mijn)/;
+const SIGN_OFF =
+  /^(best|best regards|best wishes|kind regards|warm regards|warmest regards|regards|many thanks|thanks|thanks again|thank you|thx|cheers|sincerely|yours sincerely|yours truly|all the best|br|mit freundlichen grußen|mit freundlichem gruß|freundliche gruße|viele gruße|beste gruße|liebe gruße|herzliche gruße|schone gruße|gruß|gruße|lg|vg|mfg|cordialement|bien cordialement|tres cordialement|bien a vous|salutations|sinceres salutations|bonne journee|merci|merci beaucoup|saludos|un saludo|saludos cordiales|atentamente|un abrazo|abraco|abracos|atenciosamente|cordiali saluti|distinti saluti|saluti|met vriendelijke groet|vriendelijke groet|groeten|groet)[,.!]*$/;
+
+/**
+ * The new text of a reply: the quoted history ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
+ * "El … escribió:", "-----Original Message-----", Outlook's "From: … Sent: …" block, "> " lines) and the
+ * signature ("-- ", "Sent from my iPhone", a closing such as "Best regards," and what follows it) removed.
+ * Falls back to the text without "> " lines when nothing would be left (a reply written below the quote).
+ */
+export function stripQuotedAndSignature(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const quoted = (l: string) => l.trimStart().startsWith('>');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (quoted(raw)) continue;
+    const line = fold(raw);
+    if (isAttribution(line, lines[i + 1], lines[i + 2]) || SEPARATOR.test(line) || isOutlookBlock(lines, i)) break;
+    kept.push(raw);
+  }
+  const body = cutSignature(kept).join('\n').trim();
+  if (body) return body.replace(/\n{3,}/g, '\n\n');
+  // Written below the quote: the lines that are neither quoted nor an attribution.
+  const below = lines.filter((l, i) => !quoted(l) && !isAttribution(fold(l), lines[i + 1], lines[i + 2]));
+  return cutSignature(below).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The attribution may wrap over up to three lines ("On Tue, 3 Dec 2024 at 10:00, Anna Berg <\nanna@x.io> wrote:"). */
+function isAttribution(line: string, next: string | undefined, after: string | undefined): boolean {
+  if (!ATTRIBUTION_START.test(line) || line.length > 300) return false;
+  if (WROTE.test(line)) return true;
+  const two = `${line} ${fold(next ?? '')}`;
+  if (WROTE.test(two)) return true;
+  return WROTE.test(`${two} ${fold(after ?? '')}`);
+}
+
+function isOutlookBlock(lines: string[], i: number): boolean {
+  if (!OUTLOOK_FROM.test(fold(lines[i]!))) return false;
+  for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) if (OUTLOOK_SENT.test(fold(lines[j]!))) return true;
+  return false;
+}
+
+function cutSignature(lines: string[]): string[] {
+  const hasTextBefore = (i: number) => lines.slice(0, i).some((l) => l.trim());
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const line = fold(raw);
+    if ((raw === '-- ' || raw.trim() === '--' || raw.trim() === '—') && hasTextBefore(i)) return lines.slice(0, i);
+    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line)) return lines.slice(0, i);
+    if (hasTextBefore(i) && isSignOff(raw) && looksLikeSignatureBlock(lines.slice(i + 1))) return lines.slice(0, i);
+  }
+  return lines;
+}
+
+/** "Best regards," alone, or followed by one capitalised name ("Thanks, Tom", "LG Sabine"). */
+function isSignOff(raw: string): boolean {
+  const line = fold(raw);
+  if (SIGN_OFF.test(line)) return true;
+  const m = /^(.*?)[,\s]+(\S+)$/.exec(raw.trim());
+  return !!m && /^\p{Lu}/u.test(m[2]!) && SIGN_OFF.test(fold(m[1]!));
+}
+
+/** What follows a closing is a signature when it is a few short lines, none a sentence of its own. */
+function looksLikeSignatureBlock(rest: string[]): boolean {
+  const filled = rest.filter((l) => l.trim());
+  if (filled.length > 8) return false;
+  return filled.every((l) => !(/[.?!]$/.test(l.trim()) && l.trim().split(/\s+/).length >= 6));
+}

@@ -1,0 +1,206 @@
+import type { ReplyStatus } from '@shared/schemas/inbox';
+
+/**
+ * Wording rules of the reply classifier, per status, in English, German, French and Spanish (and the
+ * commonest phrases in Italian, Portuguese and Dutch). Patterns match folded text (classify-text.ts
+ * `fold`: lowercase, no accents, plain quotes), so they are written without accents.
+ * A strong pattern settles the status on its own; a weak one is a hint that leaves the confidence low
+ * (the AI provider, when configured, has the last word then).
+ */
+export type WordingRule = { id: string; status: ReplyStatus; strong: boolean; re: RegExp };
+
+const rule = (status: ReplyStatus, strong: boolean, id: string, re: RegExp): WordingRule => ({ id: `${status}:${id}`, status, strong, re });
+
+const MONTHS =
+  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)';
+const LATER =
+  `(q[1-4]|h[12]|next (year|quarter|month|fiscal year|budget cycle)|the new year|new fiscal year|(early|mid|late) (next year|${MONTHS})|${MONTHS}|spring|summer|autumn|fall|winter|fruhjahr|fruhling|sommer|herbst|printemps|ete|automne|hiver|primavera|verano|otono|invierno|a few months|six months|6 months|three months|3 months|after the holidays|in the new year)`;
+const WEEKDAYS = '(monday|tuesday|wednesday|thursday|friday|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miercoles|jueves|viernes)';
+
+export const WORDING_RULES: WordingRule[] = [
+  // ------------------------------------------------------------------ unsubscribe
+  rule('unsubscribe', true, 'en-unsubscribe', /\b(unsubscribe|unsubscribing)\b/),
+  rule('unsubscribe', true, 'en-remove', /\b(remove|delete|take|drop) (me|us|my (e-?mail|address|contact|details|name|data)|this (e-?mail )?address)\b.{0,30}\b(from|off) (your|the|this|all|any) ?(mailing |e-?mail |contact |distribution |marketing )?(list|lists|database|crm|contacts|records|sequence|campaign)/),
+  rule('unsubscribe', true, 'en-remove-address', /\b(remove|delete) (this|my) (e-?mail )?address\b/),
+  rule('unsubscribe', true, 'stop-sentence', /(^|[.!?] )stop[.!]+( |$)/),
+  rule('unsubscribe', true, 'en-remove-me', /\b(please )?remove me\b/),
+  rule('unsubscribe', true, 'en-take-off', /\btake me off\b/),
+  rule('unsubscribe', true, 'en-opt-out', /\bopt (me )?out\b/),
+  rule('unsubscribe', true, 'en-stop-emailing', /\bstop (e-?mailing|contacting|sending|writing|messaging|spamming)\b/),
+  rule('unsubscribe', true, 'en-dont-email', /\b(don't|do not|never) (ever )?(e-?mail|contact|write to|message|spam) (me|us)\b/),
+  rule('unsubscribe', true, 'en-no-more-emails', /\bno (more|further) (e-?mails|messages)\b/),
+  rule('unsubscribe', true, 'stop-alone', /^(stop|stopp|arret|alto|basta)[.!]*$/),
+  rule('unsubscribe', true, 'en-not-contact-further', /\b(not|never) (to )?(contact|email|e-mail|write to|message) (me|us) (again|further|anymore|any more|in future|in the future)\b/),
+  rule('unsubscribe', true, 'erase-data', /\b(erase|delete|remove) (all )?(my|our) (personal )?(data|information|details)\b|\b(loschen|loschung) (meiner|unserer) daten\b|\b(supprimer|suppression de) mes donnees\b|\b(borrar|suprimir|eliminar) mis datos\b/),
+  rule('unsubscribe', true, 'de-widerspruch', /\b(widerspreche|widerspruch)\b|\bunterlassen sie\b|\bkeine weiteren? (kontaktaufnahmen?|kontakt|zusendungen|anfragen)\b|\bhoren sie auf,? mir\b/),
+  rule('unsubscribe', true, 'fr-arretez', /\barretez de (m'envoyer|me contacter|m'ecrire|me solliciter|nous envoyer|nous contacter)\b/),
+  rule('unsubscribe', true, 'es-dejen', /\b(deja|dejad|dejen|deje) de (escribirme|enviarme|contactarme|mandarme|escribirnos|enviarnos)\b/),
+  rule('unsubscribe', true, 'es-no-vuelva', /\bno (vuelva|vuelvas|vuelvan) a (contactar|escribir|enviar)\w*\b|\bne (me )?recontactez (plus|pas)\b/),
+  rule('unsubscribe', true, 'en-spam', /\b(this is|that's|stop the|report(ed|ing)? (this|you) (as|for)) spam\b|\bdo not send (me|us) (anything|any more|anymore|further)\b/),
+  rule('unsubscribe', true, 'de-entfernen', /\b(entfernen|loschen|streichen) sie (mich|meine (adresse|e-?mail|daten))\b/),
+  rule('unsubscribe', true, 'de-austragen', /\b(austragen|abmelden|abbestellen)\b/),
+  rule('unsubscribe', true, 'de-verteiler', /\baus (ihrem|ihrer|dem|der|eurem) (verteiler|liste|mailingliste|datenbank)\b/),
+  rule('unsubscribe', true, 'de-nicht-mehr', /\b(kontaktieren|anschreiben|schreiben) sie mich (bitte )?nicht mehr\b|\bnicht mehr (kontaktieren|anschreiben)\b/),
+  rule('unsubscribe', true, 'de-keine-mails', /\bkeine (weiteren )?(e-?mails|nachrichten|werbung)\b/),
+  rule('unsubscribe', true, 'de-daten-loeschen', /\bloschen sie (bitte )?meine (daten|adresse|e-?mail)\b/),
+  rule('unsubscribe', true, 'fr-desinscrire', /\b(desinscri\w*|desabonn\w*)\b/),
+  rule('unsubscribe', true, 'fr-retirer', /\b(retirez|retirer|supprimez|supprimer|enlevez) (moi|mon adresse|mon e-?mail|mes coordonnees)\b|\bretirez-moi\b/),
+  rule('unsubscribe', true, 'fr-ne-plus', /\bne (plus|jamais) me (contacter|solliciter|ecrire)\b|\bne me (contactez|sollicitez|ecrivez) plus\b/),
+  rule('unsubscribe', true, 'es-baja', /\b(dar(me)?|dame|denme|deme) de baja\b|\bbaja de (su|tu|la) lista\b/),
+  rule('unsubscribe', true, 'es-no-mas', /\bno (quiero|deseo) recibir (mas|ningun)\b|\bno me (escriba|escribas|escriban|contacte|contactes|contacten|envie|envies|envien|mande|mandes|manden) mas\b|\bdejen de (escribir|enviar)\w*\b/),
+  rule('unsubscribe', true, 'es-eliminar', /\b(eliminen|elimine|eliminar|borren|borrar) (mi|mis) (correo|email|e-mail|datos|direccion)\b/),
+  rule('unsubscribe', true, 'pt-remover', /\b(remova|remover|retire|exclua) (o )?(meu|minha) (e-?mail|endereco|contato)\b|\bdescadastr\w*\b|\bnao quero receber\b/),
+  rule('unsubscribe', true, 'it-cancellare', /\b(cancellatemi|rimuovetemi|cancellami|rimuovere il mio (indirizzo|contatto))\b|\bnon (voglio|desidero) ricevere\b/),
+  rule('unsubscribe', true, 'nl-afmelden', /\b(afmelden|uitschrijven|verwijder mij|verwijder mijn)\b/),
+
+  // ------------------------------------------------------------------ bounce (a notice without its headers)
+  rule('bounce', true, 'dsn-code', /\b(5\.[0-7]\.\d{1,3}|55[0-4]) .{0,80}(user unknown|unknown user|does not exist|doesn't exist|not found|no such user|mailbox (full|unavailable)|rejected|quota|recipient)/),
+  rule('bounce', true, 'en-not-delivered', /\b(could not be delivered|couldn't be delivered|wasn't delivered|was not delivered|delivery (has )?failed|undeliverable|permanent error)\b/),
+  rule('bounce', true, 'de-unzustellbar', /\b(unzustellbar|konnte nicht zugestellt werden|nicht zugestellt)\b/),
+  rule('bounce', true, 'fr-non-remis', /\b(non remis|n'a pas pu etre (remis|distribue)|echec de (la )?remise)\b/),
+  rule('bounce', true, 'es-no-entregado', /\b(no (se )?(ha )?(podido|pudo) (ser )?entregar?\w*|no entregado|error de entrega)\b/),
+
+  // ------------------------------------------------------------------ out of office
+  rule('out_of_office', true, 'en-out-of-office', /\bout of (the )?office\b|\booo\b/),
+  rule('out_of_office', true, 'en-away-until', /\b(i am|i'm|i will be|i'll be|currently) (currently |now )?(away|out|off|travell?ing|on (annual |parental |maternity |paternity |sick |medical |sabbatical |holiday |vacation )?(leave|vacation|holiday|holidays|sabbatical|a business trip|pto))\b/),
+  rule('out_of_office', true, 'en-back-on', /\b(i will be back|i'll be back|i will return|i'll return|returning|i return|back in the office|back at my desk)\b.{0,40}\b(on|in|until|by|from|after|monday|tuesday|wednesday|thursday|friday|\d)/),
+  rule('out_of_office', true, 'en-limited-access', /\b(limited|no|intermittent) access to (my )?(e-?mail|emails|inbox)\b/),
+  rule('out_of_office', true, 'en-upon-return', /\b(upon|on|after) my return\b|\bwhen i('m| am) back\b/),
+  rule('out_of_office', true, 'en-leave', /\b(parental|maternity|paternity|sick|medical) leave\b/),
+  rule('out_of_office', true, 'en-delayed', /\b(responses?|replies|reply|answers?) (will|may|might) be (delayed|slow|slower)\b|\b(attending|at) (a |the )?([a-z]+ )?(conference|summit|trade ?show|trade fair|offsite|off-site)\b/),
+  rule('out_of_office', true, 'en-get-back-after', /\b(i'll|i will) (get back|respond|reply|answer)( to you)? (after|when i return|on my return|upon)\b/),
+  rule('out_of_office', true, 'es-me-encuentro-fuera', /\b(me encuentro|estoy|estare|estaremos) (fuera|ausente|de viaje|de vacaciones|de baja)\b|\bfuera hasta\b/),
+  rule('out_of_office', true, 'de-abwesend', /\b(abwesend|abwesenheit|abwesenheitsnotiz|nicht im (buro|haus|office)|au(ß|ss)er haus|im urlaub|urlaubsbedingt|in elternzeit|auf dienstreise)\b/),
+  rule('out_of_office', true, 'de-zurueck', /\b(ab dem|ab) .{0,30} wieder (im buro|erreichbar|da|zuruck)\b|\bbin (ich )?(ab|bis) .{0,40}(wieder|nicht) (erreichbar|im buro|da)\b|\bkeinen zugriff auf (meine )?e-?mails?\b/),
+  rule('out_of_office', true, 'fr-absent', /\b(absente?|en conge|en conges|en vacances|en deplacement|hors du bureau)\b.{0,40}\b(jusqu|du|au|le|retour)\b|\babsente? du bureau\b/),
+  rule('out_of_office', true, 'fr-retour', /\b(a|des|apres) mon retour\b|\bde retour (le|au|a partir)\b|\ben vacances\b|\bacces limite\b/),
+  rule('out_of_office', true, 'es-fuera', /\b(fuera de la oficina|de vacaciones|ausente|de baja (medica|por maternidad|por paternidad)|de viaje)\b/),
+  rule('out_of_office', true, 'es-vuelta', /\b(a mi (vuelta|regreso)|acceso limitado)\b/),
+  rule('out_of_office', true, 'it-fuori', /\b(fuori ufficio|fuori sede|in ferie|al mio rientro|assente)\b/),
+  rule('out_of_office', true, 'pt-fora', /\b(fora do escritorio|de ferias|ausente|no meu retorno)\b/),
+  rule('out_of_office', true, 'nl-afwezig', /\b(afwezig|met vakantie|buiten kantoor|niet op kantoor|niet aanwezig|met verlof)\b/),
+
+  // ------------------------------------------------------------------ wrong person / referral
+  rule('wrong_person', true, 'en-not-right-person', /\b(not|no longer) (the|a) (right|correct|best|appropriate|relevant) (person|contact|one)\b|\bwrong (person|contact)\b/),
+  rule('wrong_person', true, 'en-not-responsible', /\b(i don't|i do not) (handle|deal with|look after|own|manage|work on) (this|that|these|it)\b|\bnot (my|in my) (area|department|remit|responsibility)\b|\bnot responsible for\b/),
+  rule('wrong_person', true, 'en-no-longer', /\b(no longer|not longer) (with|at|working (at|for|with)|employed|part of)\b|\b(left|has left|retired from) (the company|the business|the firm|our company|us)\b/),
+  rule('wrong_person', true, 'en-talk-to', /\b(talk|speak|reach out|write|get in touch) (to|with) (my|our) (colleague|boss|manager|head|cto|ceo|cfo|cro|cmo|vp|team|director)\b|\b(my|our) colleague \p{L}+.{0,40}(handles|is responsible|runs|looks after|owns)\b/u),
+  rule('wrong_person', false, 'en-please-contact', /\b(please|kindly|you (should|might want to|may want to|could|can)) (contact|reach out to|get in touch with|email|write to|speak (to|with)|talk to) (?!me\b|us\b|you\b)/),
+  rule('wrong_person', true, 'en-moved-on', /\b(i've|i have|i) (moved on|left) (from )?\b|\b(took|has taken|taken) over (my|his|her|their) (role|position|job|responsibilities)\b|\b(i'd|i would) (suggest|recommend) (reaching out|contacting|talking|speaking|writing)\b/),
+  rule('wrong_person', true, 'en-goes-through', /\b(go|goes|are handled|is handled|should go|must go|need to go|are managed) (through|to|via|by) (our|the) (procurement|purchasing|sales|marketing|it|hr|finance|operations|partnerships|vendor)\b/),
+  rule('wrong_person', true, 'not-my-topic', /\bne me concerne pas\b|\bvoyez avec\b|\bbetrifft mich nicht\b|\bno me corresponde\b|\bno (es|entra en) (mi|de mi) (area|competencia|departamento)\b|\b(yo )?no llevo (este|ese) tema\b|\b(te|le) paso (el|su) contacto\b/),
+  rule('wrong_person', true, 'en-decisions', /\b(makes|make|handles|owns|takes) (these|those|such|the|all) (decisions|calls|purchases|purchasing decisions)\b|\b(decision[- ]maker|decides on this|is in charge of (this|that))\b|\b(ya no esta|ya no se encuentra) (en|con)\b/),
+  rule('wrong_person', true, 'retired', /\b(retired|has retired|est parti a la retraite|est partie a la retraite|ist in rente|im ruhestand|se ha jubilado|se jubilo)\b|\b(runs|manages|heads|leads) the (business|company|team) now\b|\ba la place\b/),
+  rule('wrong_person', true, 'en-better-person', /\b(better|right) person (to|for|would be)\b|\byou('ll| will) want to (talk|speak) (to|with)\b|\b(i've |i have |i )?forwarded (this|your (e-?mail|message)) to (?!me\b|us\b)/),
+  rule('wrong_person', true, 'de-nicht-zustaendig', /\bnicht mehr .{0,40}\b(tatig|beschaftigt|angestellt)\b|\bnicht (zustandig|der richtige ansprechpartner|die richtige ansprechpartnerin|die richtige person|mehr (bei|im unternehmen|fur))\b|\b(richtige|richtiger|zustandige|zustandiger) ansprechpartner(in)? (ist|ware)\b/),
+  rule('wrong_person', true, 'de-wenden-sie-sich', /\bwenden sie sich (bitte )?an (?!mich)|\bmein(e|en)? kolleg(e|in|en)\b/),
+  rule('wrong_person', true, 'fr-pas-la-bonne', /\b(pas la bonne personne|pas le bon interlocuteur|pas la bonne interlocutrice|ne (travaille|fait) plus (chez|partie|dans|pour)|a quitte (la societe|l'entreprise))\b/),
+  rule('wrong_person', true, 'fr-contacter', /\b(contacter|contactez|ecrire a|ecrivez a|vous adresser a) (mon|ma|notre) (collegue|responsable|directeur|directrice)\b|\bmon collegue\b/),
+  rule('wrong_person', true, 'es-no-soy', /\b(no soy la persona (adecuada|indicada|correcta)|ya no (trabajo|trabaja|forma parte)|dejo la empresa)\b/),
+  rule('wrong_person', true, 'es-contacte', /\b(contacte|contacta|contactar|escriba|escribe|hable|habla) (con|a) (mi|nuestro|nuestra) (companero|companera|colega|responsable|director|directora)\b|\b(contacte|contacta) con \p{L}+ .{0,40}@/u),
+  rule('wrong_person', false, 'fr-es-vous-pouvez', /\b(vous pouvez (ecrire|vous adresser|contacter)|puede (escribir|contactar))\b/),
+
+  // ------------------------------------------------------------------ not now
+  rule('not_now', true, 'en-not-right-now', /\bnot (right )?now\b|\bnot at (the|this) (moment|time|point)\b|\bnot (at|for) (the|this) (moment|time)\b|\bnot (a )?(priority|the right time|a good time)\b/),
+  rule('not_now', true, 'en-timing', /\b(timing|time) (isn't|is not|is not quite|isn't quite) (right|great|good|ideal)\b|\bbad timing\b|\bmaybe later\b|\bnot yet\b/),
+  rule('not_now', true, 'en-later', new RegExp(`\\b(reach out|contact me|contact us|try (me|us)|follow up|circle back|check back|check in|ping me|come back|get back|revisit|reconnect|touch base|talk)\\b.{0,30}\\b(in|after|early|next|around|until|then|later)\\b.{0,20}\\b${LATER}`)),
+  rule('not_now', true, 'en-circle-back', /\b(circle|check|come) back (then|later|in)\b|\bno budget\b|\bdon't have (the )?budget\b|\bbudget (is|was) (frozen|spent|allocated)\b/),
+  rule('not_now', true, 'en-drop-line', new RegExp(`\\b(drop me a line|drop me an e-?mail|email me|write to me|try again|get in touch|reach me)\\b.{0,20}\\b(in|after|early|next|around)\\b.{0,20}\\b${LATER}`)),
+  rule('not_now', true, 'next-year', /\b(next year|nachstes jahr|nachsten jahr|nachstes quartal|nachsten quartal|le trimestre prochain|el proximo trimestre|el trimestre que viene|l'annee prochaine|l'an prochain|el ano que viene|el proximo ano|l'anno prossimo|ano que vem)\b/),
+  rule('not_now', true, 'budget-closed', /\b(presupuesto|budget) (ya )?(esta |is |est |ist )?(cerrado|agotado|closed|frozen|spent|boucle|epuise|ausgeschopft|verplant)\b/),
+  rule('not_now', true, 'fr-pas-le-moment', /\b(ce n'est|c'est) pas le (bon )?moment\b|\brevenir vers (moi|nous)\b.{0,30}\b(en|au|dans|apres|a la)\b/),
+  rule('not_now', true, 'en-reconnect-once', /\b(reconnect|revisit|talk|chat|circle back|follow up|touch base|pick this up)\b.{0,30}\b(once|when|after) (things|we|it|the|this|our)\b|\bfor now\b.{0,60}\b(later|q[1-4]|next|once|when)\b|\bnothing new is getting approved\b/),
+  rule('not_now', true, 'de-momentan-nicht', /\b(momentan|derzeit|aktuell|im moment|zurzeit|zur zeit)\b.{0,40}\b(nicht|kein|keine|leider)\b|\bvielleicht (spater|nachstes jahr)\b/),
+  rule('not_now', true, 'de-spaeter', new RegExp(`\\b(melden sie sich|meldet euch|kommen sie|fragen sie)\\b.{0,40}\\b(im|in|nachstes|nach|ab|spater|fruhjahr|sommer|herbst|winter|${MONTHS})\\b`)),
+  rule('not_now', true, 'fr-pas-pour-le-moment', /\bpas (pour le moment|pour l'instant|maintenant|en ce moment|cette annee)\b|\bplus tard\b/),
+  rule('not_now', true, 'fr-recontactez', new RegExp(`\\b(recontactez|recontacter|revenez|relancez|reecrivez)\\b.{0,30}\\b(en|dans|l'annee|apres|au|${MONTHS})\\b`)),
+  rule('not_now', true, 'es-ahora-no', /\b(ahora (mismo )?no|de momento no|por ahora no|en este momento no|no es (buen|el) momento|mas adelante)\b/),
+  rule('not_now', true, 'es-mas-tarde', new RegExp(`\\b(escribeme|escribame|contacteme|contactame|vuelve a|vuelva a)\\b.{0,40}\\b(el proximo|en|despues|${MONTHS})\\b`)),
+
+  // ------------------------------------------------------------------ not interested
+  rule('not_interested', true, 'en-not-interested', /\b(not|n't|never been|no longer) (be |been |really |at all |currently )*interested\b|\bno interest\b/),
+  rule('not_interested', true, 'en-no-thanks', /\bno,? thank(s| you)\b|\b(i'll|i will|we'll|we will|going to) pass\b|\bpass on this\b/),
+  rule('not_interested', true, 'en-not-fit', /\bnot (a (good )?fit|for us|relevant (for|to) us|something we need)\b|\bno need\b|\b(don't|do not) need\b/),
+  rule('not_interested', true, 'en-all-set', /\b(we're|we are|i'm|i am) (good|fine|ok|okay),? thank(s| you)\b|\b(we're|we are|i'm|i am) (all )?set\b|\balready (use|have|using|work with|working with|got|signed)\b|\bwent with (another|a different|a competitor|someone else)\b|\b(happy|satisfied) with (our|the) current\b/),
+  rule('not_interested', true, 'de-kein-interesse', /\b(kein(e|en)? (interesse|bedarf)|nicht interessiert|brauchen wir nicht|haben (wir )?bereits|sind (bereits|schon) versorgt)\b/),
+  rule('not_interested', true, 'fr-pas-interesse', /\b(pas (interesse|interessee|interesses|interessees)|ne (suis|sommes) pas (interess\w*)|aucun interet|pas besoin|non merci|ca ne nous interesse pas|cela ne nous interesse pas)\b/),
+  rule('not_interested', true, 'es-no-interesa', /\b(no (me|nos) interesa|no estoy interesad[oa]|no estamos interesad[oa]s|no necesitamos|no,? gracias|sin interes)\b/),
+  rule('not_interested', true, 'already-provider', /\b(ya (trabajamos|tenemos|contamos) con|estamos contentos con|nous (avons|travaillons) deja (un|une|avec)|(wir )?arbeiten (bereits|schon) mit|haben (bereits|schon) (einen|eine|ein) (anbieter|dienstleister|partner|agentur))\b/),
+  rule('not_interested', true, 'en-not-something', /\b(isn't|is not|not) something (we|i)('d| would| will)? (look at|consider|need|pursue|be interested in|invest in)\b|\bnot (for|right for) (us|me)\b/),
+  rule('not_interested', true, 'de-passt-nicht', /\bpasst (fur uns |bei uns |uns )?(leider )?(nicht|nichts)\b|\bnichts fur uns\b/),
+  rule('not_interested', true, 'es-no-necesitamos', /\bno (es algo que |lo )?necesit(amos|o|emos|an)\b/),
+  rule('not_interested', true, 'en-in-house', /\b(we do|we handle|we keep) (all |everything |it )?(our )?([a-z]+ )?in-?house\b|\b(don't|do not|no) (plan|intention|plans) to (change|switch|outsource|look)\b|\bthanks anyway\b/),
+  rule('not_interested', true, 'de-kein-thema', /\bkein thema (fur uns)?\b|\bkein (bedarf|interesse|thema)\b/),
+  rule('not_interested', true, 'fr-aucun-besoin', /\b(aucun|pas de|pas le) besoin\b|\bn'avons (aucun|pas de) besoin\b|\bbonne continuation\b/),
+  rule('not_interested', true, 'short-no', /^(no|nope|nah|nein|non|no gracias|non merci|nee)[.!]*$/),
+  rule('not_interested', true, 'fr-ne-correspond-pas', /\bne correspond pas a (nos|mes) besoins\b|\b(doesn't|does not|don't) (match|fit|meet) (our|my) (needs|requirements)\b|\bentspricht nicht (unserem|unseren) bedarf\b|\bno (encaja|se ajusta) (con|a) (nuestras|nuestros)\b/),
+  rule('not_interested', true, 'other-languages', /\b(geen interesse|niet geinteresseerd|non (mi|ci) interessa|non siamo interessati|nao (tenho|temos) interesse)\b/),
+
+  // ------------------------------------------------------------------ meeting request
+  rule('meeting_request', true, 'booking-link', /\b(calendly\.com|cal\.com|meetings\.hubspot\.com|savvycal\.com|zcal\.co|tidycal\.com|youcanbook\.me|calendar\.app\.google|outlook\.office\.com\/bookwithme)\//),
+  rule('meeting_request', true, 'en-invite', /\b(send|sent|shoot)( me| over| us)? (a|an|the)? ?(calendar |meeting |teams |zoom )?(invite|invitation)\b|\bcalendar invite\b/),
+  rule('meeting_request', true, 'en-set-up', /\b(set up|setup|schedule|book|arrange|organi[sz]e|have|hop on|jump on|grab)( a| an)? (quick |short |brief |15[- ]?min(ute)? |20[- ]?min(ute)? |30[- ]?min(ute)? )?(call|meeting|chat|demo|zoom|teams call|video call|intro)\b/),
+  rule('meeting_request', true, 'en-lets-talk', /\b(let's|lets|happy to|glad to|i'd like to|i would like to|we could|i could|can we|could we) (talk|chat|speak|meet|connect|do (a|an)( quick)? (call|zoom|meeting|\d+ ?min))\b/),
+  rule('meeting_request', true, 'en-available', new RegExp(`\\b(are you (free|available)|i'm (free|available)|i am (free|available)|does|would|how about|what about|works? for me)\\b.{0,30}\\b(${WEEKDAYS}|tomorrow|next week|this week|\\d{1,2}(:\\d{2})? ?(am|pm))\\b`)),
+  rule('meeting_request', true, 'en-what-times', /\bwhat (times?|slots?|days?) (do you have|are you|work|would work|suit)\b|\b(send|share) (me )?(a few|some) (times|slots)\b|\bwhat suits\b/),
+  rule('meeting_request', true, 'weekday-time', new RegExp(`\\b${WEEKDAYS}\\b.{0,30}\\b\\d{1,2}(:\\d{2})? ?(am|pm|h|uhr)\\b|\\b${WEEKDAYS} (works|is good|suits|is fine|would work)\\b|\\bworks for me\\b`)),
+  rule('meeting_request', true, 'find-time', /\b(happy to|glad to|let's|lets|can|will|i'll) (find|set|pick|book|carve out) (a )?(time|slot|\d+ ?min(ute)?s?)\b|\b(copied|cc'?d|cc'ing|looping in|looped in) my (ea|pa|assistant|executive assistant)\b|\b(in|into) my (diary|calendar)\b/),
+  rule('meeting_request', true, 'call-me', /\b(call|ring|phone) me\b|\brufen sie (mich|uns)\b|\bruf (mich|uns)\b|\bappelez-(moi|nous)\b|\b(llamame|llameme|llamadme)\b/),
+  rule('meeting_request', true, 'es-horario', /\b(opciones|propuestas|un par de opciones) de (horario|fecha)s?\b|\b(un )?hueco\b|\bdisponibilidad para\b/),
+  rule('meeting_request', true, 'de-termine-vorschlagen', /\b(schlagen sie|schlag) (mir|uns) .{0,30}(termin|termine|zeit|zeiten|slots)\b|\b(termin|termine|terminvorschlag|terminvorschlage) .{0,30}(vor|vorschlagen|senden|schicken)\b/),
+  rule('meeting_request', true, 'de-zeit-fuer', /\b(hast du|haben sie|hattest du|hatten sie) .{0,30}zeit (fur|zum) (einen|ein|ein kurzes) (call|telefonat|gesprach|meeting|austausch)\b|\b(zeit|time) (fur|for) (a|einen|ein) (call|telefonat|chat|quick call)\b/),
+  rule('meeting_request', false, 'time-of-day', /\b\d{1,2}(:\d{2})? ?(am|pm|uhr)\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}h\d{0,2}\b/),
+  rule('meeting_request', false, 'weekday', new RegExp(`\\b${WEEKDAYS}\\b`)),
+  rule('meeting_request', true, 'de-termin', /\b(telefonieren|telefonat|termin|gesprach|videocall|teams-call|zoom-call|call) (vereinbaren|ausmachen|machen|passt|einrichten|buchen)\b|\b(konnen|lassen) (wir|sie uns) .{0,30}(telefonieren|sprechen|treffen|austauschen)\b|\bgerne (konnen wir )?(telefonieren|sprechen|treffen)\b|\bpasst (ihnen|dir|es ihnen|es dir)\b|\b(schicken|senden) sie (mir )?(gerne |bitte )?(eine )?(einladung|termin)/),
+  rule('meeting_request', true, 'fr-rendez-vous', /\b(rendez-vous|un appel|une reunion|une visio|un echange|un creneau|une invitation)\b.{0,40}\b(lundi|mardi|mercredi|jeudi|vendredi|demain|semaine|\d{1,2}h)\b|\b(je suis|serais) disponible\b|\b(envoyez|envoie)-moi une invitation\b|\bcaler (un|une)\b|\bcreneaux?\b/),
+  rule('meeting_request', true, 'es-reunion', /\b(podemos|podriamos|hagamos|agendemos|agendar|programar|organizar|tener) (hacer |tener |una |un )?(llamada|reunion|videollamada|cita|demo)\b|\b(te|le|os) (viene|va) bien\b|\b(invitacion|invite) (al|de|en el) calendario\b|\bestoy disponible\b/),
+
+  // ------------------------------------------------------------------ interested
+  rule('interested', true, 'en-interesting', /\b(sounds|looks|seems) (interesting|good|great|promising|relevant)\b|\b(i am|i'm|we are|we're|we'd be|i'd be|would be|could be|be) (very |definitely |potentially |quite )?(interested|keen|open to)\b|\bmight be open\b/),
+  rule('interested', true, 'en-tell-more', /\b(tell|send|share|show|give|forward) (me|us)( a bit| some)? (more|details|info|information|pricing|a deck|the deck|a short deck|case stud\w*|a demo|an overview|a proposal|a quote)\b|\b(more|further) (info|information|details)\b|\blearn more\b|\bsend it over\b|\b(send|pop|shoot|share|email) (me |us )?(over |across )?(some |a few |the |more |your )?(details|info|information|costs|pricing|prices|rates|deck|brochure)\b|\b(rough|ballpark|indicative) (costs?|pricing|prices?|figures?|quote)\b/),
+  rule('interested', true, 'en-pricing', /\b(how much|pricing|price list|what does it cost|what's the cost|what is the cost|per seat|per user|a quote)\b|\bcan you share (a|the|some)\b|\bcase stud(y|ies)\b/),
+  rule('interested', true, 'en-take-a-look', /\b(i'd|i would|we'd|we would) (like|love) to (see|learn|know|hear|take a look|try)\b|\bhave a (look|read)\b|\btake a look\b|\bgood timing\b|\btiming is (quite |really |very )?(good|great|perfect)\b/),
+  rule('interested', true, 'price-question', /\b(c'est combien|combien (ca|cela|ceci) (coute|coute-t-il)|quel(s)? (est|sont) (le|les|vos) (prix|tarifs?)|cuanto (cuesta|vale|cobran)|quanto custa|was kostet|wie viel kostet|wieviel kostet)\b/),
+  rule('interested', true, 'know-more', /\b(me gustaria|quisiera|quiero) (saber|conocer) mas\b|\b(j'aimerais|je voudrais) en savoir plus\b|\b(schicken|senden) sie (mir|uns) .{0,20}(angebot|infos|informationen|unterlagen|details|preise|prasentation)\b/),
+  rule('interested', true, 'en-curious', /\b(i'm|i am|we're|we are) curious\b|\bsend (something|it|that|them|some(thing)? over|me something)\b|\bwhat (kind of )?(results|roi|numbers)\b/),
+  rule('interested', true, 'fr-envoyer', /\b(envoyer|envoyez|transmettre|transmettez)(-moi|-nous| moi| nous)? .{0,15}(presentation|documentation|plaquette|brochure|proposition|devis|infos|informations)\b|\bje veux bien\b/),
+  rule('interested', true, 'en-pilot', /\b(could|might|may|would) be (useful|helpful|valuable|of interest|a fit|a good fit|relevant)\b|\bwhat would (a|the) (pilot|trial|proposal|engagement|rollout) look like\b|\b(how quickly|how fast|how soon) (could|can|would) (we|you)\b/),
+  rule('interested', true, 'de-kosten', /\b(mit welchen kosten|welche kosten|was wurde (das|es) kosten|was kostet)\b|\bgrundsatzlich ja\b|\b(wie|was) (wurde|konnte) das (konkret )?(aussehen|bedeuten)\b/),
+  rule('interested', true, 'es-propuesta', /\b(enviar|envias|enviarme|mandarme|mandar|pasarme|pasar)\b.{0,20}\b(propuesta|presupuesto|informacion|dossier|presentacion|detalles)\b/),
+  rule('interested', true, 'it-interessa', /(?<!\bnon )\b(mi interessa|ci interessa|interessante|maggiori informazioni|piu informazioni|mandarmi|inviarmi)\b/),
+  rule('interested', true, 'how-it-works', /\b(como funciona|comment (ca|cela) fonctionne|wie funktioniert (das|es)|how does (it|this|that) work|what's the catch|let's hear it)\b|\b(referenzen|references|referencias|case studies|fallstudien)\b.{0,30}\?/),
+  rule('interested', false, 'keywords', /\b(interested|interessiert|interessant|interessante|interesante|interessant|curious|keen|useful|relevant|aktuell|referenzen|details|demo)\b/),
+  rule('interested', false, 'en-yes', /^(yes|yep|yeah|sure|definitely|absolutely|ok|okay)\b/),
+  rule('interested', false, 'en-question', /\b(do you|does it|can it|how does|what does|is it possible)\b.{0,80}\?/),
+  rule('interested', true, 'de-interessant', /\b(klingt|hort sich|liest sich) (sehr |durchaus )?(interessant|gut|spannend)\b|\b(weitere|mehr|nahere) (infos|informationen|details|unterlagen)\b|\b(preisubersicht|preisliste|preise|angebot) .{0,30}(zuschicken|zusenden|senden|schicken)\b|\b(habe|haben|hatte|hatten) (durchaus |grundsatzlich )?interesse\b/),
+  rule('interested', true, 'fr-interesse', /(?<!\b(ne|pas|n'est pas|peu) )\b(m'interesse|nous interesse|interessant|interesse par|interessee par|interesses par)\b|\b(en savoir plus|plus d'informations|une documentation|une brochure|vos tarifs|vos prix|une plaquette)\b/),
+  rule('interested', true, 'es-interesa', /(?<!\bno )\b(me interesa|nos interesa|suena (bien|interesante)|interesante|estoy interesad[oa]|estamos interesad[oa]s)\b|\b(mas informacion|mas detalles|precios|tarifas|casos de (exito|clientes))\b/),
+  rule('interested', true, 'pt-interesse', /(?<!\bnao )\b(tenho interesse|temos interesse|mais informacoes|me interessa|interessante)\b/),
+];
+
+/** The order in which a status wins when several match: the most consequential answer first. */
+export const STATUS_PRECEDENCE: ReplyStatus[] = ['unsubscribe', 'bounce', 'out_of_office', 'wrong_person', 'not_now', 'not_interested', 'meeting_request', 'interested', 'auto_reply', 'other'];
+
+/** Automatic answers other than out-of-office notes: ticket systems, unmonitored mailboxes, acknowledgements. */
+export const AUTO_REPLY_WORDING: RegExp[] = [
+  /\b(your|the) (request|ticket|message|e-?mail|enquiry|inquiry) (has been|was|is) (received|logged|registered)\b/,
+  /\bticket (number|no\.?|id|#)|\[ticket #?\d+\]|\bcase number\b/,
+  /\b(this|the) (mailbox|inbox|e-?mail address|address) is (not|no longer) (monitored|in use|active|checked)\b|\bno-?reply\b|\bdo not reply to this\b/,
+  /\b(automatic|automated|auto-?generated) (reply|response|message|answer)\b/,
+  /\b(eingangsbestatigung|automatische antwort|wir haben ihre (nachricht|anfrage|e-?mail) erhalten)\b/,
+  /\b(accuse de reception|reponse automatique|nous avons bien recu votre)\b/,
+  /\b(respuesta automatica|hemos recibido su|acuse de recibo)\b/,
+];
+
+/** Subjects of automatic answers (Outlook, Gmail, Exchange, in several languages). */
+export const AUTO_SUBJECT =
+  /^(automatic reply|auto(matic)?[- ]?re(ply|sponse)|autoreply|out of (the )?office|abwesenheitsnotiz|automatische antwort|abwesend|reponse automatique|absence|respuesta automatica|fuera de la oficina|risposta automatica|resposta automatica|automatisch antwoord|afwezigheidsbericht|eingangsbestatigung)\b/;
+export const OOO_SUBJECT = /\b(out of (the )?office|abwesenheitsnotiz|abwesend|absence|absent|fuera de la oficina|fuori ufficio|vacation|urlaub|conges|vacaciones)\b/;
+/** "until 2 December", "bis zum 31.03.", "jusqu'au 3 décembre", "hasta el lunes 2 de diciembre": a return date in an automatic answer. */
+export const RETURN_DATE = new RegExp(
+  `\\b(until|till|through|back on|returning on|bis (zum|einschließlich|einschl\\.|am)?|jusqu'(au|a)|de retour le|hasta (el|el dia)?|fino al|ate|tot en met|tot)\\s+(${WEEKDAYS}\\s+)?(\\d{1,2}|${MONTHS})`,
+);
+export const READ_RECEIPT_SUBJECT = /^(read|gelesen|lu|leido|letto|lido|gelezen)\s*:/;
+export const BOUNCE_SUBJECT =
+  /\b(undeliver(ed|able)|delivery status notification|mail delivery (failed|failure|system)|returned mail|delivery failure|failure notice|non-?delivery|unzustellbar|nicht zustellbar|non remis|echec de (la )?remise|no se puede entregar|no entregado|mensaje no entregado|impossibile recapitare|onbestelbaar)\b/;
+export const UNSUBSCRIBE_SUBJECT = /^(unsubscribe|remove( me)?|stop|opt[- ]?out|abmelden|austragen|desinscription|desabonnement|baja|darme de baja)[.!]*$/;

@@ -1,0 +1,258 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composerProvider } from '../ai/composer';
+import { openAiCompatibleProvider } from '../ai/openai';
+import { classifyByRules, classifyReply, parseClassifyAnswer, stripQuotedAndSignature } from './classify';
+import { loadReplyFixtures } from './classify-fixtures';
+
+const fixtures = loadReplyFixtures();
+
+describe('the fixture set', () => {
+  it('holds at least 60 replies, every status at least three times, in several languages', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(60);
+    for (const status of REPLY_STATUSES) expect(fixtures.filter((f) => f.expected === status).length, status).toBeGreaterThanOrEqual(3);
+    const languages = new Set(fixtures.map((f) => /^(?:\d+)-[a-z]+-([a-z]{2})-/.exec(f.name)?.[1]).filter(Boolean));
+    for (const lang of ['en', 'de', 'fr', 'es']) expect(languages).toContain(lang);
+  });
+});
+
+describe('classifyByRules on the fixture set', () => {
+  const results = fixtures.map((f) => ({ ...f, got: classifyByRules(f.input) }));
+
+  const report = (label: string, set: typeof results) => {
+    const right = set.filter((r) => r.got.status === r.expected).length;
+    const wrong = set.filter((r) => r.got.status !== r.expected).map((r) => `${r.name}: expected ${r.expected}, got ${r.got.status} (${r.got.confidence}, ${r.got.rule})`);
+    const perStatus = REPLY_STATUSES.map((s) => {
+      const of = set.filter((r) => r.expected === s);
+      return `${s} ${of.filter((r) => r.got.status === s).length}/${of.length}`;
+    });
+    console.log(`reply classifier (rules), ${label}: ${right}/${set.length} = ${((right / set.length) * 100).toFixed(1)}% [${perStatus.join(', ')}]${wrong.length ? `\n  ${wrong.join('\n  ')}` : ''}`);
+    return right / set.length;
+  };
+
+  it('classifies at least 95% of the replies the rules were written from, and prints the figures', () => {
+    report('all fixtures', results);
+    expect(report('replies the rules were tuned on', results.filter((r) => !r.heldOut))).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('keeps its measured accuracy on the held-out replies (50% when first measured: the rules abstain on unseen wording)', () => {
+    const heldOut = results.filter((r) => r.heldOut);
+    expect(heldOut.length).toBeGreaterThanOrEqual(20);
+    expect(report('held-out replies', heldOut)).toBeGreaterThanOrEqual(0.45);
+  });
+
+  it('never takes a reply for an unsubscribe or a bounce that is not one (those suppress the address)', () => {
+    const falseAlarms = results.filter((r) => (r.got.status === 'unsubscribe' || r.got.status === 'bounce') && r.got.status !== r.expected).map((r) => r.name);
+    expect(falseAlarms).toEqual([]);
+  });
+
+  it('decides the clear-cut ones with high confidence', () => {
+    const clearCut: Array<[string, ReplyStatus]> = [
+      ['17-notnow-en-q3.eml', 'not_now'], // "Not interested right now, but try me again in Q3"
+      ['50-unsub-en-remove-me.eml', 'unsubscribe'], // "Please remove me from your mailing list."
+      ['39-ooo-en-on-leave-no-header.eml', 'out_of_office'], // "I'm on leave until 12 January"
+      ['31-wrong-en-colleague.eml', 'wrong_person'], // "talk to my colleague Jane Doe (jane.doe@…)"
+      ['57-bounce-dsn.eml', 'bounce'], // multipart/report; report-type=delivery-status
+      ['38-ooo-en-header.eml', 'out_of_office'], // Auto-Submitted + "out of the office until"
+      ['46-auto-ticket.eml', 'auto_reply'], // Auto-Submitted: auto-generated, a ticket system
+      ['37-wrong-en-auto-no-longer.eml', 'wrong_person'], // automatic "no longer with …, please contact …"
+      ['09-meeting-en-calendly.eml', 'meeting_request'], // a Calendly link
+      ['12-meeting-de.eml', 'meeting_request'],
+      ['13-meeting-fr.eml', 'meeting_request'],
+      ['14-meeting-es.eml', 'meeting_request'],
+      ['25-notint-de.eml', 'not_interested'],
+      ['26-notint-fr.eml', 'not_interested'],
+      ['27-notint-es.eml', 'not_interested'],
+      ['03-interested-de.eml', 'interested'],
+      ['04-interested-fr.eml', 'interested'],
+      ['05-interested-es.eml', 'interested'],
+      ['68-unsub-en-stop-emailing-not-interested.eml', 'unsubscribe'], // unsubscribe wins over not interested
+      ['65-interested-en-calendly-in-signature.eml', 'interested'], // the booking link sits in the signature
+      ['66-notint-en-competitor.eml', 'not_interested'], // the quoted message offers a call; the answer declines
+    ];
+    for (const [name, status] of clearCut) {
+      const f = results.find((r) => r.name === name);
+      expect(f, name).toBeDefined();
+      expect({ name, status: f!.got.status, confidence: f!.got.confidence }).toEqual({ name, status, confidence: 'high' });
+    }
+  });
+
+  it('leaves the ones it cannot place as other with low confidence (the AI provider decides those when configured)', () => {
+    const other = results.filter((r) => r.expected === 'other');
+    for (const r of other) expect(r.got, r.name).toMatchObject({ status: 'other', confidence: 'low', rule: 'none' });
+  });
+});
+
+describe('stripQuotedAndSignature', () => {
+  it.each([
+    ['Gmail (English)', 'Sounds good.\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Would a call next week work?'],
+    ['Gmail wrapped over two lines', 'Sounds good.\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <\nanna@x.io> wrote:\n\nWould a call next week work?'],
+    ['German', 'Sounds good.\n\nAm Mi., 20. Nov. 2024 um 09:30 Uhr schrieb Anna Berg <anna@x.io>:\nWould a call next week work?'],
+    ['French', 'Sounds good.\n\nLe jeu. 14 nov. 2024 à 09:12, Anna Berg <anna@x.io> a écrit :\nWould a call next week work?'],
+    ['Spanish', 'Sounds good.\n\nEl lun, 18 nov 2024 a las 9:05, Anna Berg (<anna@x.io>) escribió:\nWould a call next week work?'],
+    ['Outlook original message', 'Sounds good.\n\n-----Original Message-----\nFrom: Anna Berg\nSent: Monday\nWould a call next week work?'],
+    ['Outlook German', 'Sounds good.\n\n-----Ursprüngliche Nachricht-----\nVon: Anna Berg\nWould a call next week work?'],
+    ['Outlook header block', 'Sounds good.\n\nFrom: Anna Berg <anna@x.io>\nSent: Wednesday, November 20, 2024 10:14 AM\nTo: Linda\nSubject: Hi\n\nWould a call next week work?'],
+    ['Outlook header block (French)', 'Sounds good.\n\nDe : Anna Berg <anna@x.io>\nEnvoyé : mercredi 20 novembre 2024 09:45\nÀ : Julien\n\nWould a call next week work?'],
+    ['Outlook underscore line', 'Sounds good.\n________________________________\nFrom: Anna Berg\nWould a call next week work?'],
+    ['"> " lines only', '> Would a call next week work?\n> Anna\nSounds good.'],
+    ['"-- " signature', 'Sounds good.\n-- \nMark | https://calendly.com/mark'],
+    ['Sent from my iPhone', 'Sounds good.\n\nSent from my iPhone'],
+    ['Von meinem iPhone gesendet', 'Sounds good.\n\nVon meinem iPhone gesendet'],
+    ['a closing and a signature block', 'Sounds good.\n\nBest regards,\nMark O\'Neill\nVP Sales | Call me: +1 555 0100\nhttps://calendly.com/mark'],
+    ['a closing with the name on the line', 'Sounds good.\n\nLG Sabine'],
+    ['a legal disclaimer', 'Sounds good.\n\nCONFIDENTIALITY NOTICE: If you are not the intended recipient, please delete this email from your system.'],
+  ])('%s', (_label, text) => {
+    expect(stripQuotedAndSignature(text)).toBe('Sounds good.');
+  });
+
+  it('keeps a closing that is followed by more sentences (not a signature)', () => {
+    const text = 'Hi Anna,\nThanks!\nWe looked at this last year and decided to build our own tooling for the whole team.';
+    expect(stripQuotedAndSignature(text)).toBe(text);
+  });
+
+  it('keeps the text written below a quote when nothing is above it', () => {
+    expect(stripQuotedAndSignature('> Would a call work?\n\nYes, Tuesday.')).toBe('Yes, Tuesday.');
+    expect(stripQuotedAndSignature('On Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Would a call work?\n\nYes, Tuesday.\n\nSent from my iPhone')).toBe('Yes, Tuesday.');
+  });
+});
+
+describe('classifyByRules header rules', () => {
+  it('reads mailparser headers (a Map with structured values)', () => {
+    const headers = new Map<string, unknown>([
+      ['content-type', { value: 'multipart/report', params: { 'report-type': 'delivery-status', boundary: 'x' } }],
+      ['from', { value: [{ address: 'mailer-daemon@mx.example.com', name: '' }], text: 'mailer-daemon@mx.example.com' }],
+    ]);
+    expect(classifyByRules({ subject: 'Delivery Status Notification', text: 'Your message could not be delivered.', headers })).toMatchObject({ status: 'bounce', rule: 'header:multipart-report' });
+  });
+  it('a delivery report nested in multipart/mixed: the caller says so, or the postmaster and the subject do', () => {
+    const headers = { 'content-type': 'multipart/mixed; boundary="outer"', 'return-path': '<>' };
+    const text = 'Delivery to the following recipient has been delayed: pat@example.com\nThe server will keep trying for 3 more days.';
+    expect(classifyByRules({ subject: 'Delivery Status Notification (Delay)', text, headers, deliveryReport: true })).toMatchObject({ status: 'bounce', rule: 'mime:delivery-status' });
+    expect(classifyByRules({ subject: 'Delivery Status Notification (Delay)', text, headers, from: 'postmaster@mx.example.com' })).toMatchObject({ status: 'bounce', rule: 'header:mailer-daemon' });
+  });
+  it('someone the message was forwarded to answers for themselves (not a referral)', () => {
+    const text = "Hi Ada, Pat forwarded this to me: I run sales operations here. Let's talk.";
+    expect(classifyByRules({ subject: 'Re: Hi', text })).toMatchObject({ status: 'meeting_request', confidence: 'high' });
+  });
+  it('Auto-Submitted: no is a person writing', () => {
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'Not interested, thanks.', headers: { 'auto-submitted': 'no' } })).toMatchObject({ status: 'not_interested', confidence: 'high' });
+  });
+  it('an automatic answer without out-of-office wording is an auto-reply; with it, out of office', () => {
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'We received your message.', headers: { 'x-autorespond': 'yes' } })).toMatchObject({ status: 'auto_reply', confidence: 'high' });
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'I am on vacation until 3 December.', headers: { 'auto-submitted': 'auto-replied' } })).toMatchObject({ status: 'out_of_office', confidence: 'high' });
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'Back on 3 December.', headers: { precedence: 'auto_reply' } })).toMatchObject({ status: 'out_of_office', rule: 'header:precedence+wording:return-date' });
+  });
+  it('an empty Return-Path marks an automatic message', () => {
+    expect(classifyByRules({ subject: 'Notice', text: 'Thank you for your email.', headers: { 'return-path': '<>' } })).toMatchObject({ status: 'auto_reply', rule: 'header:empty-return-path' });
+  });
+  it('a read receipt is an auto-reply', () => {
+    expect(classifyByRules({ subject: 'Read: Hi', text: 'Your message was read on Monday.' })).toMatchObject({ status: 'auto_reply' });
+  });
+  it('a person\'s words in quoted history or a signature do not count', () => {
+    const text = 'Not for us, thanks.\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Are you interested? Book here: https://calendly.com/anna';
+    expect(classifyByRules({ subject: 'Re: Hi', text })).toMatchObject({ status: 'not_interested', confidence: 'high' });
+  });
+});
+
+// ---------------------------------------------------------------- the AI path, against a local chat-completions server
+
+type Seen = { model: string; temperature: number; max_tokens: number; messages: Array<{ role: string; content: string }> };
+let server: http.Server;
+let base: string;
+const seen: Seen[] = [];
+const ANSWERS: Record<string, string> = {
+  valid: '{"status": "interested"}',
+  fenced: '```json\n{"status":"meeting_request"}\n```',
+  prose: 'The status is interested.',
+  unknown: '{"status": "hot_lead"}',
+  two: '{"status": "interested"} {"status": "other"}',
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as Seen;
+      seen.push(body);
+      if (body.model === 'broken') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+        return;
+      }
+      const content = ANSWERS[body.model] ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const provider = (model: string) => openAiCompatibleProvider({ baseUrl: base, apiKey: null, model });
+const unsure = { subject: 'Re: Northwind', text: 'Hmm, what would this mean for our team exactly?\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Hi Tom, worth a call?' };
+
+describe('classifyReply', () => {
+  it('without a provider answers the rules (the built-in default)', async () => {
+    expect(await classifyReply(unsure)).toMatchObject({ status: 'other', confidence: 'low', source: 'rules' });
+  });
+
+  it('asks the provider when the rules are unsure, and uses a valid answer', async () => {
+    const before = seen.length;
+    expect(await classifyReply(unsure, { provider: provider('valid') })).toEqual({ status: 'interested', confidence: 'high', rule: 'ai:openai', source: 'ai' });
+    expect(seen.length).toBe(before + 1);
+    const asked = seen.at(-1)!;
+    expect(asked.temperature).toBe(0);
+    for (const status of REPLY_STATUSES) expect(asked.messages[0]!.content).toContain(`- ${status}:`);
+    expect(asked.messages[1]!.content).toContain('what would this mean for our team');
+    expect(asked.messages[1]!.content).not.toContain('worth a call'); // the quoted history is not sent
+  });
+
+  it('accepts the JSON object inside a code fence', async () => {
+    expect(await classifyReply(unsure, { provider: provider('fenced') })).toMatchObject({ status: 'meeting_request', source: 'ai' });
+  });
+
+  it.each(['prose', 'unknown', 'two', 'empty-answer'])('falls back to the rules on an unusable answer (%s)', async (model) => {
+    const reasons: string[] = [];
+    const got = await classifyReply(unsure, { provider: provider(model), onAiFallback: (r) => reasons.push(r) });
+    expect(got).toMatchObject({ status: 'other', confidence: 'low', source: 'rules' });
+    expect(got.rule).toMatch(/\+ai-(unusable|failed)$/);
+    expect(reasons).toHaveLength(1);
+  });
+
+  it('falls back to the rules when the provider fails', async () => {
+    const reasons: string[] = [];
+    const got = await classifyReply(unsure, { provider: provider('broken'), onAiFallback: (r) => reasons.push(r) });
+    expect(got).toEqual({ status: 'other', confidence: 'low', rule: 'none+ai-failed', source: 'rules' });
+    expect(reasons[0]).toContain('HTTP 500');
+  });
+
+  it('does not ask the provider when the rules are sure', async () => {
+    const before = seen.length;
+    const got = await classifyReply({ subject: 'Re: Hi', text: 'Please remove me from your list.' }, { provider: provider('valid') });
+    expect(got).toMatchObject({ status: 'unsubscribe', confidence: 'high', source: 'rules' });
+    expect(seen.length).toBe(before);
+  });
+
+  it('does not use the built-in composer as a classifier', async () => {
+    expect(await classifyReply(unsure, { provider: composerProvider })).toMatchObject({ status: 'other', source: 'rules', rule: 'none' });
+  });
+});
+
+describe('parseClassifyAnswer', () => {
+  it.each([
+    ['{"status":"not_now"}', 'not_now'],
+    ['  {"status": "bounce", "reason": "a DSN"}  ', 'bounce'],
+    ['```\n{"status":"other"}\n```', 'other'],
+    ['{"status":"Interested"}', null],
+    ['{"label":"interested"}', null],
+    ['interested', null],
+    ['Sure! {"status":"interested"}', null],
+    ['{"status":', null],
+    ['[{"status":"interested"}]', null],
+  ])('%s → %s', (answer, status) => {
+    expect(parseClassifyAnswer(answer)).toBe(status);
+  });
+});

@@ -47,3 +47,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const GENERATION_POLL_INTERVAL_MS = 1000;
 /** How often the web app asks for new in-app notifications while signed in and visible. */
 export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
+
+/** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
+export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
+/** How often a mailbox's INBOX and Sent folder are polled over IMAP (modules/inbox/imap-sync.ts). */
+export const INBOX_POLL_INTERVAL_S = 60;

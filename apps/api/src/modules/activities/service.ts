@@ -40,6 +40,9 @@ export const ACTIVITY_VERBS = [
   'campaign_email_skipped',
   'sequence_stopped',
   'enrolment_stopped',
+  'enrolment_paused',
+  'email_bounced',
+  'email_delayed',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

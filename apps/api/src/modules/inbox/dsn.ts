@@ -99,7 +99,7 @@ export function parseDsn(raw: string): Dsn | null {
   for (const p of parts) {
     const type = mediaType(p);
     if (type === 'message/rfc822' || type === 'text/rfc822-headers' || type === 'message/global' || type === 'message/global-headers') {
-      const found = MESSAGE_ID.exec(decode(p));
+      const found = MESSAGE_ID.exec(decode(p).replace(/\r?\n[ \t]+/g, ' '));
       if (found) {
         originalMessageId = normaliseMessageId(found[1]);
         break;

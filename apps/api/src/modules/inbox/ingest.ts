@@ -90,7 +90,7 @@ export function autoReplyHeaders(parsed: ParsedMail): boolean {
 }
 
 /** The thread a message answers (by its referenced Message-IDs), created from our campaign email when it is the first. */
-async function threadFor(tx: Db, accountId: number, ids: string[], now: Date): Promise<{ thread: EmailThreadRow; answered: CampaignEmailRow | null } | null> {
+async function threadFor(tx: Db, accountId: number, ids: string[], now: Date, create: boolean): Promise<{ thread: EmailThreadRow; answered: CampaignEmailRow | null } | null> {
   if (!ids.length) return null;
   const known = await tx
     .select({ threadId: emailThreadMessages.threadId, messageId: emailThreadMessages.messageId, campaignEmailId: emailThreadMessages.campaignEmailId })
@@ -111,7 +111,14 @@ async function threadFor(tx: Db, accountId: number, ids: string[], now: Date): P
         .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, hit.threadId)));
       if (thread) return { thread, answered: campaignEmail };
     }
-    if (campaignEmail) return { thread: await threadOfCampaignEmail(tx, campaignEmail, now), answered: campaignEmail };
+    if (campaignEmail && create) return { thread: await threadOfCampaignEmail(tx, campaignEmail, now), answered: campaignEmail };
+    if (campaignEmail) {
+      const [thread] = await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, campaignEmail.enrolmentId)));
+      if (thread) return { thread, answered: campaignEmail };
+    }
   }
   return null;
 }
@@ -272,7 +279,8 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
       if (dsn || bouncedIds.length) return ingestBounce(tx, input, base, dsn, bouncedIds, now);
     }
 
-    const found = await threadFor(tx, accountId, answeredIds(parsed), now);
+    // Ours answers a thread that exists; only the other side's message starts one.
+    const found = await threadFor(tx, accountId, answeredIds(parsed), now, !own);
     if (!found) return { outcome: 'unrelated', messageId };
     const { thread, answered } = found;
 

@@ -295,8 +295,9 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
       return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
     }
 
-    const outOfOffice = isOutOfOffice(subject, text);
-    const auto = autoReplyHeaders(parsed) || outOfOffice;
+    const automatic = autoReplyHeaders(parsed);
+    const outOfOffice = isOutOfOffice(subject, text, automatic);
+    const auto = automatic || outOfOffice;
     const returnDate = outOfOffice ? returnDateOf(subject, text, sentAt) : null;
     const pausedUntil = outOfOffice ? (returnDate && returnDate > now ? returnDate : new Date(now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS)) : undefined;
     const [row] = await tx

@@ -53,21 +53,30 @@ export function wantsUnsubscribe(text: string): boolean {
   return UNSUBSCRIBE.some((re) => re.test(own));
 }
 
-const OUT_OF_OFFICE = [
-  /\bout of (the )?office\b|\bo\.?o\.?o\.?\b/i,
+/** Wording that marks an out-of-office note on its own (a person rarely writes it in a real answer). */
+const OUT_OF_OFFICE_STRONG = [
+  /\bout of (the )?office\b/i,
   /\b(automatic|auto)[- ]?(reply|response)\b|\bautoreply\b/i,
-  /\b(on|currently on) (annual |parental |sick )?(leave|vacation|holiday|holidays)\b/i,
+  /\b(currently|presently) (on (annual |parental |sick )?(leave|vacation|holiday|holidays)|away from (the|my) (office|desk))\b/i,
+  /\bon (annual|parental|maternity|paternity|sick) leave\b/i,
+  /\babwesenheitsnotiz\b|\bautomatische antwort\b|\bnicht im büro\b|\bau(ß|ss)er haus\b/i,
+  /\babsente? du bureau\b|\br[ée]ponse automatique\b|\bmessage d'absence\b/i,
+  /\bfuera de la oficina\b|\brespuesta autom[áa]tica\b/i,
+];
+/** Wording that marks one only when the headers already say the message is automatic ("I'm away next week, but let's talk" is a reply). */
+const OUT_OF_OFFICE_WEAK = [
+  /\b(on|currently on) (leave|vacation|holiday|holidays)\b/i,
   /\b(i am|i'm|i will be|i'll be) (currently )?(away|out|travell?ing|off)\b/i,
   /\blimited access to (my )?e-?mail\b/i,
-  /\babwesenheit|\bnicht im (büro|haus)\b|\baußer haus\b|\bim urlaub\b|\bautomatische antwort\b|\bnicht erreichbar\b/i,
-  /\babsente?\b|\ben cong[ée]s?\b|\ben vacances\b|\br[ée]ponse automatique\b|\bde retour le\b/i,
-  /\bfuera de la oficina\b|\bde vacaciones\b|\brespuesta autom[áa]tica\b|\bausente\b|\bestar[ée] fuera\b/i,
+  /\babwesenheit|\bim urlaub\b|\bnicht erreichbar\b|\bwieder im büro\b/i,
+  /\babsente?\b|\ben cong[ée]s?\b|\ben vacances\b|\bde retour le\b/i,
+  /\bde vacaciones\b|\bausente\b|\bestar[ée] fuera\b/i,
 ];
 
-/** Out-of-office wording in the subject or the reply's own text. */
-export function isOutOfOffice(subject: string, text: string): boolean {
+/** Out-of-office wording in the subject or the reply's own text (the weaker phrases only when `automatic` headers were seen). */
+export function isOutOfOffice(subject: string, text: string, automatic = false): boolean {
   const own = `${subject}\n${freshText(text)}`;
-  return OUT_OF_OFFICE.some((re) => re.test(own));
+  return OUT_OF_OFFICE_STRONG.some((re) => re.test(own)) || (automatic && OUT_OF_OFFICE_WEAK.some((re) => re.test(own)));
 }
 
 const MONTHS: Record<string, number> = {};

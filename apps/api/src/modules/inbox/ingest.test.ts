@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activities, blacklistedEmails, emailThreadMessages, emailThreads, type UserEmailRow } from '../../db/schema';
+import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership-probes';
+import { dispatcherFor } from '../notifications/dispatch';
 import { ingestMessage, type FolderRole } from './ingest';
 import { campaignEmailOf, enrolmentOf, fixture, seedMailbox, seedSentEmail, type SentEmail } from './seed.test-helpers';
 
@@ -62,6 +63,20 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
     // Our footer's "Unsubscribe" sits in the quoted history: a reply, not an unsubscription.
     expect((await listed(sent.prospectEmail))?.reason).toBe('replied');
     expect(await verbsFor(sent.prospectId)).toContain('reply_received');
+  });
+
+  it("a reply stops the prospect's other enrolments too (another address of theirs), and fires the reply_received notification rules", async () => {
+    await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'in_app', events: ['reply_received'] });
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const other = await seedSentEmail(t, accountId, mailbox);
+    // The same prospect, enrolled elsewhere under a second address.
+    await t.db.db.update(campaignEnrolments).set({ prospectId: sent.prospectId }).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, other.enrolmentId)));
+    expect(await ingest('reply-in-reply-to.eml', sent)).toMatchObject({ outcome: 'stored', effect: 'stopped' });
+    expect((await enrolmentOf(t, accountId, other.enrolmentId)).status).toBe('stopped');
+    await dispatcherFor(t.db.db)!.settle();
+    const inApp = await t.db.db.select().from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.event, 'reply_received')));
+    expect(inApp.length).toBeGreaterThanOrEqual(1);
+    expect(inApp.at(-1)!.title).toMatch(/replied/);
   });
 
   it('a reply threads by References alone, whatever its subject', async () => {

@@ -7,7 +7,7 @@ import { campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, 
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
-import { UNSENT_STATUSES } from '../campaigns/enrolment';
+import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
 import { isOutOfOffice, returnDateOf, wantsUnsubscribe } from './wording';
 
@@ -339,6 +339,20 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
     const details = `Reply from ${fromEmail || 'unknown sender'}: ${subject}`.slice(0, 300);
     await suppress(tx, accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
     if (unsubscribe && fromEmail && fromEmail !== thread.prospectEmail) await suppress(tx, accountId, fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
+    // The suppression stopped the enrolments of the address; the prospect's others (another address of theirs) stop too.
+    if (thread.prospectId !== null) {
+      const reason = unsubscribe ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
+      for (const s of await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.prospectId, thread.prospectId)), reason)) {
+        await recordActivity(tx, {
+          accountId,
+          actorType: 'system',
+          verb: 'enrolment_stopped',
+          channel: 'email',
+          prospectId: s.prospectId,
+          payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
+        });
+      }
+    }
     await recordActivity(tx, {
       accountId,
       actorType: 'system',

@@ -11,9 +11,10 @@ import { signedInUser, startTestApp, type TestApp } from '../../testing/harness'
 import { DOVECOT_BIN, startDovecot, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { postJson } from '../campaigns/ownership-probes';
+import { runSendTick } from '../campaigns/send-job';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { seedProspects } from '../prospects/ownership-probes';
-import { mailboxSyncJob, syncMailbox, takeSyncLease, releaseSyncLease } from './imap-sync';
+import { mailboxSyncJob, syncMailbox, type FolderSync, takeSyncLease, releaseSyncLease } from './imap-sync';
 import { fixture } from './seed.test-helpers';
 
 const ALLOW = ['localhost', '127.0.0.1'];
@@ -79,6 +80,10 @@ describe.skipIf(!DOVECOT_BIN).each(DB_KINDS)('mail in over IMAP with dovecot (%s
     await t.db.db.insert(personaProspects).values({ accountId, personaId: persona!.id, prospectId: prospect!.id });
     const campaign = await postJson<Campaign>(t, u, '/campaigns', { name: `Campaign ${tag}`, person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
     await postJson(t, u, `/campaigns/${campaign.id}/start`, {});
+    // Drained (delays skipped), then one more tick: a composition's ask for a tick can land on the key of a
+    // tick that already ran in the same second when delays are skipped (as in sending.test.ts).
+    await t.app.jobs.drain({ skipDelays: true });
+    await inAccount(accountId, null, () => runSendTick(deps(), accountId));
     await t.app.jobs.drain({ skipDelays: true });
     const rows = await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, campaign.id))).orderBy(campaignEmails.stepPosition);
     const step1 = rows.find((r) => r.stepPosition === 1)!;
@@ -161,6 +166,34 @@ describe.skipIf(!DOVECOT_BIN).each(DB_KINDS)('mail in over IMAP with dovecot (%s
     expect(after.uidValidity).not.toBe(before.uidValidity);
     expect(second.folders.find((f) => f.folder === 'Sent')).toMatchObject({ rescanned: true, stored: 1, duplicates: 1 });
     expect((await messagesOf(thread.id)).map((m) => m.messageId).filter((id) => id.startsWith('<answer'))).toEqual([`<answer-${seq}@good.example>`, `<answer-b-${seq}@good.example>`]);
+  });
+
+  it('IDLE: a reply appended while the run waits in IDLE is taken in within that round', async () => {
+    const { step1, prospectEmail } = await sentToOneProspect();
+    await sync();
+    const reply = fixture('reply-references-only.eml', { to: prospectEmail, original: step1.messageId, mailbox: 'ada@good.example', subject: step1.subject });
+    const controller = new AbortController();
+    let appended: Promise<unknown> | null = null;
+    let taken!: (r: FolderSync) => void;
+    const arrival = new Promise<FolderSync>((resolve) => (taken = resolve));
+    const row = await mailboxRow();
+    const run = inAccount(accountId, null, () =>
+      syncMailbox(deps(), row, new Date(), {
+        // Long enough never to be what ends the test: the arrival does.
+        idleMs: 120_000,
+        signal: controller.signal,
+        onIdle: () => void (appended ??= withImap((c) => c.append('INBOX', reply))),
+        onSynced: (r) => r.stored > 0 && taken(r),
+      }),
+    );
+    const result = await arrival;
+    controller.abort();
+    const whole = await run;
+    expect(result).toMatchObject({ folder: 'INBOX', stored: 1 });
+    expect(whole.ok).toBe(true);
+    const thread = await threadOfEnrolment(step1.enrolmentId);
+    expect(thread).toMatchObject({ stopSending: true });
+    expect((await messagesOf(thread!.id)).map((m) => m.kind)).toEqual(['own', 'human']);
   });
 
   it('one sync per mailbox across processes: the lease is taken once', async () => {

@@ -18,8 +18,10 @@ import { ingestMessage, type FolderRole, type IngestResult } from './ingest';
  * incremental by UID from its cursor (imap_sync_states). A changed UIDVALIDITY rescans the folder from
  * the mailbox's connection day; ingestion dedupes by Message-ID, so nothing doubles. The cursor moves
  * only past messages taken in, so a crash or a server restart repeats (harmlessly) rather than skips.
- * One process syncs a mailbox at a time (imap_sync_leases). Polling every INBOX_POLL_INTERVAL_S on the
- * durable queue; IDLE is not used yet (see docs/decisions.md).
+ * One process syncs a mailbox at a time (imap_sync_leases). A run polls both folders, then (where the
+ * server offers IDLE) waits in IDLE on INBOX for up to config.inbox.idleSeconds, taking each arrival in at
+ * once; the next run is enqueued at the next INBOX_POLL_INTERVAL_S slot on the durable queue, so nothing
+ * depends on a process staying up.
  */
 
 type ImapSession = Awaited<ReturnType<Deps['mail']['imap']['open']>>;
@@ -120,8 +122,81 @@ async function saveState(db: Db, mailbox: Pick<UserEmailRow, 'id' | 'accountId'>
     .onConflictDoUpdate({ target: [imapSyncStates.userEmailId, imapSyncStates.folder], set: values, setWhere: eq(imapSyncStates.accountId, mailbox.accountId) });
 }
 
-/** One pass over the mailbox's INBOX and Sent folder, in the mailbox's account scope. */
-export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'>, mailbox: UserEmailRow, now = new Date()): Promise<MailboxSync> {
+export type IdleOptions = {
+  /** How long to wait in IDLE after the pass (0: none). */
+  idleMs: number;
+  /** Ends the wait (the app is stopping). */
+  signal?: AbortSignal;
+  /** Called each time IDLE starts (tests append their message then). */
+  onIdle?: () => void;
+  /** Called after each arrival was taken in. */
+  onSynced?: (result: FolderSync) => void;
+};
+
+/**
+ * Waits in IDLE on INBOX until the deadline, taking in what arrives (an EXISTS from the server) at once.
+ * IDLE broken by the client's keepalive (a NOOP after the socket's quiet time) is simply started again.
+ */
+async function idleOnInbox(deps: Pick<Deps, 'db'>, client: ImapSession, mailbox: UserEmailRow, options: IdleOptions, results: FolderSync[]): Promise<void> {
+  if (!client.capabilities.has('IDLE')) return;
+  const deadline = Date.now() + options.idleMs;
+  // The message count last seen: more than that means something arrived while IDLE was not listening (the keepalive broke it).
+  let knownExists: number | null = null;
+  while (!options.signal?.aborted && Date.now() < deadline) {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    let arrived = false;
+    try {
+      const opened = client.mailbox;
+      if (!opened) break;
+      if (knownExists === null) {
+        // Something that came between the pass and IDLE: the server's next UID is past the cursor.
+        const [state] = await deps.db
+          .select({ uidValidity: imapSyncStates.uidValidity, lastUid: imapSyncStates.lastUid })
+          .from(imapSyncStates)
+          .where(and(eq(imapSyncStates.accountId, mailbox.accountId), eq(imapSyncStates.userEmailId, mailbox.id), eq(imapSyncStates.folder, 'INBOX')));
+        arrived = Boolean(state && Number(opened.uidValidity) === state.uidValidity && opened.uidNext > state.lastUid + 1);
+      } else arrived = opened.exists > knownExists;
+      knownExists = opened.exists;
+      // Stopped while the lock was being taken: an abort already fired is never heard again.
+      if (options.signal?.aborted) break;
+      if (!arrived) {
+        arrived = await new Promise<boolean>((resolve) => {
+          const done = (value: boolean) => {
+            clearTimeout(timer);
+            client.off('exists', onExists);
+            options.signal?.removeEventListener('abort', onAbort);
+            resolve(value);
+          };
+          const onExists = () => done(true);
+          const onAbort = () => done(false);
+          const timer = setTimeout(() => done(false), Math.max(0, deadline - Date.now()));
+          client.on('exists', onExists);
+          options.signal?.addEventListener('abort', onAbort, { once: true });
+          // Resolves when IDLE is broken (our next command, the keepalive, the server): the loop decides what next.
+          client.idle().then(
+            () => done(false),
+            () => done(false),
+          );
+          options.onIdle?.();
+        });
+      }
+    } finally {
+      lock.release();
+    }
+    if (arrived) {
+      const result = await syncFolder(deps, client, mailbox, 'INBOX', 'inbox', new Date());
+      results.push(result);
+      knownExists = client.mailbox ? client.mailbox.exists : knownExists;
+      options.onSynced?.(result);
+      if (result.error) break;
+    }
+  }
+  // Any command ends a pending IDLE (DONE first): the logout then goes out at once instead of after the keepalive.
+  await client.noop().catch(() => undefined);
+}
+
+/** One pass over the mailbox's INBOX and Sent folder, in the mailbox's account scope; then IDLE when asked. */
+export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'>, mailbox: UserEmailRow, now = new Date(), idle: IdleOptions = { idleMs: 0 }): Promise<MailboxSync> {
   const fail = async (error: string): Promise<MailboxSync> => {
     await saveState(deps.db, mailbox, 'INBOX', { uidValidity: null, lastUid: 0, error, now });
     return { ok: false, error, folders: [] };
@@ -142,6 +217,7 @@ export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'>, ma
     if (sent && sent.toUpperCase() !== 'INBOX') folders.push([sent, 'sent']);
     const results: FolderSync[] = [];
     for (const [folder, role] of folders) results.push(await syncFolder(deps, client, mailbox, folder, role, now));
+    if (idle.idleMs > 0 && !results.some((r) => r.error)) await idleOnInbox(deps, client, mailbox, idle, results);
     const error = results.find((r) => r.error)?.error ?? null;
     return { ok: error === null, error, folders: results };
   } catch (err) {
@@ -196,7 +272,7 @@ export const mailboxSyncJob = defineJob<SyncPayload, Deps>({
   retryLimit: 0,
   expireInSeconds: 15 * 60,
   concurrency: 2,
-  handler: async (deps, payload) => {
+  handler: async (deps, payload, job) => {
     const accountId = payload.account_id;
     const [mailbox] = await deps.db
       .select()
@@ -215,11 +291,11 @@ export const mailboxSyncJob = defineJob<SyncPayload, Deps>({
       return { deferred: true };
     }
     try {
-      const result = await syncMailbox(deps, mailbox, now);
+      const result = await syncMailbox(deps, mailbox, now, { idleMs: deps.config.inbox.idleSeconds * 1000, signal: job.signal });
       return { ok: result.ok, error: result.error, folders: result.folders.map((f) => ({ folder: f.folder, seen: f.seen, stored: f.stored })) };
     } finally {
       await releaseSyncLease(deps.db, accountId, mailbox.id, holder);
-      await scheduleSync(deps, accountId, mailbox.id, now);
+      await scheduleSync(deps, accountId, mailbox.id, new Date());
     }
   },
 });

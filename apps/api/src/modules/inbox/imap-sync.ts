@@ -144,7 +144,7 @@ async function idleOnInbox(deps: Pick<Deps, 'db'>, client: ImapSession, mailbox:
   let knownExists: number | null = null;
   while (!options.signal?.aborted && Date.now() < deadline) {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    let arrived = false;
+    let arrived: boolean;
     try {
       const opened = client.mailbox;
       if (!opened) break;

@@ -271,7 +271,8 @@ export const mailboxSyncJob = defineJob<SyncPayload, Deps>({
   // A failed run is not retried: the next poll is the retry (and the failure is on the cursor row).
   retryLimit: 0,
   expireInSeconds: 15 * 60,
-  concurrency: 2,
+  // A run holds its slot while in IDLE: this many mailboxes per process wait in IDLE at once, the rest are polled as slots free.
+  concurrency: 25,
   handler: async (deps, payload, job) => {
     const accountId = payload.account_id;
     const [mailbox] = await deps.db

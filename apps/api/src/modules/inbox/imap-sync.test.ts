@@ -130,6 +130,13 @@ describe.skipIf(!DOVECOT_BIN).each(DB_KINDS)('mail in over IMAP with dovecot (%s
     expect(again.ok).toBe(true);
     expect(again.folders.find((f) => f.folder === 'INBOX')).toMatchObject({ seen: 0, stored: 0 });
     expect(await messagesOf(thread!.id)).toHaveLength(2);
+
+    // A process that died after taking the messages in but before saving its cursor: the next run repeats them, doubling nothing.
+    await t.db.db.update(imapSyncStates).set({ lastUid: 0 }).where(and(eq(imapSyncStates.accountId, accountId), eq(imapSyncStates.userEmailId, mailboxId), eq(imapSyncStates.folder, 'INBOX')));
+    const repeated = await sync();
+    expect(repeated.folders.find((f) => f.folder === 'INBOX')).toMatchObject({ stored: 0, duplicates: 1 });
+    expect(await messagesOf(thread!.id)).toHaveLength(2);
+    expect((await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'reply_received')))).filter((a) => (a.payload as { thread_id?: number }).thread_id === thread!.id)).toHaveLength(1);
   });
 
   it('our follow-up in Sent is never a reply; a recreated Sent folder (new UIDVALIDITY) is rescanned without duplicates', async () => {

@@ -138,6 +138,13 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
     expect(verbs).not.toContain('reply_received');
   });
 
+  it('a plain-text bounce (no report, the returned headers quoted in the body) is matched by the quoted Message-ID and taken as permanent', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    expect(await ingest('bounce-plain.eml', sent)).toMatchObject({ outcome: 'stored', kind: 'bounce', effect: 'suppressed_bounce' });
+    expect((await listed(sent.prospectEmail))?.reason).toBe('hard_bounce');
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
+  });
+
   it('a 4.x.x delay (nested report, folded Message-ID in text/rfc822-headers) is recorded and changes nothing else', async () => {
     const sent = await seedSentEmail(t, accountId, mailbox);
     const result = await ingest('dsn-4.4.7.eml', sent);

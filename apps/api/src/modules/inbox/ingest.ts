@@ -412,10 +412,15 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
         .orderBy(desc(campaignEmails.id))
         .limit(1)
     : [];
-  if (!bounced) return { outcome: 'unrelated', messageId };
+  // A success notice (2.x.x: delivered, relayed) is nobody's business in the inbox.
+  if (!bounced || dsn?.status.startsWith('2')) return { outcome: 'unrelated', messageId };
   const thread = await threadOfCampaignEmail(tx, bounced, now);
-  // A plain-text bounce says nothing of its class: taken as permanent only when its text carries a 5.x.x code.
-  const status = dsn?.status ?? /\b(5\.\d{1,3}\.\d{1,3})\b/.exec(base.text ?? '')?.[1] ?? /\b(4\.\d{1,3}\.\d{1,3})\b/.exec(base.text ?? '')?.[1] ?? null;
+  // A plain-text bounce has no Status field: its enhanced code when it quotes one, else permanent unless it speaks of a delay.
+  const text = base.text ?? '';
+  const status =
+    dsn?.status ??
+    /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
+    (/\bdelay|\bwill (be )?retr|\bstill trying|\bkeep trying|\btemporar/i.test(text) ? '4.0.0' : '5.0.0');
   const recipient = (dsn?.finalRecipient ?? bounced.toEmail).toLowerCase();
   const permanent = status?.startsWith('5') ?? false;
   const [row] = await tx

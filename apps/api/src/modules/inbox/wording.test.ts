@@ -52,6 +52,7 @@ describe('unsubscribe wording', () => {
     'Take me off this list, thanks',
     'Stop emailing me.',
     'STOP',
+    'Stop please!',
     "Don't contact me again.",
     'Bitte melden Sie mich ab. Ich möchte mich abmelden.',
     'Keine weiteren E-Mails bitte.',

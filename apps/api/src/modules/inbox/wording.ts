@@ -30,7 +30,7 @@ const UNSUBSCRIBE = [
   /\bstop (e-?mailing|writing|contacting|sending|messaging)\b/i,
   /\b(do not|don'?t|never) (contact|e-?mail|write to|message) (me|us)\b/i,
   /\bno more (e-?mails|messages)\b/i,
-  /^\s*(please\s+)?stop\b[\s.!]*$/im,
+  /^\s*(please\s+)?stop(\s+(it|please|now))?[\s.!]*$/im,
   // German
   /\b(abmelden|austragen|abbestellen)\b/i,
   /\bkeine (weiteren )?(e-?mails|nachrichten|mails)\b/i,

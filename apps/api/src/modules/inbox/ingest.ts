@@ -447,7 +447,22 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
     verb: permanent ? 'email_bounced' : 'email_delayed',
     channel: 'email',
     prospectId: bounced.prospectId,
-    payload: { campaign_email_id: bounced.id, campaign_id: bounced.campaignId, email: recipient, status, diagnostic: dsn?.diagnostic ?? null, thread_id: thread.id },
+    // The send-time bounce's payload (campaigns/outbox.ts), plus: it came back after the email was sent (its email_sent exists).
+    payload: {
+      kind: 'campaign',
+      campaign_id: bounced.campaignId,
+      enrolment_id: bounced.enrolmentId,
+      campaign_email_id: bounced.id,
+      step: bounced.stepPosition,
+      user_email_id: bounced.userEmailId,
+      message_id: bounced.messageId,
+      email: recipient,
+      code: Number(/\b([245]\d\d)\b/.exec(dsn?.diagnostic ?? '')?.[1]) || null,
+      reason: [status, dsn?.diagnostic].filter(Boolean).join(' ') || 'Bounced',
+      status,
+      after_send: true,
+      thread_id: thread.id,
+    },
   });
   return { ...stored, effect: permanent ? 'suppressed_bounce' : 'delay_recorded' };
 }

@@ -25,6 +25,7 @@ import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { asSystem, inAccount, inPublicScope } from './db/tenancy';
 import { kickRunningAccounts } from './modules/campaigns/send-job';
+import { kickMailboxSyncs, syncOnSend } from './modules/inbox/imap-sync';
 import { registerStatic } from './plugins/static';
 import { routes } from './routes';
 
@@ -105,12 +106,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => notifications.stop());
   // A suppression (by hand, a file, an unsubscribe, a bounce, a stop) stops that address's enrolments in its transaction.
   setStopEnrolmentsHook(stopEnrolmentsOnSuppression);
+  // A mailbox that sends starts being synced over IMAP (replies, bounces, auto-replies come back there).
+  const stopSyncOnSend = syncOnSend(deps, app.log);
+  app.addHook('onClose', async () => stopSyncOnSend());
   // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
   // stop between steps) when the app closes.
   await jobs.start(deps);
   app.addHook('onClose', () => jobs.stop());
   // Every account with a running campaign gets a sending tick (each tick then schedules the next).
   await asSystem('start the sending ticks of running campaigns', () => kickRunningAccounts(deps));
+  // Every mailbox that has sent gets its IMAP sync (each run then schedules the next poll).
+  await asSystem('start the IMAP sync of the mailboxes that have sent', () => kickMailboxSyncs(deps));
 
   // Helmet's headers guard HTML documents, so it wraps only the web app and assets (its own scope);
   // JSON answers carry nosniff and no-store and skip helmet's per-request hooks.

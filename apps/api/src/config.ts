@@ -88,6 +88,8 @@ export type Config = {
   stripe: StripeConfig | null;
   /** The durable job queue: how often each process looks for due jobs (a local enqueue runs at once). */
   jobs: { pollIntervalMs: number };
+  /** The IMAP sync (modules/inbox/imap-sync.ts): how long a run waits in IDLE for new mail after polling (0: poll only). */
+  inbox: { idleSeconds: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
+    inbox: { idleSeconds: Math.min(480, Math.max(0, int(env, 'INBOX_IDLE_SECONDS', 240))) },
   };
 }
 

@@ -56,3 +56,7 @@ export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
 export const BOUNCE_RATE_THRESHOLD = 0.05;
 export const BOUNCE_RATE_MIN_SENDS = 20;
 export const BOUNCE_RATE_WINDOW_DAYS = 7;
+/** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
+export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
+/** How often a mailbox's INBOX and Sent folder are polled over IMAP (modules/inbox/imap-sync.ts). */
+export const INBOX_POLL_INTERVAL_S = 60;

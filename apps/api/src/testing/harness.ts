@@ -66,6 +66,8 @@ export async function startTestApp(
     MAIL_CREDENTIALS_KEY: 'test-mail-credentials-key-0123456789abcdef',
     UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
+    // A drained queue must not wait in IDLE: tests that want IDLE call syncMailbox with their own idle time.
+    INBOX_IDLE_SECONDS: '0',
     ...options.env,
   });
   const handedOff: Mail[] = [];

@@ -200,6 +200,8 @@ userdb {
   args = uid=nobody gid=nogroup home=${dir}/mail/%u
 }
 mail_location = maildir:${dir}/mail/%u
+# IDLE reports new mail at once (inotify when it can; this bounds the fallback check).
+mailbox_idle_check_interval = 1 secs
 namespace inbox {
   inbox = yes
   mailbox Sent {

@@ -43,6 +43,8 @@ export const ACTIVITY_VERBS = [
   'enrolment_stopped',
   'campaign_finished',
   'bounce_rate_high',
+  'enrolment_paused',
+  'email_delayed',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

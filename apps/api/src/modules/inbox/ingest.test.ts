@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
+import { inAccount } from '../../db/tenancy';
+import { DB_KINDS } from '../../testing/databases';
+import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
+import { accountIdOf } from '../messaging/ownership-probes';
+import { dispatcherFor } from '../notifications/dispatch';
+import { ingestMessage, type FolderRole } from './ingest';
+import { campaignEmailOf, enrolmentOf, fixture, seedMailbox, seedSentEmail, type SentEmail } from './seed.test-helpers';
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+
+describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
+  let t: TestApp;
+  let accountId: number;
+  let otherAccountId: number;
+  let mailbox: UserEmailRow;
+  let otherMailbox: UserEmailRow;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    accountId = await accountIdOf(t, await signedInUser(t, 'inbox-a'));
+    otherAccountId = await accountIdOf(t, await signedInUser(t, 'inbox-b'));
+    mailbox = await seedMailbox(t, accountId);
+    otherMailbox = await seedMailbox(t, otherAccountId);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const ingest = (name: string, sent: SentEmail, options: { role?: FolderRole; folder?: string; box?: UserEmailRow; messageId?: string; original?: string } = {}) => {
+    const box = options.box ?? mailbox;
+    const raw = fixture(name, { to: sent.prospectEmail, original: options.original ?? sent.step1.messageId, mailbox: box.email, subject: sent.step1.subject, messageId: options.messageId });
+    return inAccount(box.accountId, null, () =>
+      ingestMessage(t.db.db, { mailbox: box, folder: options.folder ?? 'INBOX', role: options.role ?? 'inbox', raw, uid: 1, now: NOW }),
+    );
+  };
+  const threadOf = async (id: number) => (await t.db.db.select().from(emailThreads).where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, id))))[0]!;
+  const messagesOf = (threadId: number) =>
+    t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, threadId))).orderBy(emailThreadMessages.sentAt);
+  const listed = async (email: string) =>
+    (await t.db.db.select().from(blacklistedEmails).where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, email))))[0];
+  const verbsFor = async (prospectId: number) =>
+    (await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.prospectId, prospectId)))).map((a) => a.verb);
+
+  it('a reply threads by In-Reply-To: our email and the reply in one thread, the sequence stopped, reply_received logged', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const result = await ingest('reply-in-reply-to.eml', sent);
+    expect(result).toMatchObject({ outcome: 'stored', direction: 'inbound', kind: 'human', effect: 'stopped' });
+    if (result.outcome !== 'stored') return;
+    const thread = await threadOf(result.threadId);
+    expect(thread).toMatchObject({ prospectEmail: sent.prospectEmail, stopSending: true, unread: true, enrolmentId: sent.enrolmentId, subject: sent.step1.subject });
+    const messages = await messagesOf(thread.id);
+    expect(messages.map((m) => [m.direction, m.kind])).toEqual([
+      ['outbound', 'own'],
+      ['inbound', 'human'],
+    ]);
+    expect(messages[0]!.campaignEmailId).toBe(sent.step1.id);
+    expect(messages[1]!.fromColleague).toBe(false);
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
+    expect((await campaignEmailOf(t, accountId, sent.step2.id)).status).toBe('cancelled');
+    // Our footer's "Unsubscribe" sits in the quoted history: a reply, not an unsubscription.
+    expect((await listed(sent.prospectEmail))?.reason).toBe('replied');
+    expect(await verbsFor(sent.prospectId)).toContain('reply_received');
+  });
+
+  it("a reply stops the prospect's other enrolments too (another address of theirs), and fires the reply_received notification rules", async () => {
+    await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'in_app', events: ['reply_received'] });
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const other = await seedSentEmail(t, accountId, mailbox);
+    // The same prospect, enrolled elsewhere under a second address.
+    await t.db.db.update(campaignEnrolments).set({ prospectId: sent.prospectId }).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, other.enrolmentId)));
+    expect(await ingest('reply-in-reply-to.eml', sent)).toMatchObject({ outcome: 'stored', effect: 'stopped' });
+    expect((await enrolmentOf(t, accountId, other.enrolmentId)).status).toBe('stopped');
+    await dispatcherFor(t.db.db)!.settle();
+    const inApp = await t.db.db.select().from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.event, 'reply_received')));
+    expect(inApp.length).toBeGreaterThanOrEqual(1);
+    expect(inApp.at(-1)!.title).toMatch(/replied/);
+  });
+
+  it('a reply threads by References alone, whatever its subject', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const result = await ingest('reply-references-only.eml', sent);
+    expect(result).toMatchObject({ outcome: 'stored', kind: 'human' });
+    if (result.outcome === 'stored') expect((await threadOf(result.threadId)).enrolmentId).toBe(sent.enrolmentId);
+  });
+
+  it('never threads by subject or Reply-To: a message without threading headers is left alone', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    expect(await ingest('reply-subject-only.eml', sent)).toMatchObject({ outcome: 'unrelated' });
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    expect(await listed(sent.prospectEmail)).toBeUndefined();
+  });
+
+  it('our own follow-up (in Sent, or from the mailbox address) is never a reply', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    // In Sent, before anyone answered: no thread is made for it.
+    expect(await ingest('own-followup-sent.eml', sent, { role: 'sent', folder: 'Sent' })).toMatchObject({ outcome: 'unrelated' });
+    // The same kind of message in INBOX (a copy to self): from the mailbox, so ours.
+    expect(await ingest('own-followup-sent.eml', sent)).toMatchObject({ outcome: 'unrelated' });
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    // Once the thread exists, what the user answers from their mail client joins it as outbound.
+    const auto = await ingest('ooo-nodate.eml', sent);
+    expect(auto).toMatchObject({ outcome: 'stored', kind: 'auto_reply' });
+    const own = await ingest('own-followup-sent.eml', sent, { role: 'sent', folder: 'Sent' });
+    expect(own).toMatchObject({ outcome: 'stored', direction: 'outbound', kind: 'own' });
+    if (own.outcome === 'stored') expect((await threadOf(own.threadId)).stopSending).toBe(false);
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    expect(await verbsFor(sent.prospectId)).not.toContain('reply_received');
+  });
+
+  it("a colleague's answer joins the thread, marked as a colleague's, its HTML sanitised (remote images are the viewer's to block)", async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const first = await ingest('reply-in-reply-to.eml', sent);
+    const colleague = await ingest('colleague-reply.eml', sent);
+    expect(colleague).toMatchObject({ outcome: 'stored', kind: 'human' });
+    if (first.outcome !== 'stored' || colleague.outcome !== 'stored') return;
+    expect(colleague.threadId).toBe(first.threadId);
+    const [row] = await t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, colleague.messageRowId)));
+    expect(row!.fromColleague).toBe(true);
+    expect(row!.fromEmail).toBe(`sam.colleague@${sent.prospectEmail.split('@')[1]}`);
+    expect(row!.html).toContain("Let's talk");
+    expect(row!.html).not.toMatch(/<script|alert/);
+  });
+
+  it('a 5.1.1 delivery report (Message-ID only in the returned message) suppresses the address and stops its enrolment; never a reply', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const result = await ingest('dsn-5.1.1.eml', sent);
+    expect(result).toMatchObject({ outcome: 'stored', kind: 'bounce', effect: 'suppressed_bounce' });
+    expect((await listed(sent.prospectEmail))?.reason).toBe('hard_bounce');
+    expect((await listed(sent.prospectEmail))?.details).toContain('5.1.1');
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
+    expect((await campaignEmailOf(t, accountId, sent.step2.id)).status).toBe('cancelled');
+    if (result.outcome === 'stored') expect(await threadOf(result.threadId)).toMatchObject({ stopSending: false, repliedAt: null, unread: false });
+    const verbs = await verbsFor(sent.prospectId);
+    expect(verbs).toContain('email_bounced');
+    expect(verbs).not.toContain('reply_received');
+  });
+
+  it('a plain-text bounce (no report, the returned headers quoted in the body) is matched by the quoted Message-ID and taken as permanent', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    expect(await ingest('bounce-plain.eml', sent)).toMatchObject({ outcome: 'stored', kind: 'bounce', effect: 'suppressed_bounce' });
+    expect((await listed(sent.prospectEmail))?.reason).toBe('hard_bounce');
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
+  });
+
+  it('a 4.x.x delay (nested report, folded Message-ID in text/rfc822-headers) is recorded and changes nothing else', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const result = await ingest('dsn-4.4.7.eml', sent);
+    expect(result).toMatchObject({ outcome: 'stored', kind: 'bounce', effect: 'delay_recorded' });
+    if (result.outcome === 'stored') {
+      const [row] = await t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, result.messageRowId)));
+      expect(row!.details).toMatchObject({ status: '4.4.7', action: 'delayed', final_recipient: sent.prospectEmail, permanent: false });
+    }
+    expect(await listed(sent.prospectEmail)).toBeUndefined();
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    expect(await verbsFor(sent.prospectId)).toContain('email_delayed');
+  });
+
+  it.each(['ooo-en.eml', 'ooo-de.eml', 'ooo-fr.eml', 'ooo-es.eml', 'ooo-iso.eml'])('an out-of-office note with a return date (%s) pauses the sequence until then', async (name) => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const result = await ingest(name, sent);
+    expect(result).toMatchObject({ outcome: 'stored', kind: 'auto_reply', effect: 'paused' });
+    if (result.outcome === 'stored') expect(result.pausedUntil?.toISOString()).toBe('2026-12-03T00:00:00.000Z');
+    const step2 = await campaignEmailOf(t, accountId, sent.step2.id);
+    expect(step2.status).toBe('scheduled');
+    expect(step2.sendAfter?.toISOString()).toBe('2026-12-03T00:00:00.000Z');
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    expect(await listed(sent.prospectEmail)).toBeUndefined();
+    const verbs = await verbsFor(sent.prospectId);
+    expect(verbs).toContain('enrolment_paused');
+    expect(verbs).not.toContain('reply_received');
+  });
+
+  it('an out-of-office note without a date pauses for the set number of days; an automatic acknowledgement pauses nothing', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    expect(await ingest('ooo-nodate.eml', sent)).toMatchObject({ kind: 'auto_reply', effect: 'paused' });
+    expect((await campaignEmailOf(t, accountId, sent.step2.id)).sendAfter?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    const other = await seedSentEmail(t, accountId, mailbox);
+    expect(await ingest('auto-ack.eml', other)).toMatchObject({ outcome: 'stored', kind: 'auto_reply', effect: 'none' });
+    expect((await campaignEmailOf(t, accountId, other.step2.id)).sendAfter).toBeNull();
+    expect((await enrolmentOf(t, accountId, other.enrolmentId)).status).toBe('active');
+  });
+
+  it.each(['unsubscribe-en.eml', 'unsubscribe-de.eml', 'unsubscribe-fr.eml', 'unsubscribe-es.eml', 'unsubscribe-stop.eml'])(
+    'unsubscribe wording (%s) suppresses the address as unsubscribed',
+    async (name) => {
+      const sent = await seedSentEmail(t, accountId, mailbox);
+      expect(await ingest(name, sent)).toMatchObject({ outcome: 'stored', kind: 'human', effect: 'unsubscribed' });
+      expect((await listed(sent.prospectEmail))?.reason).toBe('unsubscribed');
+      expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
+    },
+  );
+
+  it('the same message ingested twice changes nothing the second time', async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const messageId = `<twice-${Date.now()}@prospect.example>`;
+    const first = await ingest('reply-in-reply-to.eml', sent, { messageId });
+    expect(first.outcome).toBe('stored');
+    const before = { messages: (await t.db.db.select().from(emailThreadMessages).where(eq(emailThreadMessages.accountId, accountId))).length, verbs: await verbsFor(sent.prospectId) };
+    expect(await ingest('reply-in-reply-to.eml', sent, { messageId })).toMatchObject({ outcome: 'duplicate' });
+    // Found in another folder under the same mailbox: still the same message.
+    expect(await ingest('reply-in-reply-to.eml', sent, { messageId, folder: 'Archive', role: 'other' })).toMatchObject({ outcome: 'duplicate' });
+    expect((await t.db.db.select().from(emailThreadMessages).where(eq(emailThreadMessages.accountId, accountId))).length).toBe(before.messages);
+    expect(await verbsFor(sent.prospectId)).toEqual(before.verbs);
+    // The same for a bounce.
+    const bounced = await seedSentEmail(t, accountId, mailbox);
+    const bounceId = `<bounce-twice-${Date.now()}@mx.example>`;
+    expect(await ingest('dsn-5.1.1.eml', bounced, { messageId: bounceId })).toMatchObject({ outcome: 'stored' });
+    expect(await ingest('dsn-5.1.1.eml', bounced, { messageId: bounceId })).toMatchObject({ outcome: 'duplicate' });
+    expect((await verbsFor(bounced.prospectId)).filter((v) => v === 'email_bounced')).toHaveLength(1);
+  });
+
+  it("cross-account: a message in B's mailbox that answers A's Message-ID attaches to nothing of A's", async () => {
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    for (const name of ['reply-in-reply-to.eml', 'dsn-5.1.1.eml', 'ooo-en.eml']) {
+      expect(await ingest(name, sent, { box: otherMailbox })).toMatchObject({ outcome: 'unrelated' });
+    }
+    expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
+    expect(await listed(sent.prospectEmail)).toBeUndefined();
+    expect((await campaignEmailOf(t, accountId, sent.step2.id)).sendAfter).toBeNull();
+    const threads = await t.db.db.select().from(emailThreads).where(eq(emailThreads.accountId, otherAccountId));
+    expect(threads).toEqual([]);
+  });
+});

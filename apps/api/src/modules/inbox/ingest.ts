@@ -1,0 +1,468 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { sanitizeRichText } from '../../lib/sanitize-rich-text';
+import { recordActivity } from '../activities/service';
+import { suppress } from '../blacklist/suppression';
+import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
+import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
+import { isOutOfOffice, returnDateOf, wantsUnsubscribe } from './wording';
+
+/**
+ * THE ingestion of one message from a mailbox's folder (the IMAP sync calls it per message; tests call
+ * it with fixture messages), in the mailbox's account scope. It:
+ * - threads only by Message-ID / In-Reply-To / References against the Message-IDs we sent
+ *   (campaign_emails) and those already in threads, never by subject or Reply-To;
+ * - records ours (from the mailbox's own address, or found in Sent / Drafts) as outbound, never as a reply;
+ * - takes a delivery status report to its sent email: 5.x.x suppresses the address (hard_bounce, which
+ *   stops its enrolments), 4.x.x is recorded; a bounce is never a reply;
+ * - takes an auto-reply (headers, out-of-office wording) as such: an out-of-office pauses the prospect's
+ *   unsent emails until the return date it gives (else OUT_OF_OFFICE_PAUSE_DAYS); never stops, never a reply;
+ * - takes a human reply as one: the thread stops sending, the address goes on the list as "replied" (every
+ *   enrolment stops in the same transaction, and the send's own suppression check refuses what was
+ *   already claimed), or "unsubscribed" when the reply asks for it; reply_received is logged (and notifies).
+ * Idempotent: the message's row (account, mailbox, Message-ID) is written first, and a second ingestion
+ * finds it there and changes nothing.
+ */
+
+export type FolderRole = 'inbox' | 'sent' | 'drafts' | 'other';
+
+export type IngestInput = {
+  mailbox: Pick<UserEmailRow, 'id' | 'accountId' | 'email'>;
+  folder: string;
+  role: FolderRole;
+  raw: Buffer | string;
+  uid?: number | null;
+  /** When it was taken in (the clock of out-of-office pauses without a date). */
+  now?: Date;
+};
+
+export type IngestResult =
+  | { outcome: 'duplicate' | 'unrelated'; messageId: string }
+  | {
+      outcome: 'stored';
+      messageId: string;
+      threadId: number;
+      messageRowId: number;
+      direction: 'inbound' | 'outbound';
+      kind: 'human' | 'auto_reply' | 'bounce' | 'own';
+      /** What it did to the sequence. */
+      effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded';
+      pausedUntil?: Date;
+    };
+
+const DAY_MS = 86_400_000;
+
+const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
+  const list = Array.isArray(a) ? a.flatMap((x) => x.value) : (a?.value ?? []);
+  return list[0] ?? null;
+};
+const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
+  (Array.isArray(a) ? a.flatMap((x) => x.value) : (a?.value ?? [])).map((v) => (v.address ?? '').toLowerCase()).filter(Boolean);
+const headerText = (parsed: ParsedMail, name: string): string => {
+  const v = parsed.headers.get(name);
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'object' && 'value' in v && typeof (v as { value: unknown }).value === 'string') return (v as { value: string }).value;
+  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '');
+  return String(v);
+};
+
+/** The Message-IDs a message answers, nearest first: In-Reply-To, then References from the newest back. */
+export function answeredIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
+  const refs = Array.isArray(parsed.references) ? parsed.references : parsed.references ? parsed.references.split(/\s+/) : [];
+  const ids = [...(parsed.inReplyTo ?? '').split(/\s+/), ...refs.slice().reverse()].map((id) => normaliseMessageId(id)).filter((id): id is string => id !== null);
+  return [...new Set(ids)];
+}
+
+/** Header rules of an automatic message (RFC 3834 Auto-Submitted, the X-Autoreply family, Precedence, an empty Return-Path). */
+export function autoReplyHeaders(parsed: ParsedMail): boolean {
+  const autoSubmitted = headerText(parsed, 'auto-submitted').trim().toLowerCase();
+  if (autoSubmitted && !autoSubmitted.startsWith('no')) return true;
+  if (parsed.headers.has('x-autoreply') || parsed.headers.has('x-autorespond') || parsed.headers.has('x-autoresponder')) return true;
+  if (/^(auto_reply|bulk|junk|list)$/i.test(headerText(parsed, 'precedence').trim())) return true;
+  const returnPath = parsed.headers.get('return-path') as AddressObject | undefined;
+  if (returnPath && (returnPath.value ?? []).every((v) => !v.address)) return true;
+  return false;
+}
+
+/** The thread a message answers (by its referenced Message-IDs), created from our campaign email when it is the first. */
+async function threadFor(tx: Db, accountId: number, ids: string[], now: Date, create: boolean): Promise<{ thread: EmailThreadRow; answered: CampaignEmailRow | null } | null> {
+  if (!ids.length) return null;
+  const known = await tx
+    .select({ threadId: emailThreadMessages.threadId, messageId: emailThreadMessages.messageId, campaignEmailId: emailThreadMessages.campaignEmailId })
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), inArray(emailThreadMessages.messageId, ids)));
+  const ours = await tx
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)));
+  // Nearest reference first (In-Reply-To before References): a differing In-Reply-To neither splits nor merges.
+  for (const id of ids) {
+    const campaignEmail = ours.find((o) => o.messageId === id) ?? null;
+    const hit = known.find((k) => k.messageId === id);
+    if (hit) {
+      const [thread] = await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, hit.threadId)));
+      if (thread) return { thread, answered: campaignEmail };
+    }
+    if (campaignEmail && create) return { thread: await threadOfCampaignEmail(tx, campaignEmail, now), answered: campaignEmail };
+    if (campaignEmail) {
+      const [thread] = await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, campaignEmail.enrolmentId)));
+      if (thread) return { thread, answered: campaignEmail };
+    }
+  }
+  return null;
+}
+
+/** The thread of a campaign email's enrolment (created on first need), with every sent email of the enrolment in it. */
+export async function threadOfCampaignEmail(tx: Db, email: CampaignEmailRow, now: Date): Promise<EmailThreadRow> {
+  const accountId = email.accountId;
+  const [enrolment] = await tx
+    .select()
+    .from(campaignEnrolments)
+    .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, email.enrolmentId)));
+  const sent = await tx
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, email.enrolmentId), eq(campaignEmails.status, 'sent')))
+    .orderBy(asc(campaignEmails.stepPosition));
+  const first = sent[0] ?? email;
+  await tx
+    .insert(emailThreads)
+    .values({
+      accountId,
+      prospectId: email.prospectId,
+      enrolmentId: email.enrolmentId,
+      campaignId: email.campaignId,
+      userEmailId: first.userEmailId,
+      virtualEmployeeId: first.virtualEmployeeId,
+      subject: first.subject,
+      prospectEmail: (enrolment?.email ?? email.toEmail).toLowerCase(),
+      lastMessageAt: sent.at(-1)?.sentAt ?? now,
+    })
+    .onConflictDoNothing({ target: [emailThreads.accountId, emailThreads.enrolmentId] });
+  const [thread] = await tx
+    .select()
+    .from(emailThreads)
+    .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, email.enrolmentId)));
+  for (const s of sent) await recordOwnCampaignEmail(tx, thread!, s);
+  return thread!;
+}
+
+/** One of our campaign emails as an outbound message of its thread (a no-op when it is there already). */
+async function recordOwnCampaignEmail(tx: Db, thread: EmailThreadRow, email: CampaignEmailRow, imap?: { folder: string; uid: number | null; mailbox: string }): Promise<number | null> {
+  const [row] = await tx
+    .insert(emailThreadMessages)
+    .values({
+      accountId: thread.accountId,
+      threadId: thread.id,
+      userEmailId: email.userEmailId,
+      campaignEmailId: email.id,
+      direction: 'outbound',
+      kind: 'own',
+      messageId: email.messageId,
+      inReplyTo: email.inReplyTo,
+      references: email.references,
+      fromEmail: imap?.mailbox ?? '',
+      toEmails: [email.toEmail.toLowerCase()],
+      subject: email.subject,
+      text: email.bodyText,
+      html: email.bodyHtml || null,
+      sentAt: email.sentAt ?? email.updatedAt,
+      imapFolder: imap?.folder ?? null,
+      imapUid: imap?.uid ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: emailThreadMessages.id });
+  if (row) {
+    await tx
+      .update(emailThreads)
+      .set({ lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${(email.sentAt ?? email.updatedAt).toISOString()}::timestamptz)`, updatedAt: new Date() })
+      .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+  }
+  return row?.id ?? null;
+}
+
+/** Pauses the unsent emails of the address's active enrolments until `until` (their send_after; nothing else changes). */
+async function pauseEnrolments(tx: Db, accountId: number, email: string, until: Date): Promise<number[]> {
+  const active = await tx
+    .select({ id: campaignEnrolments.id })
+    .from(campaignEnrolments)
+    .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.email, email), eq(campaignEnrolments.status, 'active')));
+  if (!active.length) return [];
+  const iso = until.toISOString();
+  await tx
+    .update(campaignEmails)
+    .set({ sendAfter: sql`greatest(coalesce(${campaignEmails.sendAfter}, ${iso}::timestamptz), ${iso}::timestamptz)`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(campaignEmails.accountId, accountId),
+        inArray(
+          campaignEmails.enrolmentId,
+          active.map((a) => a.id),
+        ),
+        inArray(campaignEmails.status, [...UNSENT_STATUSES]),
+      ),
+    );
+  return active.map((a) => a.id);
+}
+
+export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestResult> {
+  const now = input.now ?? new Date();
+  const accountId = input.mailbox.accountId;
+  const mailboxAddress = input.mailbox.email.toLowerCase();
+  const raw = typeof input.raw === 'string' ? input.raw : input.raw.toString('utf8');
+  const parsed = await simpleParser(input.raw, { skipImageLinks: true, skipTextToHtml: true });
+  const messageId = normaliseMessageId(parsed.messageId) ?? `<${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@no-message-id.invalid>`;
+
+  const [seen] = await db
+    .select({ id: emailThreadMessages.id })
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.userEmailId, input.mailbox.id), eq(emailThreadMessages.messageId, messageId)));
+  if (seen) return { outcome: 'duplicate', messageId };
+
+  const from = firstAddress(parsed.from);
+  const fromEmail = (from?.address ?? '').toLowerCase();
+  const subject = parsed.subject ?? '';
+  const text = parsed.text ?? '';
+  const sentAt = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : now;
+  const html = typeof parsed.html === 'string' && parsed.html ? sanitizeRichText('email_body', parsed.html) || null : null;
+  const imap = { imapFolder: input.folder, imapUid: input.uid ?? null };
+  const base = {
+    accountId,
+    userEmailId: input.mailbox.id,
+    messageId,
+    inReplyTo: normaliseMessageId(parsed.inReplyTo?.split(/\s+/)[0]),
+    references: answeredIds({ inReplyTo: undefined, references: parsed.references }).reverse().join(' ') || null,
+    fromEmail,
+    fromName: from?.name || null,
+    toEmails: addresses(parsed.to),
+    ccEmails: addresses(parsed.cc),
+    subject,
+    text,
+    html,
+    sentAt,
+    ...imap,
+  };
+
+  return db.transaction(async (tx): Promise<IngestResult> => {
+    // One of ours: a campaign email found in Sent, or a message the user wrote from their mail client.
+    const [ownCampaignEmail] = await tx
+      .select()
+      .from(campaignEmails)
+      .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.messageId, messageId)));
+    if (ownCampaignEmail) {
+      const [thread] = await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
+      // No thread yet (nobody answered): the thread is made when something answers it.
+      if (!thread) return { outcome: 'unrelated', messageId };
+      const id = await recordOwnCampaignEmail(tx, thread, ownCampaignEmail, { folder: input.folder, uid: input.uid ?? null, mailbox: fromEmail || mailboxAddress });
+      if (id === null) return { outcome: 'duplicate', messageId };
+      return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: id, direction: 'outbound', kind: 'own', effect: 'none' };
+    }
+    const own = fromEmail === mailboxAddress || input.role === 'sent' || input.role === 'drafts';
+
+    if (!own) {
+      const dsn = parseDsn(raw);
+      const bouncedIds = dsn?.originalMessageId ? [dsn.originalMessageId] : dsn ? [] : plainBounceMessageIds(fromEmail, subject, text);
+      if (dsn || bouncedIds.length) return ingestBounce(tx, input, base, dsn, bouncedIds, now);
+    }
+
+    // Ours answers a thread that exists; only the other side's message starts one.
+    const found = await threadFor(tx, accountId, answeredIds(parsed), now, !own);
+    if (!found) return { outcome: 'unrelated', messageId };
+    const { thread, answered } = found;
+
+    if (own) {
+      const [row] = await tx
+        .insert(emailThreadMessages)
+        .values({ ...base, threadId: thread.id, campaignEmailId: null, direction: 'outbound', kind: 'own' })
+        .onConflictDoNothing()
+        .returning({ id: emailThreadMessages.id });
+      if (!row) return { outcome: 'duplicate', messageId };
+      await touchThread(tx, thread, sentAt, {});
+      return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
+    }
+
+    const automatic = autoReplyHeaders(parsed);
+    const outOfOffice = isOutOfOffice(subject, text, automatic);
+    const auto = automatic || outOfOffice;
+    const returnDate = outOfOffice ? returnDateOf(subject, text, sentAt) : null;
+    const pausedUntil = outOfOffice ? (returnDate && returnDate > now ? returnDate : new Date(now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS)) : undefined;
+    const [row] = await tx
+      .insert(emailThreadMessages)
+      .values({
+        ...base,
+        threadId: thread.id,
+        campaignEmailId: answered?.id ?? null,
+        direction: 'inbound',
+        kind: auto ? 'auto_reply' : 'human',
+        fromColleague: fromEmail !== thread.prospectEmail,
+        details: outOfOffice ? { out_of_office: true, return_date: returnDate?.toISOString().slice(0, 10) ?? null, paused_until: pausedUntil!.toISOString() } : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: emailThreadMessages.id });
+    if (!row) return { outcome: 'duplicate', messageId };
+    const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const };
+
+    if (auto) {
+      await touchThread(tx, thread, sentAt, {});
+      if (!pausedUntil) return { ...stored, kind: 'auto_reply', effect: 'none' };
+      const paused = await pauseEnrolments(tx, accountId, thread.prospectEmail, pausedUntil);
+      if (paused.length) {
+        await recordActivity(tx, {
+          accountId,
+          actorType: 'system',
+          verb: 'enrolment_paused',
+          channel: 'email',
+          prospectId: thread.prospectId,
+          payload: { thread_id: thread.id, enrolment_ids: paused, until: pausedUntil.toISOString(), reason: 'out of office', return_date: returnDate?.toISOString().slice(0, 10) ?? null },
+        });
+      }
+      return { ...stored, kind: 'auto_reply', effect: 'paused', pausedUntil };
+    }
+
+    // A human answered: nothing more goes out to this prospect, on any channel of any campaign.
+    await touchThread(tx, thread, sentAt, { human: true });
+    const unsubscribe = wantsUnsubscribe(text);
+    const details = `Reply from ${fromEmail || 'unknown sender'}: ${subject}`.slice(0, 300);
+    await suppress(tx, accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
+    if (unsubscribe && fromEmail && fromEmail !== thread.prospectEmail) await suppress(tx, accountId, fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
+    // The suppression stopped the enrolments of the address; the prospect's others (another address of theirs) stop too.
+    if (thread.prospectId !== null) {
+      const reason = unsubscribe ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
+      for (const s of await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.prospectId, thread.prospectId)), reason)) {
+        await recordActivity(tx, {
+          accountId,
+          actorType: 'system',
+          verb: 'enrolment_stopped',
+          channel: 'email',
+          prospectId: s.prospectId,
+          payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
+        });
+      }
+    }
+    await recordActivity(tx, {
+      accountId,
+      actorType: 'system',
+      verb: 'reply_received',
+      channel: 'email',
+      prospectId: thread.prospectId,
+      payload: {
+        kind: 'email',
+        thread_id: thread.id,
+        message_id: messageId,
+        campaign_id: thread.campaignId,
+        enrolment_id: thread.enrolmentId,
+        campaign_email_id: answered?.id ?? null,
+        subject: thread.subject,
+        snippet: text.slice(0, 200),
+        from_colleague: fromEmail !== thread.prospectEmail,
+      },
+      occurredAt: sentAt,
+    });
+    if (unsubscribe) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: 'email_unsubscribed',
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: { email: thread.prospectEmail, campaign_email_id: answered?.id ?? null, by_reply: true, thread_id: thread.id },
+      });
+    }
+    return { ...stored, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped' };
+  });
+}
+
+async function touchThread(tx: Db, thread: EmailThreadRow, at: Date, options: { human?: boolean }) {
+  const iso = at.toISOString();
+  await tx
+    .update(emailThreads)
+    .set({
+      lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${iso}::timestamptz)`,
+      ...(options.human ? { unread: true, stopSending: true, repliedAt: sql`coalesce(${emailThreads.repliedAt}, ${iso}::timestamptz)` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+}
+
+type BaseRow = Omit<typeof emailThreadMessages.$inferInsert, 'threadId' | 'direction' | 'kind'>;
+
+/** A delivery report: to the thread of the email it returns; 5.x.x suppresses, 4.x.x is recorded. */
+async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn | null, ids: string[], now: Date): Promise<IngestResult> {
+  const accountId = input.mailbox.accountId;
+  const messageId = base.messageId;
+  const [bounced] = ids.length
+    ? await tx
+        .select()
+        .from(campaignEmails)
+        .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)))
+        .orderBy(desc(campaignEmails.id))
+        .limit(1)
+    : [];
+  // A success notice (2.x.x: delivered, relayed) is nobody's business in the inbox.
+  if (!bounced || dsn?.status.startsWith('2')) return { outcome: 'unrelated', messageId };
+  const thread = await threadOfCampaignEmail(tx, bounced, now);
+  // A plain-text bounce has no Status field: its enhanced code when it quotes one, else permanent unless it speaks of a delay.
+  const text = base.text ?? '';
+  const status =
+    dsn?.status ??
+    /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
+    (/\bdelay|\bwill (be )?retr|\bstill trying|\bkeep trying|\btemporar/i.test(text) ? '4.0.0' : '5.0.0');
+  const recipient = (dsn?.finalRecipient ?? bounced.toEmail).toLowerCase();
+  const permanent = status?.startsWith('5') ?? false;
+  const [row] = await tx
+    .insert(emailThreadMessages)
+    .values({
+      ...base,
+      threadId: thread.id,
+      campaignEmailId: bounced.id,
+      direction: 'inbound',
+      kind: 'bounce',
+      details: { status, action: dsn?.action ?? null, final_recipient: recipient, diagnostic: dsn?.diagnostic ?? null, permanent },
+    })
+    .onConflictDoNothing()
+    .returning({ id: emailThreadMessages.id });
+  if (!row) return { outcome: 'duplicate', messageId };
+  const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, kind: 'bounce' as const };
+  if (permanent) {
+    const diagnostic = [status, dsn?.diagnostic].filter(Boolean).join(' ').slice(0, 300);
+    await suppress(tx, accountId, recipient, 'hard_bounce', diagnostic || 'Bounced', { campaignEmailId: bounced.id });
+  }
+  await recordActivity(tx, {
+    accountId,
+    actorType: 'system',
+    verb: permanent ? 'email_bounced' : 'email_delayed',
+    channel: 'email',
+    prospectId: bounced.prospectId,
+    // The send-time bounce's payload (campaigns/outbox.ts), plus: it came back after the email was sent (its email_sent exists).
+    payload: {
+      kind: 'campaign',
+      campaign_id: bounced.campaignId,
+      enrolment_id: bounced.enrolmentId,
+      campaign_email_id: bounced.id,
+      step: bounced.stepPosition,
+      user_email_id: bounced.userEmailId,
+      message_id: bounced.messageId,
+      email: recipient,
+      code: Number(/\b([245]\d\d)\b/.exec(dsn?.diagnostic ?? '')?.[1]) || null,
+      reason: [status, dsn?.diagnostic].filter(Boolean).join(' ') || 'Bounced',
+      status,
+      after_send: true,
+      thread_id: thread.id,
+    },
+  });
+  return { ...stored, effect: permanent ? 'suppressed_bounce' : 'delay_recorded' };
+}

@@ -25,14 +25,14 @@ import { messagesOf, threadRow, toMessageJson } from './service';
  * server's answer), with the reason; nothing is stored then.
  */
 
-/** Subject prefixes of a reply in the common languages (Re, Aw, Antw, Sv, Vs, Odp, R, Rif). */
-const REPLY_PREFIX = /^\s*(?:re|aw|antw|antwort|sv|vs|odp|r|rif|ré)\s*(?:\[\d+\])?\s*:/i;
+/** Subject prefixes of a reply in the common languages (Re, Aw, Antw, Sv, Vs, Odp, R, Rif, Ré), with a count ("Re[2]:"). */
+const REPLY_PREFIX = /^\s*(?:re|aw|antw|antwort|sv|vs|odp|r|rif|ré)\s*(?:\[\d+\])?\s*:\s*/i;
 
-/** "Re: " + the subject, unless it already answers ("Re:", "AW:", …). */
+/** "Re: " once: the reply prefixes mail clients stacked up ("Re: RE: AW:") are folded into one. */
 export function replySubjectOf(subject: string): string {
-  const s = subject.trim();
-  if (!s) return 'Re:';
-  return REPLY_PREFIX.test(s) ? s : `Re: ${s}`;
+  let s = subject.trim();
+  while (REPLY_PREFIX.test(s)) s = s.replace(REPLY_PREFIX, '');
+  return s ? `Re: ${s}` : 'Re:';
 }
 
 /** Most mail clients and servers cut References long before this; the first and the newest ids are kept. */

@@ -209,7 +209,7 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     expect(res.json().data).toMatchObject({ unread: false, starred: true, reply_status: null });
     res = await put({ interested: true });
     expect(res.json().data).toMatchObject({ reply_status: 'interested', interested: true });
-    res = await put({ reply_status: 'meeting_request' });
+    expect((await put({ reply_status: 'meeting_request' })).json().data).toMatchObject({ reply_status: 'meeting_request', interested: true });
     // Interested stays true for a meeting request, and switching interest on again keeps the meeting request.
     expect((await put({ interested: true })).json().data).toMatchObject({ reply_status: 'meeting_request', interested: true });
     expect((await put({ interested: false })).json().data).toMatchObject({ reply_status: 'not_interested', interested: false });

@@ -50,18 +50,13 @@ const dateOf = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
  */
 export function threadConditions(accountId: number, f: EmailThreadFiltersParsed = {}): SQL[] {
   const c: SQL[] = [eq(t.accountId, accountId)];
-  const prospectWhere = (cond: SQL) =>
-    sql`exists (select 1 from ${prospects} p where p.id = ${t.prospectId} and p.account_id = ${accountId} and ${cond})`;
+  // Semi-joins on the account's prospects (one scan each), not a probe per thread.
+  const prospectWhere = (cond: SQL) => sql`${t.prospectId} in (select p.id from ${prospects} p where p.account_id = ${accountId} and ${cond})`;
+  const personaWhere = (cond: SQL) =>
+    sql`${t.prospectId} in (select pp.prospect_id from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id and pe.account_id = ${accountId} where pp.account_id = ${accountId} and ${cond})`;
   if (f.by_source?.length) c.push(prospectWhere(sql`p.source in (${sql.join(f.by_source.map((s) => sql`${s}`), sql`, `)})`));
-  if (f.by_persons?.length) {
-    c.push(sql`exists (select 1 from ${personaProspects} pp where pp.prospect_id = ${t.prospectId} and pp.account_id = ${accountId} and pp.persona_id in (${sql.join(f.by_persons.map((id) => sql`${id}`), sql`, `)}))`);
-  }
-  if (f.by_persons_names?.length) {
-    const names = f.by_persons_names.map((n) => n.toLowerCase());
-    c.push(
-      sql`exists (select 1 from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id and pe.account_id = ${accountId} where pp.prospect_id = ${t.prospectId} and pp.account_id = ${accountId} and lower(pe.name) in (${sql.join(names.map((n) => sql`${n}`), sql`, `)}))`,
-    );
-  }
+  if (f.by_persons?.length) c.push(personaWhere(sql`pp.persona_id in (${sql.join(f.by_persons.map((id) => sql`${id}`), sql`, `)})`));
+  if (f.by_persons_names?.length) c.push(personaWhere(sql`lower(pe.name) in (${sql.join(f.by_persons_names.map((n) => sql`${n.toLowerCase()}`), sql`, `)})`));
   if (f.by_channels?.length && !f.by_channels.includes('email')) c.push(sql`false`);
   if (f.by_campaign?.length) c.push(inArray(t.campaignId, f.by_campaign));
   if (f.by_reply_status) c.push(eq(t.replyStatus, f.by_reply_status));
@@ -103,9 +98,14 @@ export function threadConditions(accountId: number, f: EmailThreadFiltersParsed 
 
 const SORT_COLUMNS = { last_message_at: t.lastMessageAt, replied_at: t.repliedAt, created_at: t.createdAt } as const;
 
+/**
+ * last_message_at and created_at are never null: plain asc/desc, which the (account_id, last_message_at) index
+ * reads in either direction (an explicit "desc nulls last" would make PostgreSQL sort every row of the account).
+ */
 const orderOf = (q: Pick<ListQuery, 'sort' | 'sort_direction'>) => {
   const column = SORT_COLUMNS[q.sort];
-  return q.sort_direction === 'asc' ? [sql`${column} asc nulls last`, asc(t.id)] : [sql`${column} desc nulls last`, desc(t.id)];
+  const nulls = q.sort === 'replied_at' ? sql` nulls last` : sql``;
+  return q.sort_direction === 'asc' ? [sql`${column} asc${nulls}`, asc(t.id)] : [sql`${column} desc${nulls}`, desc(t.id)];
 };
 
 const threadColumns = {

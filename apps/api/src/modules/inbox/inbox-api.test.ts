@@ -15,7 +15,7 @@ import { mailboxOf } from '../user-emails/ownership-probes';
 import { findInSentFolder, imapEndpointOf } from '../sending/sent-folder';
 import { ingestMessage } from './ingest';
 import { threadOf } from './ownership-probes';
-import { replySubjectOf, threadingOf } from './send-reply';
+import { bodyParts, providerFilesSent, replySubjectOf, threadingOf } from './send-reply';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
@@ -42,6 +42,22 @@ describe('reply threading (pure)', () => {
     const bare = threadingOf([m('<1@us>', 'outbound', 'own'), m('<2@us>', 'outbound', 'own'), m('<3@them>', 'inbound', 'human')]);
     expect(bare?.references).toEqual(['<1@us>', '<2@us>', '<3@them>']);
     expect(threadingOf([])).toBeNull();
+  });
+
+  it('leaves the Sent folder to providers that file what their SMTP took (Gmail, Microsoft 365, OAuth mailboxes)', () => {
+    expect(providerFilesSent({ smtpHost: 'smtp.gmail.com', oauthProvider: null })).toBe(true);
+    expect(providerFilesSent({ smtpHost: 'smtp.office365.com', oauthProvider: null })).toBe(true);
+    expect(providerFilesSent({ smtpHost: 'smtp-mail.outlook.com', oauthProvider: null })).toBe(true);
+    expect(providerFilesSent({ smtpHost: 'anything.example', oauthProvider: 'google' })).toBe(true);
+    expect(providerFilesSent({ smtpHost: 'mail.gmail.com.evil.example', oauthProvider: null })).toBe(false);
+    expect(providerFilesSent({ smtpHost: 'smtp.fastmail.com', oauthProvider: null })).toBe(false);
+  });
+
+  it('takes the answer as HTML when it has tags (sanitised), else as text in paragraphs', () => {
+    expect(bodyParts('Hi,\n\nsee you <soon> & then\nbye')).toEqual({ text: 'Hi,\n\nsee you <soon> & then\nbye', html: '<p>Hi,</p><p>see you &lt;soon&gt; &amp; then<br>bye</p>' });
+    const html = bodyParts('<p>Hi <a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>');
+    expect(html.html).not.toMatch(/javascript|onerror/);
+    expect(html.text).toBe('Hi x');
   });
 });
 

@@ -83,10 +83,18 @@ export const emailThreadListQuerySchema = z.strictObject({
   sort: z.enum(EMAIL_THREAD_SORTS, { error: `Sort must be one of ${EMAIL_THREAD_SORTS.join(', ')}` }).optional().default('last_message_at'),
   sort_direction: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).optional().default('desc'),
   filters: filtersJson.optional(),
+  /**
+   * Keyset paging (a long list scrolled far): meta.next_cursor of the page before; `page` is then not used
+   * for the offset. For the sorts by last_message_at and created_at.
+   */
+  cursor: text()
+    .max(200, { error: 'Cursor is not valid' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not valid' })
+    .optional(),
 });
 export type EmailThreadListQuery = z.input<typeof emailThreadListQuerySchema>;
 /** The CSV export takes the same filters and order (no paging: every matching thread). */
-export const emailThreadExportQuerySchema = emailThreadListQuerySchema.omit({ page: true, per_page: true });
+export const emailThreadExportQuerySchema = emailThreadListQuerySchema.omit({ page: true, per_page: true, cursor: true });
 
 // ---------------------------------------------------------------- threads
 
@@ -115,7 +123,11 @@ export const emailThreadSchema = z.object({
 });
 export type EmailThread = z.infer<typeof emailThreadSchema>;
 
-export const emailThreadListSchema = z.object({ data: z.array(emailThreadSchema), meta: pageMetaSchema });
+export const emailThreadListSchema = z.object({
+  data: z.array(emailThreadSchema),
+  /** next_cursor: the cursor of the page after this one (null on the last page, and for the replied_at sort). */
+  meta: pageMetaSchema.extend({ next_cursor: text().nullable() }),
+});
 export type EmailThreadList = z.infer<typeof emailThreadListSchema>;
 
 export const emailThreadStatsSchema = z.object({

@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
   const listOf = async (p: Person, query = '') => {
     const res = await get(p, `/email_threads${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ data: EmailThread[]; meta: { page: number; per_page: number; total: number } }>();
+    return res.json<{ data: EmailThread[]; meta: { page: number; per_page: number; total: number; next_cursor: string | null } }>();
   };
   const filtered = async (p: Person, filters: object) => (await listOf(p, `?per_page=100&filters=${encodeURIComponent(JSON.stringify(filters))}`)).data.map((x) => x.id).sort((x, y) => x - y);
   const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     const second = await threadOf(t, u, { mailbox, repliedAt: day(3), reply: 'Yes, please send the details.' });
     const third = await threadOf(t, u, { mailbox, repliedAt: day(2) });
     const page1 = await listOf(u, '?per_page=2');
-    expect(page1.meta).toEqual({ page: 1, per_page: 2, total: 3 });
+    expect(page1.meta).toMatchObject({ page: 1, per_page: 2, total: 3 });
     expect(page1.data.map((x) => x.id)).toEqual([second.threadId, third.threadId]);
     const newest = page1.data[0]!;
     expect(newest).toMatchObject({
@@ -122,6 +122,30 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     const one = await get(u, `/email_threads/${first.threadId}`);
     expect(one.json().data).toMatchObject({ id: first.threadId, prospect_email: first.prospect.email!.toLowerCase() });
     expect((await get(u, '/email_threads/2147483647')).statusCode).toBe(404);
+  });
+
+  it('pages by cursor (keyset) through every thread once, ties on the time included', async () => {
+    const u = await user();
+    const mailbox = await mailboxOf(t, u);
+    const same = new Date(Date.UTC(2026, 9, 7, 9));
+    for (const repliedAt of [same, same, same, new Date(Date.UTC(2026, 9, 8, 9)), new Date(Date.UTC(2026, 9, 6, 9))]) await threadOf(t, u, { mailbox, repliedAt });
+    for (const direction of ['desc', 'asc']) {
+      const byOffset = (await listOf(u, `?per_page=100&sort_direction=${direction}`)).data.map((x) => x.id);
+      expect(byOffset).toHaveLength(5);
+      const walked: number[] = [];
+      let cursor: string | null = null;
+      for (let guard = 0; guard < 10; guard++) {
+        const page = await listOf(u, `?per_page=2&sort_direction=${direction}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.meta.total).toBe(5);
+        walked.push(...page.data.map((x) => x.id));
+        cursor = page.meta.next_cursor;
+        if (!cursor) break;
+      }
+      expect(walked).toEqual(byOffset);
+    }
+    for (const bad of ['?cursor=***', '?cursor=bm9wZQ', `?sort=replied_at&cursor=${Buffer.from(JSON.stringify(['2026-10-07 09:00:00+00', 1])).toString('base64url')}`]) {
+      expect((await get(u, `/email_threads${bad}`)).statusCode, bad).toBe(422);
+    }
   });
 
   it('narrows the list by each of the sixteen filters of spec §3', async () => {

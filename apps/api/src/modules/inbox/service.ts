@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../../db/client';
 import { campaigns, emailThreadMessages, emailThreads, personaProspects, personas, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
-import { notFound } from '../../lib/http-error';
+import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
@@ -166,23 +166,62 @@ function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailTh
   };
 }
 
+/** A keyset cursor: the sort column's value as PostgreSQL wrote it (exact to the microsecond) and the id. */
+const encodeCursor = (value: string, id: number) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function decodeCursor(cursor: string): { value: string; id: number } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(parsed[0]) && Number.isInteger(parsed[1]) && parsed[1] > 0 && parsed[1] <= 2_147_483_647) {
+      return { value: parsed[0], id: parsed[1] as number };
+    }
+  } catch {
+    // answered below
+  }
+  throw unprocessable('Cursor is not valid');
+}
+
 /**
  * GET email_threads: one page in the asked order (newest message first by default) over the
  * (account_id, last_message_at) index, the total of the filtered list, and each thread's last message.
+ * With a cursor the page starts after the cursor's row (keyset: as fast on the thousandth page as on the first).
  */
 export async function list(deps: Deps, auth: AuthContext, query: ListQuery) {
   const accountId = auth.account.id;
-  const where = and(...threadConditions(accountId, query.filters));
+  const conditions = threadConditions(accountId, query.filters);
+  const where = and(...conditions);
+  const keyset = query.sort !== 'replied_at';
+  if (query.cursor && !keyset) throw unprocessable('Cursor paging is for the sorts by last_message_at and created_at');
+  const column = SORT_COLUMNS[query.sort];
+  const paged = [...conditions];
+  if (query.cursor) {
+    const { value, id } = decodeCursor(query.cursor);
+    const before = query.sort_direction === 'desc';
+    paged.push(
+      before
+        ? sql`(${column} <= ${value}::timestamptz and (${column} < ${value}::timestamptz or ${t.id} < ${id}))`
+        : sql`(${column} >= ${value}::timestamptz and (${column} > ${value}::timestamptz or ${t.id} > ${id}))`,
+    );
+  }
   const [rows, [counted]] = await Promise.all([
-    joinedThreads(deps.db, accountId)
-      .where(where)
+    deps.db
+      .select({ ...threadColumns, sortValue: sql<string>`${column}::text` })
+      .from(t)
+      .leftJoin(prospects, and(eq(prospects.id, t.prospectId), eq(prospects.accountId, accountId)))
+      .leftJoin(campaigns, and(eq(campaigns.id, t.campaignId), eq(campaigns.accountId, accountId)))
+      .leftJoin(virtualEmployees, and(eq(virtualEmployees.id, t.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+      .where(and(...paged))
       .orderBy(...orderOf(query))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .offset(query.cursor ? 0 : (query.page - 1) * query.per_page),
     deps.db.select({ total: sql<number>`count(*)::int` }).from(t).where(where),
   ]);
   const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
-  return { data: rows.map((r) => toThreadJson(r, last.get(r.thread.id))), meta: { page: query.page, per_page: query.per_page, total: counted?.total ?? 0 } };
+  const end = rows.at(-1);
+  const nextCursor = keyset && end && rows.length === query.per_page ? encodeCursor(end.sortValue, end.thread.id) : null;
+  return {
+    data: rows.map((r) => toThreadJson(r, last.get(r.thread.id))),
+    meta: { page: query.page, per_page: query.per_page, total: counted?.total ?? 0, next_cursor: nextCursor },
+  };
 }
 
 /** GET email_threads/stats: the account's threads counted by reply status, unread, starred, stopped, interested. */

@@ -18,10 +18,12 @@ export type EmailThreadListParams = {
   sort?: (typeof EMAIL_THREAD_SORTS)[number];
   sort_direction?: 'asc' | 'desc';
   filters?: EmailThreadFilters;
+  /** meta.next_cursor of the page before (keyset paging for long scrolls). */
+  cursor?: string;
 };
 
 /** Filters travel as one JSON object (spec §7: "Query: page, per_page, filters"); empty ones are left out. */
-const listParams = ({ filters, ...rest }: Omit<EmailThreadListParams, 'page' | 'per_page'> & Partial<Pick<EmailThreadListParams, 'page' | 'per_page'>>) => {
+const listParams = ({ filters, ...rest }: EmailThreadListParams) => {
   const kept = Object.fromEntries(Object.entries(filters ?? {}).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
   return { ...rest, ...(Object.keys(kept).length ? { filters: JSON.stringify(kept) } : {}) };
 };
@@ -38,7 +40,7 @@ export function emailThreadEndpoints(http: ApiClient) {
     sendReply: (id: number, body: string) => http.post<{ data: EmailThreadMessage }>(`/email_threads/${id}/send_reply`, { body }).then((r) => r.data.data),
     replyText: (id: number) => http.post<{ data: ReplyDraft }>(`/email_threads/${id}/reply_text`).then((r) => r.data.data),
     /** The filtered threads as CSV (needs the auth headers, so fetched, then saved). */
-    exportCsv: (params: Omit<EmailThreadListParams, 'page' | 'per_page'> = {}) =>
+    exportCsv: (params: Omit<EmailThreadListParams, 'page' | 'per_page' | 'cursor'> = {}) =>
       http.get<string>('/email_threads/export_to_csv', { params: listParams(params), responseType: 'text' }).then((r) => r.data),
   };
 }

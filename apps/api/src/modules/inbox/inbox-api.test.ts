@@ -115,6 +115,8 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
       campaign: { id: second.campaign.id, name: second.campaign.name },
       last_message: { direction: 'inbound', kind: 'human', from: second.prospect.email!.toLowerCase(), snippet: expect.stringMatching(/^Yes, please send the details\./) },
     });
+    // The snippet is the reply's own words, without the quoted email under it.
+    expect(newest.last_message!.snippet).toBe('Yes, please send the details.');
     const page2 = await listOf(u, '?per_page=2&page=2');
     expect(page2.data.map((x) => x.id)).toEqual([first.threadId]);
     expect(page2.data[0]!.prospect).toMatchObject({ name: 'Ann Older', company: 'Oldco', title: 'CTO' });

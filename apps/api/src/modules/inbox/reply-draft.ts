@@ -128,7 +128,8 @@ export function composeReplyDraft(c: ReplyDraftContext): string {
       body = [
         'Thanks for your reply.',
         wantsPrice ? 'Pricing depends on the size of your team and what you need; I can walk you through the options on a short call.' : null,
-        point && !/\?/.test(c.reply.text) ? null : point,
+        // A question gets the offering's point; a plain thank-you does not need a pitch.
+        /\?/.test(c.reply.text) ? point : null,
         'Happy to answer any questions you have. Would a short call be easier?',
       ];
   }

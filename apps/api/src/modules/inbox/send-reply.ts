@@ -39,7 +39,7 @@ export function replySubjectOf(subject: string): string {
 const MAX_REFERENCES = 20;
 
 /** The message answered, and the References of the answer (oldest first, the answered one last). */
-export function threadingOf(messages: Pick<EmailThreadMessageRow, 'messageId' | 'references' | 'direction' | 'kind'>[]) {
+export function threadingOf<M extends Pick<EmailThreadMessageRow, 'messageId' | 'references' | 'direction' | 'kind'>>(messages: M[]): { parent: M; references: string[] } | null {
   const parent = [...messages].reverse().find((m) => m.direction === 'inbound' && m.kind !== 'bounce') ?? messages.at(-1);
   if (!parent) return null;
   const own = (parent.references ?? '').split(/\s+/).filter(Boolean);
@@ -149,7 +149,7 @@ export async function sendReply(deps: Deps, auth: AuthContext, threadId: number,
 
   const history = await messagesOf(deps.db, accountId, thread.id);
   const threading = threadingOf(history);
-  const parent = threading ? history.find((m) => m.messageId === threading.parent.messageId)! : null;
+  const parent = threading?.parent ?? null;
   const parts = bodyParts(body);
   const quote = parent ? quoted(parent) : null;
   const messageId = newMessageId(mailbox);

@@ -19,6 +19,7 @@ import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { freshText } from './wording';
 
 /**
  * The inbox's reads and the user's marks (issue 12): the thread list with the sixteen filters of spec §3,
@@ -141,7 +142,8 @@ async function lastMessagesOf(db: Db, accountId: number, threadIds: number[]): P
   return new Map(rows.map((r) => [r.threadId, r]));
 }
 
-export const snippetOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 160);
+/** The message's own words (quoted history cut), on one line. */
+export const snippetOf = (text: string) => freshText(text).replace(/\s+/g, ' ').trim().slice(0, 160);
 
 function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailThread {
   const th = row.thread;

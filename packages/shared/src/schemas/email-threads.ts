@@ -33,7 +33,15 @@ const dateBound = (label: string) =>
   text()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/, { error: `${label} must be a date (YYYY-MM-DD) or a date and time (ISO 8601)` })
-    .refine((s) => !Number.isNaN(new Date(s.length === 10 ? `${s}T00:00:00Z` : s).getTime()), { error: `${label} is not a valid date` });
+    .refine(
+      (s) => {
+        const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+        // A day the month does not have (2026-02-30) would roll over into the next month.
+        const day = new Date(Date.UTC(y, m - 1, d));
+        return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(new Date(s.length === 10 ? `${s}T00:00:00Z` : s).getTime());
+      },
+      { error: `${label} is not a valid date` },
+    );
 
 export const emailThreadFiltersSchema = z.strictObject({
   /** Prospect sources (how the prospect came in). */

@@ -16,6 +16,7 @@ import { userEmailOwnershipProbes } from './modules/user-emails/ownership-probes
 import { blacklistOwnershipProbes } from './modules/blacklist/ownership-probes';
 import { campaignOwnershipProbes } from './modules/campaigns/ownership-probes';
 import { complianceOwnershipProbes } from './modules/compliance/ownership-probes';
+import { inboxOwnershipProbes } from './modules/inbox/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -67,6 +68,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...blacklistOwnershipProbes,
   ...campaignOwnershipProbes,
   ...complianceOwnershipProbes,
+  ...inboxOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

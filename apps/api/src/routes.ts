@@ -18,6 +18,7 @@ import { blacklistRoutes } from './modules/blacklist/routes';
 import { virtualEmployeeRoutes } from './modules/virtual-employees/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { complianceRoutes } from './modules/compliance/routes';
+import { inboxRoutes } from './modules/inbox/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -42,5 +43,6 @@ export const routes: readonly AppRoute[] = [
   ...virtualEmployeeRoutes,
   ...campaignRoutes,
   ...complianceRoutes,
+  ...inboxRoutes,
   ...docsRoutes,
 ];

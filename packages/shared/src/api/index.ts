@@ -19,6 +19,7 @@ import { userEmailEndpoints } from './endpoints/user-emails';
 export { connectionTestOf } from './endpoints/user-emails';
 import { blacklistEndpoints } from './endpoints/blacklist';
 import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } from './endpoints/campaigns';
+import { emailThreadEndpoints, replyEndpoints } from './endpoints/email-threads';
 
 export * from './client';
 
@@ -49,6 +50,8 @@ export function createApi(http: ApiClient) {
     virtualEmployees: virtualEmployeeEndpoints(http),
     campaigns: campaignEndpoints(http),
     campaignEmails: campaignEmailEndpoints(http),
+    emailThreads: emailThreadEndpoints(http),
+    replies: replyEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

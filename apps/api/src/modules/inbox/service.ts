@@ -1,0 +1,471 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { POSITIVE_REPLY_STATUSES, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import type {
+  EmailThread,
+  EmailThreadFiltersParsed,
+  EmailThreadMessage,
+  emailThreadExportQuerySchema,
+  emailThreadListQuerySchema,
+  EmailThreadStats,
+  Reply,
+  updateEmailThreadBodySchema,
+  updateReplyBodySchema,
+} from '@shared/schemas/email-threads';
+import type { Db } from '../../db/client';
+import { campaigns, emailThreadMessages, emailThreads, personaProspects, personas, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
+import { toCsv } from '../../lib/csv';
+import { notFound, unprocessable } from '../../lib/http-error';
+import type { AuthContext, Deps } from '../../lib/route';
+import { recordActivity } from '../activities/service';
+import { suppress } from '../blacklist/suppression';
+import { freshText } from './wording';
+
+/**
+ * The inbox's reads and the user's marks (issue 12): the thread list with the sixteen filters of spec §3,
+ * its counts, one thread, its messages, read/unread, starred, the reply status the user corrects, stopping
+ * a thread's sequence, the CSV export and replies/{id}. Sending an answer is send-reply.ts; drafting one
+ * is reply-draft.ts.
+ */
+
+export const INBOX_MESSAGES = {
+  threadNotFound: 'Email thread not found',
+  replyNotFound: 'Reply not found',
+};
+
+type ListQuery = z.output<typeof emailThreadListQuerySchema>;
+type ExportQuery = z.output<typeof emailThreadExportQuerySchema>;
+
+const t = emailThreads;
+const POSITIVE = POSITIVE_REPLY_STATUSES as readonly string[];
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A bare date (YYYY-MM-DD) is that day in UTC; a date and time is taken as written. */
+const dateOf = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
+
+/**
+ * The conditions of spec §3's thread filters on email_threads, each bound to the account (the tenancy
+ * guard checks every statement; the subqueries bind it too). Filters whose data does not exist yet
+ * (LinkedIn and call interactions) filter on what exists: a thread is an email conversation, so asking
+ * only for other channels finds none (docs/decisions.md).
+ */
+export function threadConditions(accountId: number, f: EmailThreadFiltersParsed = {}): SQL[] {
+  const c: SQL[] = [eq(t.accountId, accountId)];
+  // Semi-joins on the account's prospects (one scan each), not a probe per thread.
+  const prospectWhere = (cond: SQL) => sql`${t.prospectId} in (select p.id from ${prospects} p where p.account_id = ${accountId} and ${cond})`;
+  const personaWhere = (cond: SQL) =>
+    sql`${t.prospectId} in (select pp.prospect_id from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id and pe.account_id = ${accountId} where pp.account_id = ${accountId} and ${cond})`;
+  if (f.by_source?.length) c.push(prospectWhere(sql`p.source in (${sql.join(f.by_source.map((s) => sql`${s}`), sql`, `)})`));
+  if (f.by_persons?.length) c.push(personaWhere(sql`pp.persona_id in (${sql.join(f.by_persons.map((id) => sql`${id}`), sql`, `)})`));
+  if (f.by_persons_names?.length) c.push(personaWhere(sql`lower(pe.name) in (${sql.join(f.by_persons_names.map((n) => sql`${n.toLowerCase()}`), sql`, `)})`));
+  if (f.by_channels?.length && !f.by_channels.includes('email')) c.push(sql`false`);
+  if (f.by_campaign?.length) c.push(inArray(t.campaignId, f.by_campaign));
+  if (f.by_reply_status) c.push(eq(t.replyStatus, f.by_reply_status));
+  if (f.by_reply_statuses?.length) c.push(inArray(t.replyStatus, f.by_reply_statuses));
+  if (f.by_virtual_employee?.length) c.push(inArray(t.virtualEmployeeId, f.by_virtual_employee));
+  if (f.by_date?.from) c.push(gte(t.lastMessageAt, dateOf(f.by_date.from)));
+  if (f.by_date?.to) {
+    const to = dateOf(f.by_date.to);
+    // A bare date includes its whole day.
+    c.push(f.by_date.to.length === 10 ? lt(t.lastMessageAt, new Date(to.getTime() + 86_400_000)) : sql`${t.lastMessageAt} <= ${to.toISOString()}::timestamptz`);
+  }
+  if (f.by_interested !== undefined) {
+    c.push(f.by_interested ? inArray(t.replyStatus, [...POSITIVE]) : or(isNull(t.replyStatus), notInArray(t.replyStatus, [...POSITIVE]))!);
+  }
+  if (f.by_unread !== undefined) c.push(eq(t.unread, f.by_unread));
+  if (f.by_starred !== undefined) c.push(eq(t.starred, f.by_starred));
+  if (f.by_prospect_name) c.push(prospectWhere(sql`p.full_name ilike ${likePattern(f.by_prospect_name)}`));
+  if (f.by_search_query) {
+    const like = likePattern(f.by_search_query);
+    c.push(sql`(${t.prospectEmail} ilike ${like} or ${t.subject} ilike ${like} or ${prospectWhere(sql`(p.full_name ilike ${like} or p.company ilike ${like})`)})`);
+  }
+  if (f.by_landing_page) {
+    const like = likePattern(f.by_landing_page);
+    c.push(
+      sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
+    );
+  }
+  if (f.by_message_source?.length) {
+    const bySource = { campaign: sql`m.campaign_email_id is not null`, inbox: sql`m.details->>'source' = 'inbox'`, mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') <> 'inbox')` };
+    c.push(
+      sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (${sql.join(
+        f.by_message_source.map((s) => bySource[s]),
+        sql` or `,
+      )}))`,
+    );
+  }
+  return c;
+}
+
+const SORT_COLUMNS = { last_message_at: t.lastMessageAt, replied_at: t.repliedAt, created_at: t.createdAt } as const;
+
+/**
+ * last_message_at and created_at are never null: plain asc/desc, which the (account_id, last_message_at) index
+ * reads in either direction (an explicit "desc nulls last" would make PostgreSQL sort every row of the account).
+ */
+const orderOf = (q: Pick<ListQuery, 'sort' | 'sort_direction'>) => {
+  const column = SORT_COLUMNS[q.sort];
+  const nulls = q.sort === 'replied_at' ? sql` nulls last` : sql``;
+  return q.sort_direction === 'asc' ? [sql`${column} asc${nulls}`, asc(t.id)] : [sql`${column} desc${nulls}`, desc(t.id)];
+};
+
+const threadColumns = {
+  thread: t,
+  prospectName: prospects.fullName,
+  prospectCompany: prospects.company,
+  prospectTitle: prospects.title,
+  campaignName: campaigns.name,
+  employeeName: virtualEmployees.name,
+};
+
+/** Threads with their prospect, campaign and virtual employee (each join bound to the account). */
+const joinedThreads = (db: Db, accountId: number) =>
+  db
+    .select(threadColumns)
+    .from(t)
+    .leftJoin(prospects, and(eq(prospects.id, t.prospectId), eq(prospects.accountId, accountId)))
+    .leftJoin(campaigns, and(eq(campaigns.id, t.campaignId), eq(campaigns.accountId, accountId)))
+    .leftJoin(virtualEmployees, and(eq(virtualEmployees.id, t.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)));
+
+type JoinedThread = Awaited<ReturnType<ReturnType<typeof joinedThreads>['where']>>[number];
+type LastMessage = Pick<EmailThreadMessageRow, 'id' | 'threadId' | 'direction' | 'kind' | 'fromEmail' | 'text' | 'sentAt'>;
+
+/** The newest message of each thread (one DISTINCT ON over the (account, thread, sent_at) index). */
+async function lastMessagesOf(db: Db, accountId: number, threadIds: number[]): Promise<Map<number, LastMessage>> {
+  if (threadIds.length === 0) return new Map();
+  const m = emailThreadMessages;
+  const rows = await db
+    .selectDistinctOn([m.threadId], { id: m.id, threadId: m.threadId, direction: m.direction, kind: m.kind, fromEmail: m.fromEmail, text: sql<string>`left(${m.text}, 400)`, sentAt: m.sentAt })
+    .from(m)
+    .where(and(eq(m.accountId, accountId), inArray(m.threadId, threadIds)))
+    .orderBy(m.threadId, desc(m.sentAt), desc(m.id));
+  return new Map(rows.map((r) => [r.threadId, r]));
+}
+
+/** The message's own words (quoted history cut), on one line. */
+export const snippetOf = (text: string) => freshText(text).replace(/\s+/g, ' ').trim().slice(0, 160);
+
+function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailThread {
+  const th = row.thread;
+  const status = (th.replyStatus as ReplyStatus | null) ?? null;
+  return {
+    id: th.id,
+    prospect_email: th.prospectEmail,
+    reply_status: status && (REPLY_STATUSES as readonly string[]).includes(status) ? status : null,
+    interested: status !== null && POSITIVE.includes(status),
+    stop_sending: th.stopSending,
+    subject: th.subject,
+    last_message_at: th.lastMessageAt.toISOString(),
+    replied_at: th.repliedAt?.toISOString() ?? null,
+    unread: th.unread,
+    starred: th.starred,
+    user_email_id: th.userEmailId,
+    prospect: th.prospectId !== null ? { id: th.prospectId, name: row.prospectName, company: row.prospectCompany, title: row.prospectTitle } : null,
+    campaign: th.campaignId !== null && row.campaignName !== null ? { id: th.campaignId, name: row.campaignName } : null,
+    virtual_employee: th.virtualEmployeeId !== null && row.employeeName !== null ? { id: th.virtualEmployeeId, name: row.employeeName } : null,
+    last_message: last ? { id: last.id, direction: last.direction, kind: last.kind, from: last.fromEmail, snippet: snippetOf(last.text), sent_at: last.sentAt.toISOString() } : null,
+    created_at: th.createdAt.toISOString(),
+  };
+}
+
+/** A keyset cursor: the sort column's value as PostgreSQL wrote it (exact to the microsecond) and the id. */
+const encodeCursor = (value: string, id: number) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function decodeCursor(cursor: string): { value: string; id: number } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(parsed[0]) && Number.isInteger(parsed[1]) && parsed[1] > 0 && parsed[1] <= 2_147_483_647) {
+      return { value: parsed[0], id: parsed[1] as number };
+    }
+  } catch {
+    // answered below
+  }
+  throw unprocessable('Cursor is not valid');
+}
+
+/**
+ * GET email_threads: one page in the asked order (newest message first by default) over the
+ * (account_id, last_message_at) index, the total of the filtered list, and each thread's last message.
+ * With a cursor the page starts after the cursor's row (keyset: as fast on the thousandth page as on the first).
+ */
+export async function list(deps: Deps, auth: AuthContext, query: ListQuery) {
+  const accountId = auth.account.id;
+  const conditions = threadConditions(accountId, query.filters);
+  const where = and(...conditions);
+  const keyset = query.sort !== 'replied_at';
+  if (query.cursor && !keyset) throw unprocessable('Cursor paging is for the sorts by last_message_at and created_at');
+  const column = SORT_COLUMNS[query.sort];
+  const paged = [...conditions];
+  if (query.cursor) {
+    const { value, id } = decodeCursor(query.cursor);
+    const before = query.sort_direction === 'desc';
+    paged.push(
+      before
+        ? sql`(${column} <= ${value}::timestamptz and (${column} < ${value}::timestamptz or ${t.id} < ${id}))`
+        : sql`(${column} >= ${value}::timestamptz and (${column} > ${value}::timestamptz or ${t.id} > ${id}))`,
+    );
+  }
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ ...threadColumns, sortValue: sql<string>`${column}::text` })
+      .from(t)
+      .leftJoin(prospects, and(eq(prospects.id, t.prospectId), eq(prospects.accountId, accountId)))
+      .leftJoin(campaigns, and(eq(campaigns.id, t.campaignId), eq(campaigns.accountId, accountId)))
+      .leftJoin(virtualEmployees, and(eq(virtualEmployees.id, t.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+      .where(and(...paged))
+      .orderBy(...orderOf(query))
+      .limit(query.per_page)
+      .offset(query.cursor ? 0 : (query.page - 1) * query.per_page),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(t).where(where),
+  ]);
+  const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
+  const end = rows.at(-1);
+  const nextCursor = keyset && end && rows.length === query.per_page ? encodeCursor(end.sortValue, end.thread.id) : null;
+  return {
+    data: rows.map((r) => toThreadJson(r, last.get(r.thread.id))),
+    meta: { page: query.page, per_page: query.per_page, total: counted?.total ?? 0, next_cursor: nextCursor },
+  };
+}
+
+/** GET email_threads/stats: the account's threads counted by reply status, unread, starred, stopped, interested. */
+export async function stats(deps: Deps, auth: AuthContext): Promise<EmailThreadStats> {
+  const accountId = auth.account.id;
+  const [totals] = await deps.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${t.unread}))::int`,
+      starred: sql<number>`(count(*) filter (where ${t.starred}))::int`,
+      stopped: sql<number>`(count(*) filter (where ${t.stopSending}))::int`,
+      interested: sql<number>`(count(*) filter (where ${inArray(t.replyStatus, [...POSITIVE])}))::int`,
+    })
+    .from(t)
+    .where(eq(t.accountId, accountId));
+  const byStatus = await deps.db
+    .select({ status: t.replyStatus, n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(eq(t.accountId, accountId))
+    .groupBy(t.replyStatus);
+  const counts = Object.fromEntries([...REPLY_STATUSES, 'unclassified'].map((s) => [s, 0])) as EmailThreadStats['by_reply_status'];
+  for (const { status, n } of byStatus) {
+    const key = status && (REPLY_STATUSES as readonly string[]).includes(status) ? (status as ReplyStatus) : 'unclassified';
+    counts[key] += n;
+  }
+  return { total: totals?.total ?? 0, unread: totals?.unread ?? 0, starred: totals?.starred ?? 0, stopped: totals?.stopped ?? 0, interested: totals?.interested ?? 0, by_reply_status: counts };
+}
+
+export async function threadRow(db: Db, accountId: number, id: number): Promise<EmailThreadRow> {
+  const [row] = await db.select().from(t).where(and(eq(t.accountId, accountId), eq(t.id, id)));
+  if (!row) throw notFound(INBOX_MESSAGES.threadNotFound);
+  return row;
+}
+
+export async function show(deps: Deps, auth: AuthContext, id: number): Promise<EmailThread> {
+  const accountId = auth.account.id;
+  const [row] = await joinedThreads(deps.db, accountId).where(and(eq(t.accountId, accountId), eq(t.id, id)));
+  if (!row) throw notFound(INBOX_MESSAGES.threadNotFound);
+  const last = await lastMessagesOf(deps.db, accountId, [id]);
+  return toThreadJson(row, last.get(id));
+}
+
+/**
+ * The user's correction of a thread's reply status. Written to the thread with an activity
+ * (reply_status_changed, source user) that says so; ingestion never writes reply_status, and the
+ * classifier's nextReplyStatus keeps a user's status (docs/decisions.md: the source needs its column).
+ */
+async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow, status: ReplyStatus, via: 'thread' | 'reply', replyId?: number) {
+  if (thread.replyStatus === status) return;
+  await tx
+    .update(t)
+    .set({ replyStatus: status, updatedAt: new Date() })
+    .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
+  await recordActivity(tx, {
+    accountId: thread.accountId,
+    actorType: 'user',
+    actorId: auth.user.id,
+    verb: 'reply_status_changed',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: { thread_id: thread.id, from: thread.replyStatus, to: status, source: 'user', via, ...(replyId ? { reply_id: replyId } : {}) },
+  });
+}
+
+/** The status a thread gets from the "interested" switch: on → interested (a meeting request stays one); off → a positive status becomes not_interested. */
+export function statusFromInterested(current: string | null, interested: boolean): ReplyStatus | null {
+  const positive = current !== null && POSITIVE.includes(current);
+  if (interested) return positive ? null : 'interested';
+  return positive ? 'not_interested' : null;
+}
+
+/** PUT email_threads/{id}: unread, starred, interested, reply_status. */
+export async function update(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof updateEmailThreadBodySchema>): Promise<EmailThread> {
+  const accountId = auth.account.id;
+  await deps.db.transaction(async (tx) => {
+    const thread = await threadRow(tx, accountId, id);
+    const set: Partial<typeof t.$inferInsert> = {};
+    if (body.unread !== undefined) set.unread = body.unread;
+    if (body.starred !== undefined) set.starred = body.starred;
+    if (Object.keys(set).length) {
+      await tx
+        .update(t)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(t.accountId, accountId), eq(t.id, id)));
+    }
+    const status = body.reply_status ?? (body.interested !== undefined ? statusFromInterested(thread.replyStatus, body.interested) : null);
+    if (status) await setReplyStatus(tx, auth, thread, status, 'thread');
+  });
+  return show(deps, auth, id);
+}
+
+const SOURCE_OF = (m: Pick<EmailThreadMessageRow, 'direction' | 'campaignEmailId' | 'details'>): EmailThreadMessage['source'] => {
+  if (m.direction !== 'outbound') return null;
+  if (m.campaignEmailId !== null) return 'campaign';
+  return (m.details as { source?: string } | null)?.source === 'inbox' ? 'inbox' : 'mail_client';
+};
+
+export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
+  return {
+    id: m.id,
+    thread_id: m.threadId,
+    direction: m.direction,
+    kind: m.kind,
+    from: m.fromEmail,
+    from_name: m.fromName,
+    to: m.toEmails,
+    cc: m.ccEmails,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    sent_at: m.sentAt.toISOString(),
+    from_colleague: m.fromColleague,
+    source: SOURCE_OF(m),
+  };
+}
+
+/** Every message of a thread, oldest first. */
+export async function messagesOf(db: Db, accountId: number, threadId: number): Promise<EmailThreadMessageRow[]> {
+  return db
+    .select()
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, threadId)))
+    .orderBy(asc(emailThreadMessages.sentAt), asc(emailThreadMessages.id));
+}
+
+/** GET email_thread_messages/{id} (id: the thread's): its messages in order; HTML was sanitised when stored. */
+export async function messages(deps: Deps, auth: AuthContext, threadId: number): Promise<EmailThreadMessage[]> {
+  const thread = await threadRow(deps.db, auth.account.id, threadId);
+  return (await messagesOf(deps.db, auth.account.id, thread.id)).map(toMessageJson);
+}
+
+/**
+ * PUT email_threads/{id}/mark_stop_sending: nothing more goes to this prospect (as campaign_emails'
+ * mark_stop_sending: the address is suppressed with reason stopped, its enrolments stop and their unsent
+ * emails are cancelled), and the thread says so.
+ */
+export async function markStopSending(deps: Deps, auth: AuthContext, id: number): Promise<EmailThread> {
+  const accountId = auth.account.id;
+  await deps.db.transaction(async (tx) => {
+    const thread = await threadRow(tx, accountId, id);
+    await suppress(tx, accountId, thread.prospectEmail, 'stopped', `Stopped from email thread #${thread.id}`);
+    await tx
+      .update(t)
+      .set({ stopSending: true, updatedAt: new Date() })
+      .where(and(eq(t.accountId, accountId), eq(t.id, id)));
+    if (!thread.stopSending) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'user',
+        actorId: auth.user.id,
+        verb: 'sequence_stopped',
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: { campaign_id: thread.campaignId, thread_id: thread.id, enrolment_id: thread.enrolmentId },
+      });
+    }
+  });
+  return show(deps, auth, id);
+}
+
+export const THREADS_CSV_HEADER = [
+  'Prospect email',
+  'Prospect',
+  'Company',
+  'Title',
+  'Campaign',
+  'Virtual employee',
+  'Reply status',
+  'Subject',
+  'Last message at',
+  'Replied at',
+  'Unread',
+  'Starred',
+  'Stopped',
+  'Last message from',
+  'Last message',
+];
+const EXPORT_CHUNK = 2000;
+
+/** GET email_threads/export_to_csv: every thread the filters find, in the list's order (read in chunks). */
+export async function exportCsv(deps: Deps, auth: AuthContext, query: ExportQuery): Promise<string> {
+  const accountId = auth.account.id;
+  const where = and(...threadConditions(accountId, query.filters));
+  const out: unknown[][] = [];
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const rows = await joinedThreads(deps.db, accountId).where(where).orderBy(...orderOf(query)).limit(EXPORT_CHUNK).offset(offset);
+    const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
+    for (const r of rows) {
+      const j = toThreadJson(r, last.get(r.thread.id));
+      out.push([
+        j.prospect_email,
+        j.prospect?.name,
+        j.prospect?.company,
+        j.prospect?.title,
+        j.campaign?.name,
+        j.virtual_employee?.name,
+        j.reply_status,
+        j.subject,
+        j.last_message_at,
+        j.replied_at,
+        j.unread ? 'yes' : 'no',
+        j.starred ? 'yes' : 'no',
+        j.stop_sending ? 'yes' : 'no',
+        j.last_message?.from,
+        j.last_message?.snippet,
+      ]);
+    }
+    if (rows.length < EXPORT_CHUNK) break;
+  }
+  return toCsv(THREADS_CSV_HEADER, out);
+}
+
+// ---------------------------------------------------------------- replies (spec §7 replies/{id})
+
+async function replyRow(db: Db, accountId: number, id: number): Promise<EmailThreadMessageRow> {
+  const [row] = await db
+    .select()
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, id), eq(emailThreadMessages.direction, 'inbound')));
+  if (!row) throw notFound(INBOX_MESSAGES.replyNotFound);
+  return row;
+}
+
+/**
+ * PUT replies/{id}: a reply is one inbound message of a thread; the user marks it (its status, read or
+ * unread), which is its thread's status and read state (statuses are per conversation).
+ */
+export async function updateReply(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof updateReplyBodySchema>): Promise<Reply> {
+  const accountId = auth.account.id;
+  const row = await deps.db.transaction(async (tx) => {
+    const reply = await replyRow(tx, accountId, id);
+    const thread = await threadRow(tx, accountId, reply.threadId);
+    if (body.unread !== undefined) {
+      await tx
+        .update(t)
+        .set({ unread: body.unread, updatedAt: new Date() })
+        .where(and(eq(t.accountId, accountId), eq(t.id, thread.id)));
+    }
+    if (body.reply_status) await setReplyStatus(tx, auth, thread, body.reply_status, 'reply', reply.id);
+    return reply;
+  });
+  const thread = await threadRow(deps.db, accountId, row.threadId);
+  const status = thread.replyStatus && (REPLY_STATUSES as readonly string[]).includes(thread.replyStatus) ? (thread.replyStatus as ReplyStatus) : null;
+  return { ...toMessageJson(row), reply_status: status };
+}

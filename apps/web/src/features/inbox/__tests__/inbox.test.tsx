@@ -215,6 +215,8 @@ describe('Keyboard', () => {
     await userEvent.keyboard('j');
     expect(within(conversation()).getByRole('textbox', { name: 'Reply' })).toHaveValue('j');
     expect(router.state.location.search).toBe('?thread=2');
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Mark unread' }));
+    await waitFor(() => expect(server.db.threads[1]!.unread).toBe(true));
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('e');
     await waitFor(() => expect(router.state.location.search).toBe('?thread=3'));

@@ -1,5 +1,5 @@
 import { MailOpen, Mail, Octagon, Star } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiErrorMessages, apiErrorStatus } from '@shared/api';
 import type { EmailThread, EmailThreadMessage } from '@shared/schemas/email-threads';
 import { REPLY_STATUSES, REPLY_STATUS_LABELS, type ReplyStatus } from '@shared/schemas/inbox';
@@ -109,6 +109,15 @@ export function ThreadView({ id, onNotFound, toolbar }: { id: number; onNotFound
   useEffect(() => {
     if (notFound) onNotFound?.();
   }, [notFound, onNotFound]);
+  // Opening a thread reads it: marked read once per opening (the user can mark it unread again).
+  const markedRead = useRef(false);
+  const markRead = useUpdateThread();
+  const unread = thread.data?.unread === true;
+  useEffect(() => {
+    if (!unread || markedRead.current) return;
+    markedRead.current = true;
+    markRead.mutate({ id, body: { unread: false } });
+  }, [unread, id, markRead]);
 
   if (notFound) {
     return <ServerErrors messages={['This conversation does not exist or is not in your account.']} />;

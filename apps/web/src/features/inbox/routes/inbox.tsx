@@ -89,9 +89,8 @@ export function InboxRoute() {
       const next = new URLSearchParams(search);
       next.set('thread', String(thread.id));
       setSearch(next);
-      if (thread.unread) update.mutate({ id: thread.id, body: { unread: false } });
     },
-    [search, setSearch, update],
+    [search, setSearch],
   );
   const close = () => {
     const next = new URLSearchParams(search);

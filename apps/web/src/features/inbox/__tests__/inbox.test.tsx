@@ -231,7 +231,7 @@ describe('Chat page', () => {
     server.db.threads.push(threadFixture(5));
     server.db.messages.push(messageFixture(1, 5, { text: 'Hello from five' }));
     renderRoute(ChatRoute, { path: '/cabinet/chat/:id', url: '/cabinet/chat/5' });
-    expect(await screen.findByRole('heading', { name: 'Re: Idea 5' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Re: Idea 5', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Received from Prospect 5' })).toHaveTextContent('Hello from five');
     expect(useErrorStore.getState().error).toBeNull();
   });

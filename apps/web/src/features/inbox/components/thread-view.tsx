@@ -102,7 +102,7 @@ function Actions({ thread }: { thread: EmailThread }) {
  * Shared by the inbox's right pane and /cabinet/chat/:id. `onNotFound` runs when the API answers 404
  * (an unknown id or another account's thread).
  */
-export function ThreadView({ id, onNotFound, toolbar }: { id: number; onNotFound?: () => void; toolbar?: ReactNode }) {
+export function ThreadView({ id, onNotFound, toolbar, titleAs: Title = 'h2' }: { id: number; onNotFound?: () => void; toolbar?: ReactNode; titleAs?: 'h1' | 'h2' }) {
   const thread = useThread(id);
   const messages = useThreadMessages(id);
   const notFound = apiErrorStatus(thread.error) === 404 || apiErrorStatus(messages.error) === 404;
@@ -138,7 +138,7 @@ export function ThreadView({ id, onNotFound, toolbar }: { id: number; onNotFound
       {toolbar}
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 text-lg font-semibold break-words text-fg">{t.subject || '(no subject)'}</h2>
+          <Title className="min-w-0 text-lg font-semibold break-words text-fg">{t.subject || '(no subject)'}</Title>
           <ReplyStatusBadge status={t.reply_status} />
         </div>
         <p className="text-sm break-all text-muted">

@@ -50,7 +50,7 @@ export function ChatRoute() {
         <BrandLogo showName={false} className="ml-auto" />
       </header>
       <main className="mx-auto w-full max-w-3xl min-w-0 flex-1 px-4 py-6">
-        <ThreadView id={id} onNotFound={onNotFound} />
+        <ThreadView id={id} onNotFound={onNotFound} titleAs="h1" />
       </main>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </div>

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, Inbox, Keyboard, Maximize2, Search, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import type { EmailThread } from '@shared/schemas/email-threads';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
@@ -65,7 +65,13 @@ function NoThreads() {
  * (on a narrow screen the list, then the thread in its place). Filters and the open thread live in the URL.
  */
 export function InboxRoute() {
-  const [search, setSearch] = useSearchParams();
+  const [urlSearch, setSearch] = useSearchParams();
+  // A change of the address runs the route's guard loader first: show the pending address at once, so a
+  // checkbox or a selected thread does not flicker back while the navigation completes.
+  const pending = useNavigation().location;
+  const { pathname } = useLocation();
+  const pendingSearch = pending?.pathname === pathname ? pending.search : null;
+  const search = useMemo(() => (pendingSearch !== null ? new URLSearchParams(pendingSearch) : urlSearch), [pendingSearch, urlSearch]);
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const filtered = activeFilterCount(search) > 0;
   const selected = Number(search.get('thread')) || null;

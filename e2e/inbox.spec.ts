@@ -123,6 +123,9 @@ test('a reply comes home; filter by status, open, draft with AI, edit and send i
   // The sync takes it in (IDLE after the send, else the next poll); the list refreshes on its own.
   await expect(threads.getByRole('button', { name: /Ada Lovelace/ })).toBeVisible({ timeout: 150_000 });
   // Filters in the address: unread and a search find it; a status it does not have empties the list.
+  await expect(page.getByRole('region', { name: 'Thread list' })).toContainText('1 unread');
+  // Below 1536 px the filters open from the "Filters" button.
+  await page.getByRole('button', { name: /^Filters/ }).click();
   const counts = page.getByRole('navigation', { name: 'Reply status counts' });
   await expect(counts).toContainText(/Unread\s*1/);
   await page.getByRole('checkbox', { name: /Unread only/ }).check();
@@ -161,7 +164,9 @@ test('a reply comes home; filter by status, open, draft with AI, edit and send i
   await pane.getByRole('button', { name: 'Send' }).click();
   await expect(pane.getByRole('status')).toContainText('Sent.');
   await expect(messages.getByRole('article')).toHaveCount(3);
-  await expect(messages.getByRole('article').nth(2)).toContainText(`P.S. ${tag}`);
+  // Our answer is stored as HTML (with the answered message quoted below, folded here).
+  await expect(messages.getByRole('article').nth(2)).toHaveAccessibleName(/^Sent by/);
+  await expect(messages.getByRole('article').nth(2).frameLocator('iframe').getByText(`P.S. ${tag}`)).toBeVisible();
   await expect.poll(() => smtp.received.filter((m) => m.to.includes(ADA)).length, { timeout: 30_000 }).toBe(2);
   const answer = await simpleParser(smtp.received.filter((m) => m.to.includes(ADA))[1]!.raw);
   expect(answer.inReplyTo).toBe(`<reply.${tag}@engines.test>`);

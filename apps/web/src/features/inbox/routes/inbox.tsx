@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, Inbox, Keyboard, Maximize2, Search, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import type { EmailThread } from '@shared/schemas/email-threads';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
@@ -65,13 +65,23 @@ function NoThreads() {
  * (on a narrow screen the list, then the thread in its place). Filters and the open thread live in the URL.
  */
 export function InboxRoute() {
-  const [urlSearch, setSearch] = useSearchParams();
-  // A change of the address runs the route's guard loader first: show the pending address at once, so a
-  // checkbox or a selected thread does not flicker back while the navigation completes.
-  const pending = useNavigation().location;
-  const { pathname } = useLocation();
-  const pendingSearch = pending?.pathname === pathname ? pending.search : null;
-  const search = useMemo(() => (pendingSearch !== null ? new URLSearchParams(pendingSearch) : urlSearch), [pendingSearch, urlSearch]);
+  const [urlSearch, setUrlSearch] = useSearchParams();
+  // The address is the truth, but a change of it is a router transition (the guard loader runs first):
+  // a local copy updated at once keeps a checkbox or the selected thread from flickering back meanwhile.
+  const [search, setLocalSearch] = useState(urlSearch);
+  const [seenUrl, setSeenUrl] = useState(urlSearch.toString());
+  if (urlSearch.toString() !== seenUrl) {
+    // Back/forward or a link: the address wins.
+    setSeenUrl(urlSearch.toString());
+    setLocalSearch(urlSearch);
+  }
+  const setSearch = useCallback(
+    (next: URLSearchParams, options?: { replace?: boolean }) => {
+      setLocalSearch(next);
+      setUrlSearch(next, options);
+    },
+    [setUrlSearch],
+  );
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const filtered = activeFilterCount(search) > 0;
   const selected = Number(search.get('thread')) || null;
@@ -177,6 +187,7 @@ export function InboxRoute() {
     <>
       <p className="px-3 pb-2 text-xs text-muted" aria-live="polite">
         {total} {total === 1 ? 'thread' : 'threads'}
+        {stats.data ? ` · ${stats.data.unread} unread` : ''}
         {list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}
       </p>
       <ThreadList
@@ -197,7 +208,7 @@ export function InboxRoute() {
       description="Every reply from your prospects, in one place, with the thread that led to it."
       actions={
         <>
-          <Button type="button" variant="secondary" size="sm" className="lg:hidden" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
+          <Button type="button" variant="secondary" size="sm" className="2xl:hidden" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
             <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{activeFilterCount(search) ? ` (${activeFilterCount(search)})` : ''}
           </Button>
           <Button type="button" variant="secondary" size="sm" pending={exportCsv.isPending} onClick={() => exportCsv.mutate(filters)}>
@@ -210,8 +221,8 @@ export function InboxRoute() {
       }
     >
       <ServerErrors messages={exportCsv.error ? apiErrorMessages(exportCsv.error) : null} />
-      <div className="grid min-w-0 gap-4 lg:grid-cols-[16rem_minmax(18rem,24rem)_minmax(0,1fr)]">
-        <aside aria-label="Filters" className={cn('min-w-0 rounded-xl border border-border bg-surface p-3 lg:block', showFilters ? 'block' : 'hidden')}>
+      <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)] 2xl:grid-cols-[16rem_minmax(18rem,24rem)_minmax(0,1fr)]">
+        <aside aria-label="Filters" className={cn('min-w-0 rounded-xl border border-border bg-surface p-3 lg:col-span-2 2xl:col-span-1 2xl:block', showFilters ? 'block' : 'hidden')}>
           {stats.isError ? <LoadError what="the counts" error={stats.error} onRetry={() => stats.refetch()} /> : null}
           <FiltersPanel search={search} onChange={setParams} stats={stats.data} />
         </aside>

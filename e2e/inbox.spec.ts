@@ -38,7 +38,7 @@ test.beforeAll(async ({ request }) => {
   const headers = user.headers;
   const ok = async (res: Awaited<ReturnType<typeof request.post>>) => {
     expect(res.ok(), await res.text()).toBe(true);
-    return (await res.json()).data as { id: number };
+    return ((await res.json()) as { data: { id: number } }).data;
   };
   await ok(
     await request.put('/api/v1/auto_communication_settings', {

@@ -20,12 +20,12 @@ function Message({ message }: { message: EmailThreadMessage }) {
   const inbound = message.direction === 'inbound';
   return (
     <article
-      aria-label={`${inbound ? 'Received from' : 'Sent by'} ${message.from_name ?? message.from}`}
+      aria-label={`${inbound ? 'Received from' : 'Sent by'} ${message.from_name || message.from}`}
       className={cn('min-w-0 space-y-3 rounded-xl border p-4', inbound ? 'border-border bg-surface' : 'border-accent/30 bg-accent/5')}
     >
       <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-        <span className="font-medium break-all text-fg">{message.from_name ?? message.from}</span>
-        {message.from_name ? <span className="break-all text-muted">&lt;{message.from}&gt;</span> : null}
+        <span className="font-medium break-all text-fg">{message.from_name || message.from}</span>
+        {message.from_name && message.from_name !== message.from ? <span className="break-all text-muted">&lt;{message.from}&gt;</span> : null}
         <span className="rounded bg-surface-2 px-1.5 text-xs text-muted">{inbound ? 'Received' : 'Sent'}</span>
         {message.kind === 'auto_reply' ? <span className="rounded bg-warning/15 px-1.5 text-xs text-warning">Auto-reply</span> : null}
         {message.kind === 'bounce' ? <span className="rounded bg-danger/15 px-1.5 text-xs text-danger">Bounce</span> : null}

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { BrandLogo } from '@web/components/brand-logo';
 import { PreloadLink } from '@web/components/preload-link';
@@ -19,7 +19,8 @@ export function ChatRoute() {
   const id = Number(useParams().id);
   const setError = useErrorStore((s) => s.setError);
   const [help, setHelp] = useState(false);
-  const onNotFound = useCallback(() => setError({ status: 404, message: ERROR_MESSAGES.noRouteMatch(window.location.pathname) }), [setError]);
+  const { pathname } = useLocation();
+  const onNotFound = useCallback(() => setError({ status: 404, message: ERROR_MESSAGES.noRouteMatch(pathname) }), [setError, pathname]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

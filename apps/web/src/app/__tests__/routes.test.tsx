@@ -201,8 +201,22 @@ describe('404s', () => {
 
   it('renders the chat for a positive integer id', async () => {
     signIn();
+    const thread = { id: 12, prospect_email: 'ada@acme.test', reply_status: null, interested: false, stop_sending: false, subject: 'Re: hello', last_message_at: '2026-11-20T10:00:00Z', replied_at: null, unread: false, starred: false, user_email_id: 1, prospect: null, campaign: null, virtual_employee: null, last_message: null, created_at: '2026-11-20T10:00:00Z' };
+    api.http.defaults.adapter = fakeAdapter((config) => {
+      if (config.url === '/email_threads/12') return { status: 200, data: { data: thread } };
+      if (config.url === '/email_thread_messages/12') return { status: 200, data: { data: [] } };
+      if (config.url === '/api/headers') return { status: 200, data: { holder_id: holderId, holder_uid: `uid-${holderId}`, holder_name: 'x' } };
+      return { status: 404, data: { errors: ['Not found'] } };
+    }) as AxiosAdapter;
     renderApp('/cabinet/chat/12');
-    expect(await screen.findByRole('heading', { name: 'Conversation #12' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Re: hello', level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows the 404 screen for a chat id the API does not know in this account', async () => {
+    signIn();
+    renderApp('/cabinet/chat/13');
+    expect(await screen.findByTestId('error-status')).toHaveTextContent('404');
+    expect(screen.getByText(ERROR_MESSAGES.noRouteMatch('/cabinet/chat/13'))).toBeInTheDocument();
   });
 });
 

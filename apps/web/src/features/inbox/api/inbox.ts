@@ -1,0 +1,110 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailThreadListParams } from '@shared/api/endpoints/email-threads';
+import type { EmailThread, EmailThreadFilters, EmailThreadMessage, UpdateEmailThreadBody } from '@shared/schemas/email-threads';
+import { api } from '@web/lib/api';
+import { downloadText } from '@web/lib/download';
+
+export const INBOX_PER_PAGE = 50;
+/** Unread counts and the list refresh on their own while the page is open. */
+export const INBOX_REFRESH_MS = 30_000;
+
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (filters: EmailThreadFilters) => [...inboxKeys.lists(), filters] as const,
+  stats: () => [...inboxKeys.all, 'stats'] as const,
+  thread: (id: number) => [...inboxKeys.all, 'thread', id] as const,
+  messages: (id: number) => [...inboxKeys.all, 'messages', id] as const,
+};
+
+/** GET email_threads, page after page (keyset cursor when the API gives one) for the virtualised list. */
+export function useThreads(filters: EmailThreadFilters) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.list(filters),
+    queryFn: ({ pageParam }) => {
+      const params: EmailThreadListParams = { per_page: INBOX_PER_PAGE, filters, ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }) };
+      return api.emailThreads.list(params);
+    },
+    initialPageParam: { page: 1, cursor: null as string | null },
+    getNextPageParam: (last) => {
+      const loaded = last.meta.page * last.meta.per_page;
+      if (last.data.length < last.meta.per_page || loaded >= last.meta.total) return undefined;
+      return { page: last.meta.page + 1, cursor: last.meta.next_cursor };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: INBOX_REFRESH_MS,
+  });
+}
+
+/** GET email_threads/stats: counts per reply status and unread, refreshed. */
+export function useThreadStats() {
+  return useQuery({ queryKey: inboxKeys.stats(), queryFn: () => api.emailThreads.stats(), refetchInterval: INBOX_REFRESH_MS });
+}
+
+export function useThread(id: number) {
+  return useQuery({ queryKey: inboxKeys.thread(id), queryFn: () => api.emailThreads.show(id), enabled: id > 0, retry: false });
+}
+
+export function useThreadMessages(id: number) {
+  return useQuery({ queryKey: inboxKeys.messages(id), queryFn: () => api.emailThreads.messages(id), enabled: id > 0, retry: false });
+}
+
+/** Puts a changed thread into every cached list page and its own entry (no refetch of 100k rows). */
+function useStoreThread() {
+  const queryClient = useQueryClient();
+  return (thread: EmailThread) => {
+    queryClient.setQueryData(inboxKeys.thread(thread.id), thread);
+    queryClient.setQueriesData<{ pages: Array<{ data: EmailThread[] }> }>({ queryKey: inboxKeys.lists() }, (old) =>
+      old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.map((t) => (t.id === thread.id ? thread : t)) })) } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.stats() });
+  };
+}
+
+/** PUT email_threads/{id}: read/unread, starred, interested, the user's reply status. */
+export function useUpdateThread() {
+  const store = useStoreThread();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateEmailThreadBody }) => api.emailThreads.update(id, body),
+    onSuccess: store,
+  });
+}
+
+/** PUT email_threads/{id}/mark_stop_sending. */
+export function useStopSending() {
+  const store = useStoreThread();
+  return useMutation({ mutationFn: (id: number) => api.emailThreads.markStopSending(id), onSuccess: store });
+}
+
+/** POST email_threads/{id}/send_reply: the sent message joins the thread. */
+export function useSendReply(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.emailThreads.sendReply(id, body),
+    onSuccess: (message) => {
+      queryClient.setQueryData<EmailThreadMessage[]>(inboxKeys.messages(id), (old) => [...(old ?? []).filter((m) => m.id !== message.id), message]);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(id) });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+    },
+  });
+}
+
+/** POST email_threads/{id}/reply_text: a draft (never sent by itself). */
+export function useDraftReply(id: number) {
+  return useMutation({ mutationFn: () => api.emailThreads.replyText(id) });
+}
+
+/** GET email_threads/export_to_csv with the current filters, saved as inbox-<date>.csv. */
+export function useExportThreads() {
+  return useMutation({
+    mutationFn: (filters: EmailThreadFilters) => api.emailThreads.exportCsv({ filters }),
+    onSuccess: (csv) => downloadText(csv, `inbox-${new Date().toISOString().slice(0, 10)}.csv`),
+  });
+}
+
+/** What the empty inbox should suggest: a mailbox first, then a campaign. */
+export function useInboxSetup(enabled: boolean) {
+  const mailboxes = useQuery({ queryKey: [...inboxKeys.all, 'setup', 'mailboxes'], queryFn: () => api.userEmails.list(), enabled });
+  const campaigns = useQuery({ queryKey: [...inboxKeys.all, 'setup', 'campaigns'], queryFn: () => api.campaigns.list(), enabled });
+  return { mailboxes, campaigns };
+}

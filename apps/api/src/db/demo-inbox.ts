@@ -207,11 +207,12 @@ async function candidates(db: Db, accountId: number, campaignId: number): Promis
     const mine = emails.filter((m) => m.enrolmentId === e.id);
     const sent = mine.filter((m) => m.status === 'sent' && m.sentAt).map((m) => ({ messageId: m.messageId, subject: m.subject, bodyText: m.bodyText, sentAt: m.sentAt! }));
     if (!sent.length) continue;
-    const first = e.first || e.full.split(' ')[0] || 'there';
+    const full = e.full || e.email;
+    const first = e.first || full.split(' ')[0] || 'there';
     out.push({
       enrolmentId: e.id,
       status: e.status,
-      prospect: { first, full: e.full, company: e.company ?? 'your company', email: e.email },
+      prospect: { first, full, company: e.company ?? 'your company', email: e.email },
       sent,
       unsent: mine.filter((m) => ['draft', 'scheduled', 'queued'].includes(m.status)).length,
       lastSentAt: sent.at(-1)!.sentAt,

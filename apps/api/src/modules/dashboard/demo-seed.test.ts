@@ -1,10 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignEmail } from '@shared/schemas/campaigns';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
 import type { UserEmail } from '@shared/schemas/user-emails';
 import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle, seedDemoActivity } from '../../db/demo-activity';
-import { activities, blacklistedEmails, campaigns, userEmails, users, virtualEmployees } from '../../db/schema';
+import { DEMO_REPLIES, seedDemoInbox } from '../../db/demo-inbox';
+import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, users, virtualEmployees } from '../../db/schema';
 import { DEMO_USER, seedDemo } from '../../db/seed';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
@@ -13,6 +14,8 @@ import { signIn, startTestApp, v1, type AuthHeaders, type TestApp } from '../../
 import { runSendTick } from '../campaigns/send-job';
 
 const DAY_MS = 86_400_000;
+type Thread = { id: number; prospect_email: string; reply_status: string | null; stop_sending: boolean; unread: boolean; starred: boolean };
+type Message = { id: number; direction: 'inbound' | 'outbound' };
 
 describe('the demo campaign plan', () => {
   const now = new Date('2026-06-10T12:00:00Z');
@@ -73,6 +76,7 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: T; meta?: { total: number } }>();
   };
+  const db = () => t.db.db;
   const demoCampaign = async () => (await get<Campaign[]>('/campaigns')).data.find((c) => c.name === DEMO_CAMPAIGN.name)!;
 
   it('has email figures in every widget for every period, and nothing a page cannot show', async () => {
@@ -80,7 +84,6 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
       const stats = (await get<GeneralStatistics>(`/dashboard_general_statistics?period=${period}`)).data;
       expect(stats.messages_sent.value, period).toBeGreaterThan(0);
       expect(stats.contacted.value, period).toBeGreaterThan(0);
-      expect(stats.replies.value).toBe(0);
       expect(stats.meetings_booked.value).toBe(0);
       expect(stats.prospects_total).toBe(255);
       expect(stats.personas_count).toBe(2);
@@ -99,9 +102,64 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     const feed = await t.app.inject({ method: 'GET', url: v1('/activity_list?per_page=5'), headers });
     expect(feed.json<ActivityList>().data).toHaveLength(5);
     const verbs = await t.db.db.selectDistinct({ verb: activities.verb }).from(activities).where(eq(activities.accountId, accountId));
-    for (const gone of ['linkedin_invitation_sent', 'linkedin_connection_accepted', 'linkedin_message_sent', 'call_made', 'reply_received', 'meeting_booked']) {
+    for (const gone of ['linkedin_invitation_sent', 'linkedin_connection_accepted', 'linkedin_message_sent', 'call_made', 'meeting_booked']) {
       expect(verbs.map((v) => v.verb)).not.toContain(gone);
     }
+  });
+
+  it('the inbox holds the demo campaign’s answers, threaded on the emails sent, and the dashboard counts its human replies', async () => {
+    const campaign = await demoCampaign();
+    const list = await get<Thread[]>('/email_threads?per_page=100');
+    expect(list.data.length).toBe(DEMO_REPLIES.length);
+    // The classifier reads each answer as the seed means it.
+    expect(list.data.map((th) => th.reply_status).sort()).toEqual(DEMO_REPLIES.map((r) => r.status).sort());
+    expect(list.data.some((th) => th.unread) && list.data.some((th) => !th.unread) && list.data.some((th) => th.starred)).toBe(true);
+    let human = 0;
+    let colleagues = 0;
+    let answered = 0;
+    for (const th of list.data) {
+      expect(th.stop_sending).toBe(th.reply_status !== 'out_of_office');
+      const messages = (await get<Message[]>(`/email_thread_messages/${th.id}`)).data;
+      const outbound = messages.filter((m) => m.direction === 'outbound');
+      const inbound = messages.filter((m) => m.direction === 'inbound');
+      expect(inbound).toHaveLength(1);
+      // Our campaign emails to that prospect, exactly those sent, in order, before the answer.
+      const sent = (await db().select({ messageId: campaignEmails.messageId }).from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sent'), eq(campaignEmails.toEmail, th.prospect_email))).orderBy(campaignEmails.stepPosition)).map((r) => r.messageId);
+      const rows = await db().select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, th.id)));
+      const idOf = new Map(rows.map((r) => [r.id, r.messageId]));
+      expect(outbound.slice(0, sent.length).map((m) => idOf.get(m.id))).toEqual(sent);
+      expect(messages.indexOf(inbound[0]!)).toBe(sent.length);
+      const reply = rows.find((r) => r.direction === 'inbound')!;
+      expect(reply.inReplyTo).toBe(sent.at(-1));
+      expect(reply.references).toBe(sent.join(' '));
+      if (reply.kind === 'human') human++;
+      if (reply.fromColleague) colleagues++;
+      if (outbound.length > sent.length) answered++;
+    }
+    expect(human).toBe(DEMO_REPLIES.filter((r) => !r.outOfOffice).length);
+    expect([colleagues, answered]).toEqual([1, 1]);
+    // The dashboard's replies are the human answers in the inbox, at their times.
+    for (const period of ['quarter', 'year'] as const) {
+      const stats = (await get<GeneralStatistics>(`/dashboard_general_statistics?period=${period}`)).data;
+      expect(stats.replies.value, period).toBe(human);
+    }
+    // The engine acted: replied prospects' sequences stopped with nothing left to send, the unsubscribe is on the list, the out-of-office paused.
+    const blacklist = (await get<Array<{ email: string; reason: string }>>('/blacklisted_emails?per_page=100')).data;
+    const unsubscribed = list.data.find((th) => th.reply_status === 'unsubscribe')!;
+    expect(blacklist).toContainEqual(expect.objectContaining({ email: unsubscribed.prospect_email, reason: 'unsubscribed' }));
+    const ooo = list.data.find((th) => th.reply_status === 'out_of_office')!;
+    const [enrolment] = await db().select().from(campaignEnrolments).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.email, ooo.prospect_email)));
+    expect(enrolment!.status).toBe('active');
+    const pending = await db().select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, enrolment!.id), inArray(campaignEmails.status, ['draft', 'scheduled'])));
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((m) => m.sendAfter !== null && m.sendAfter.getTime() > Date.now())).toBe(true);
+    for (const th of list.data.filter((x) => x.reply_status !== 'out_of_office')) {
+      const left = await db().select({ n: count() }).from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, campaign.id), eq(campaignEmails.toEmail, th.prospect_email), inArray(campaignEmails.status, ['draft', 'scheduled', 'queued'])));
+      expect(left[0]!.n, th.prospect_email).toBe(0);
+    }
+    // Logged at the answers' times, not at the seeding moment.
+    const replies = await db().select().from(activities).where(and(eq(activities.accountId, accountId), inArray(activities.verb, ['reply_received', 'enrolment_paused', 'email_unsubscribed'])));
+    expect(replies.every((a) => a.occurredAt.getTime() < Date.now() - 20 * 60_000)).toBe(true);
   });
 
   it('the dashboard’s sent emails are the sent emails the campaign pages list, period by period', async () => {
@@ -126,8 +184,8 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     expect(campaign.emails.draft).toBeGreaterThan(0);
     expect(campaign.emails.scheduled).toBeGreaterThan(0);
     expect(campaign.emails.failed).toBe(2);
-    expect(campaign.enrolments.stopped).toBe(2);
-    const blacklist = await get<Array<{ email: string; reason: string }>>('/blacklisted_emails');
+    expect(campaign.enrolments.stopped).toBeGreaterThanOrEqual(2);
+    const blacklist = await get<Array<{ email: string; reason: string }>>('/blacklisted_emails?per_page=100');
     expect(blacklist.data.filter((b) => b.reason === 'hard_bounce')).toHaveLength(2);
   });
 
@@ -154,6 +212,7 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
   // Last: it rewinds the account to what the seed wrote before the demo campaign existed.
   it('a demo account seeded before the campaign existed loses its invented outreach and gets the campaign, once', async () => {
     const db = t.db.db;
+    await db.delete(emailThreads).where(eq(emailThreads.accountId, accountId));
     await db.delete(campaigns).where(eq(campaigns.accountId, accountId));
     await db.delete(userEmails).where(eq(userEmails.accountId, accountId));
     await db.delete(virtualEmployees).where(eq(virtualEmployees.accountId, accountId));
@@ -166,14 +225,22 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email));
     expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(true);
     expect(await seedDemoActivity(db, accountId, user!.id, new Date())).toBe(false);
+    const before = (await db.select({ verb: activities.verb }).from(activities).where(eq(activities.accountId, accountId))).map((a) => a.verb);
+    for (const gone of ['reply_received', 'meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(before).not.toContain(gone);
+    // Seeded before the inbox existed: gets its threads once.
+    expect(await seedDemoInbox(db, accountId, new Date())).toBe(DEMO_REPLIES.length);
+    expect(await seedDemoInbox(db, accountId, new Date())).toBe(0);
     const verbs = (await db.select({ verb: activities.verb, payload: activities.payload }).from(activities).where(eq(activities.accountId, accountId))).map((a) => a.verb);
     expect(verbs).toContain('offering_created');
-    for (const gone of ['reply_received', 'meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
+    for (const gone of ['meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
+    expect(verbs.filter((v) => v === 'reply_received')).toHaveLength(DEMO_REPLIES.length - 1);
     // The extra prospects were there already: not "added" again.
     expect(verbs.filter((v) => v === 'prospect_added')).toEqual([]);
     const campaign = await demoCampaign();
     expect(verbs.filter((v) => v === 'email_sent')).toHaveLength(campaign.emails.sent!);
     const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
     expect(year.messages_sent.value).toBe(campaign.emails.sent);
+    expect(year.replies.value).toBe(DEMO_REPLIES.length - 1);
+    expect((await get<Thread[]>('/email_threads?per_page=100')).data).toHaveLength(DEMO_REPLIES.length);
   });
 });

@@ -76,31 +76,11 @@ const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
 };
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a.flatMap((x) => x.value) : (a?.value ?? [])).map((v) => (v.address ?? '').toLowerCase()).filter(Boolean);
-const headerText = (parsed: ParsedMail, name: string): string => {
-  const v = parsed.headers.get(name);
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'object' && 'value' in v && typeof (v as { value: unknown }).value === 'string') return (v as { value: string }).value;
-  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '');
-  return String(v);
-};
-
 /** The Message-IDs a message answers, nearest first: In-Reply-To, then References from the newest back. */
 export function answeredIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
   const refs = Array.isArray(parsed.references) ? parsed.references : parsed.references ? parsed.references.split(/\s+/) : [];
   const ids = [...(parsed.inReplyTo ?? '').split(/\s+/), ...refs.slice().reverse()].map((id) => normaliseMessageId(id)).filter((id): id is string => id !== null);
   return [...new Set(ids)];
-}
-
-/** Header rules of an automatic message (RFC 3834 Auto-Submitted, the X-Autoreply family, Precedence, an empty Return-Path). */
-export function autoReplyHeaders(parsed: ParsedMail): boolean {
-  const autoSubmitted = headerText(parsed, 'auto-submitted').trim().toLowerCase();
-  if (autoSubmitted && !autoSubmitted.startsWith('no')) return true;
-  if (parsed.headers.has('x-autoreply') || parsed.headers.has('x-autorespond') || parsed.headers.has('x-autoresponder')) return true;
-  if (/^(auto_reply|bulk|junk|list)$/i.test(headerText(parsed, 'precedence').trim())) return true;
-  const returnPath = parsed.headers.get('return-path') as AddressObject | undefined;
-  if (returnPath && (returnPath.value ?? []).every((v) => !v.address)) return true;
-  return false;
 }
 
 /** The thread a message answers (by its referenced Message-IDs), created from our campaign email when it is the first. */

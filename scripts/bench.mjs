@@ -535,7 +535,8 @@ if (want('inbox_list')) {
       await cannon({ url, headers, duration: 2 }); // warm-up
       const res = await cannon({ url, headers });
       if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
-      report(`inbox_list p99, ${body.meta.total} of ${INBOX_BENCH_THREADS} threads match (${res.requests.average.toFixed(0)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, floor.p99, 'ms', '< 50 ms', res.latency.p99 < 50);
+      // autocannon counts whole milliseconds: a bare route's p99 under 1 ms reads 0, so the floor is at least 1 ms.
+      report(`inbox_list p99, ${body.meta.total} of ${INBOX_BENCH_THREADS} threads match (${res.requests.average.toFixed(0)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, Math.max(floor.p99, 1), 'ms', '< 50 ms', res.latency.p99 < 50);
     } finally {
       await stop(child);
       await db.drop();

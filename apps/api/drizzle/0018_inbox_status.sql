@@ -1,3 +1,4 @@
+ALTER TABLE "campaigns" ADD COLUMN "stop_company_on_reply" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_thread_messages" ADD COLUMN "reply_status" text;--> statement-breakpoint
 ALTER TABLE "email_threads" ADD COLUMN "reply_status_source" text;--> statement-breakpoint
 CREATE INDEX "email_threads_account_status_last_idx" ON "email_threads" USING btree ("account_id","reply_status","last_message_at") INCLUDE ("campaign_id","unread");--> statement-breakpoint

@@ -875,6 +875,8 @@ export const campaigns = pgTable(
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     /** The user allows its prospects to be in another active campaign too. */
     allowOverlap: boolean('allow_overlap').notNull().default(false),
+    /** A person's reply also stops this campaign's other prospects at the same company domain (not free-mail domains). */
+    stopCompanyOnReply: boolean('stop_company_on_reply').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     pausedAt: at('paused_at'),

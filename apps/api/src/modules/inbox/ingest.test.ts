@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
+import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, campaigns, prospects, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
@@ -265,6 +265,36 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
       expect(await ingest('reply-not-interested.eml', other)).toMatchObject({ replyStatus: 'not_interested', threadReplyStatus: 'interested' });
       expect(await threadOf(reply.threadId)).toMatchObject({ replyStatus: 'interested', replyStatusSource: 'user' });
     });
+  });
+
+  it('stop_company_on_reply: a reply stops the same campaign’s prospects at the same company domain, never at a free-mail domain', async () => {
+    const addEnrolment = async (campaignId: number, email: string) => {
+      const [prospect] = await t.db.db.insert(prospects).values({ accountId, source: 'import', fullName: email, email }).returning();
+      const [row] = await t.db.db.insert(campaignEnrolments).values({ accountId, campaignId, prospectId: prospect!.id, email, userEmailId: mailbox.id, exclusive: false }).returning();
+      return row!.id;
+    };
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const domain = sent.prospectEmail.split('@')[1]!;
+    await t.db.db.update(campaigns).set({ stopCompanyOnReply: true }).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, sent.campaignId)));
+    const colleague = await addEnrolment(sent.campaignId, `sam@${domain}`);
+    const otherCompany = await addEnrolment(sent.campaignId, `sam@elsewhere-${domain}`);
+    const elsewhere = await seedSentEmail(t, accountId, mailbox);
+    const otherCampaign = await addEnrolment(elsewhere.campaignId, `kim@${domain}`);
+    expect(await ingest('reply-in-reply-to.eml', sent)).toMatchObject({ outcome: 'stored', kind: 'human', effect: 'stopped' });
+    expect((await enrolmentOf(t, accountId, colleague)).status).toBe('stopped');
+    expect((await enrolmentOf(t, accountId, colleague)).stopReason).toBe(`Someone at ${domain} replied`);
+    expect((await enrolmentOf(t, accountId, otherCompany)).status).toBe('active');
+    expect((await enrolmentOf(t, accountId, otherCampaign)).status).toBe('active');
+
+    // A free-mail address says nothing about the company.
+    const free = await seedSentEmail(t, accountId, mailbox);
+    const freeEmail = `pat.${free.enrolmentId}@gmail.com`;
+    await t.db.db.update(campaignEnrolments).set({ email: freeEmail }).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, free.enrolmentId)));
+    await t.db.db.update(campaigns).set({ stopCompanyOnReply: true }).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, free.campaignId)));
+    const freeNeighbour = await addEnrolment(free.campaignId, `someone.${free.enrolmentId}@gmail.com`);
+    expect(await ingest('reply-in-reply-to.eml', { ...free, prospectEmail: freeEmail })).toMatchObject({ outcome: 'stored', kind: 'human' });
+    expect((await enrolmentOf(t, accountId, free.enrolmentId)).status).toBe('stopped');
+    expect((await enrolmentOf(t, accountId, freeNeighbour)).status).toBe('active');
   });
 
   it('the same message ingested twice changes nothing the second time', async () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
+import { FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
@@ -353,6 +353,28 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
           prospectId: s.prospectId,
           payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
         });
+      }
+    }
+    // The campaign asks for it: the same company's other prospects in this campaign stop too (never a free-mail domain).
+    const domain = thread.prospectEmail.split('@')[1] ?? '';
+    if (thread.campaignId !== null && domain && !FREE_MAIL_DOMAINS.includes(domain)) {
+      const [campaign] = await tx
+        .select({ stopCompanyOnReply: campaigns.stopCompanyOnReply })
+        .from(campaigns)
+        .where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, thread.campaignId)));
+      if (campaign?.stopCompanyOnReply) {
+        const reason = `Someone at ${domain} replied`;
+        const sameCompany = and(eq(campaignEnrolments.campaignId, thread.campaignId), sql`split_part(${campaignEnrolments.email}, '@', 2) = ${domain}`);
+        for (const s of await stopEnrolmentsWhere(tx, accountId, sameCompany, reason)) {
+          await recordActivity(tx, {
+            accountId,
+            actorType: 'system',
+            verb: 'enrolment_stopped',
+            channel: 'email',
+            prospectId: s.prospectId,
+            payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason, thread_id: thread.id },
+          });
+        }
       }
     }
     await recordActivity(tx, {

@@ -1,5 +1,5 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
@@ -8,6 +8,7 @@
 //  4. sending through the engine's smtp-send to a loopback SMTP server vs plain nodemailer (scripts/bench/sending.mjs)
 //  5. planning: enrolling 100k prospects into a campaign on PostgreSQL vs INSERT … SELECT of the same rows, and the memory it adds;
 //     engine_idle_cpu: the API's CPU over 60 s with a running campaign and nothing due vs a bare Fastify process (scripts/bench/engine.mjs)
+//  6. inbox_list: GET email_threads with three filters for an account of 100k threads on PostgreSQL, p99 under 10 connections vs the bare route (scripts/bench/inbox.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -153,14 +154,14 @@ async function offeringsThroughput(env) {
   }
 }
 
-/** The floor for latency under load: the bare Fastify route under the same 50 connections. */
-async function bareUnderLoad() {
+/** The floor for latency under load: the bare Fastify route under the same 50 connections (or `connections`). */
+async function bareUnderLoad(connections = 50) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-fastify.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
   try {
     await waitFor(`http://127.0.0.1:${port}/bare`, child);
-    await cannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50, duration: 2 });
-    const res = await cannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50 });
+    await cannon({ url: `http://127.0.0.1:${port}/bare`, connections, duration: 2 });
+    const res = await cannon({ url: `http://127.0.0.1:${port}/bare`, connections });
     return { p99: res.latency.p99, rps: res.requests.average };
   } finally {
     await stop(child);
@@ -509,6 +510,39 @@ if (want('imports_latency')) {
   console.log("\nImports and other accounts: another account's GET offerings while one account imports 60k rows, beside the same request with no import");
   const { runImportLatencyBenches } = await import('./bench/import.mjs');
   for (const r of await runImportLatencyBenches()) rows.push({ name: r.name, ok: r.ok });
+}
+
+if (want('inbox_list')) {
+  const { INBOX_BENCH_THREADS, createDatabase, inboxFilters, seedInbox } = await import('./bench/inbox.mjs');
+  console.log(`\nInbox: GET /api/v1/email_threads with three filters (campaign, interested or meeting request, unread) for an account of ${INBOX_BENCH_THREADS} threads on PostgreSQL, 10 connections, p99 ms (target < 50 ms; floor: the bare route under the same load)`);
+  const db = await createDatabase('inbox');
+  if (!db) console.log('  inbox_list: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    const port = await freePort();
+    const child = startServer({ PORT: String(port), DATABASE_URL: db.url, SEED_DEMO: '1' });
+    try {
+      await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+      const origin = `http://127.0.0.1:${port}`;
+      const headers = await signInDemo(origin);
+      const t0 = performance.now();
+      const { campaignId } = await seedInbox(db.url);
+      console.log(`  seeded ${INBOX_BENCH_THREADS} threads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const url = `${origin}/api/v1/email_threads?per_page=25&filters=${encodeURIComponent(JSON.stringify(inboxFilters(campaignId)))}`;
+      const check = await fetch(url, { headers });
+      if (check.status !== 200) throw new Error(`email_threads answered ${check.status}`);
+      const body = await check.json();
+      if (body.data.length === 0) throw new Error('the filtered inbox is empty');
+      const floor = await bareUnderLoad(10);
+      await cannon({ url, headers, duration: 2 }); // warm-up
+      const res = await cannon({ url, headers });
+      if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
+      // autocannon counts whole milliseconds: a bare route's p99 under 1 ms reads 0, so the floor is at least 1 ms.
+      report(`inbox_list p99, ${body.meta.total} of ${INBOX_BENCH_THREADS} threads match (${res.requests.average.toFixed(0)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, Math.max(floor.p99, 1), 'ms', '< 50 ms', res.latency.p99 < 50);
+    } finally {
+      await stop(child);
+      await db.drop();
+    }
+  }
 }
 
 fs.rmSync(pgliteDir, { recursive: true, force: true });

@@ -60,3 +60,10 @@ export const BOUNCE_RATE_WINDOW_DAYS = 7;
 export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
 /** How often a mailbox's INBOX and Sent folder are polled over IMAP (modules/inbox/imap-sync.ts). */
 export const INBOX_POLL_INTERVAL_S = 60;
+
+/** Free-mail providers: an address there says nothing about the company (stop_company_on_reply never matches them). */
+export const FREE_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'yahoo.fr', 'yahoo.de', 'ymail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk',
+  'hotmail.fr', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'gmx.net',
+  'web.de', 't-online.de', 'orange.fr', 'free.fr', 'laposte.net', 'libero.it', 'mail.ru', 'yandex.ru', 'yandex.com', 'zoho.com', 'fastmail.com', 'qq.com', '163.com',
+];

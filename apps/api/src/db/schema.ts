@@ -875,6 +875,8 @@ export const campaigns = pgTable(
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     /** The user allows its prospects to be in another active campaign too. */
     allowOverlap: boolean('allow_overlap').notNull().default(false),
+    /** A person's reply also stops this campaign's other prospects at the same company domain (not free-mail domains). */
+    stopCompanyOnReply: boolean('stop_company_on_reply').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     pausedAt: at('paused_at'),
@@ -1077,6 +1079,8 @@ export const emailThreads = pgTable(
     starred: boolean('starred').notNull().default(false),
     /** The reply classifier's status (its set is designed with the classifier); null until classified. */
     replyStatus: text('reply_status'),
+    /** Who set reply_status: rules | ai (the classifier, at ingestion) or user (a correction, never overwritten by ingestion). */
+    replyStatusSource: text('reply_status_source', { enum: ['rules', 'ai', 'user'] }),
     /** True once a human replied or the user stopped it: nothing more goes out in this sequence. */
     stopSending: boolean('stop_sending').notNull().default(false),
     createdAt: createdAt(),
@@ -1086,6 +1090,13 @@ export const emailThreads = pgTable(
     uniqueIndex('email_threads_account_enrolment_unique').on(t.accountId, t.enrolmentId),
     index('email_threads_account_last_idx').on(t.accountId, t.lastMessageAt),
     index('email_threads_account_prospect_email_idx').on(t.accountId, t.prospectEmail),
+    // The inbox list's common filters at 100k threads (see docs/decisions.md, "The inbox API"). The migration
+    // (0018_inbox_status) adds INCLUDE columns drizzle cannot declare: each covers the other two filters, so the
+    // list's count(*) of any mix of status, campaign and unread is an index-only scan.
+    index('email_threads_account_status_last_idx').on(t.accountId, t.replyStatus, t.lastMessageAt),
+    index('email_threads_account_campaign_last_idx').on(t.accountId, t.campaignId, t.lastMessageAt),
+    index('email_threads_account_unread_last_idx').on(t.accountId, t.lastMessageAt).where(sql`${t.unread}`),
+    check('email_threads_reply_status_source_check', sql`${t.replyStatusSource} is null or ${t.replyStatusSource} in ('rules', 'ai', 'user')`),
   ],
 );
 
@@ -1131,6 +1142,8 @@ export const emailThreadMessages = pgTable(
     fromColleague: boolean('from_colleague').notNull().default(false),
     /** A bounce: the DSN's Status (5.1.1), Action and Final-Recipient. An out-of-office: the return date found. */
     details: jsonb('details'),
+    /** An inbound message's own classification (the thread's reply_status is the one that counts, see nextReplyStatus). */
+    replyStatus: text('reply_status'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -62,6 +62,7 @@ export const createCampaignBodySchema = z.strictObject({
   virtual_employee_ids: ids('virtual employee id').min(1, { error: 'Choose at least one virtual employee' }),
   mode: mode.optional(),
   allow_overlap: z.boolean().optional(),
+  stop_company_on_reply: z.boolean({ error: 'Stop company on reply must be true or false' }).optional(),
 });
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
 
@@ -70,6 +71,7 @@ export const updateCampaignBodySchema = z.strictObject({
   virtual_employee_ids: ids('virtual employee id').min(1, { error: 'Choose at least one virtual employee' }).optional(),
   mode: mode.optional(),
   allow_overlap: z.boolean().optional(),
+  stop_company_on_reply: z.boolean({ error: 'Stop company on reply must be true or false' }).optional(),
 });
 
 export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), delay_days: int32() });
@@ -86,6 +88,8 @@ export const campaignSchema = z.object({
   mode: z.enum(CAMPAIGN_MODES),
   status: z.enum(CAMPAIGN_STATUSES),
   allow_overlap: z.boolean(),
+  /** A person's reply also stops this campaign's other prospects at the same company domain (free-mail domains never). Always sent; optional in the type until the web's campaign fixtures carry it. */
+  stop_company_on_reply: z.boolean().optional(),
   virtual_employee_ids: z.array(int32()),
   steps: z.array(campaignStepSchema),
   enrolments: z.object({ active: int32(), stopped: int32(), finished: int32() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, int32, queryInt, text } from './primitives';
 import { pageMetaSchema, PROSPECT_SOURCES } from './personas';
-import { REPLY_STATUSES, replyStatusSchema } from './inbox';
+import { REPLY_STATUS_SOURCES, REPLY_STATUSES, replyStatusSchema } from './inbox';
 
 /**
  * The inbox (issue 12; spec §2 /cabinet/inbox and /cabinet/chat/{id}, §3 thread and interaction filters,
@@ -113,6 +113,8 @@ export const emailThreadSchema = z.object({
   id: int32(),
   prospect_email: text(),
   reply_status: z.enum(REPLY_STATUSES).nullable(),
+  /** Who set reply_status: the classifier's rules, the AI provider, or the user (a user's status is kept by ingestion). */
+  reply_status_source: z.enum(REPLY_STATUS_SOURCES).nullable(),
   interested: z.boolean(),
   stop_sending: z.boolean(),
   subject: text(),
@@ -184,7 +186,7 @@ export type EmailThreadMessage = z.infer<typeof emailThreadMessageSchema>;
 export const emailThreadMessageListSchema = z.object({ data: z.array(emailThreadMessageSchema) });
 
 /** A reply (spec §7 replies/{id}): one inbound message of a thread, with its thread's status. */
-export const replySchema = emailThreadMessageSchema.extend({ reply_status: z.enum(REPLY_STATUSES).nullable() });
+export const replySchema = emailThreadMessageSchema.extend({ reply_status: z.enum(REPLY_STATUSES).nullable(), reply_status_source: z.enum(REPLY_STATUS_SOURCES).nullable() });
 export type Reply = z.infer<typeof replySchema>;
 
 export const updateReplyBodySchema = z.strictObject({

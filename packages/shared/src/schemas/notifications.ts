@@ -16,11 +16,13 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   reply_received: 'A prospect replied',
+  reply_interested: 'A prospect replied with interest',
+  meeting_requested: 'A prospect asked for a meeting',
   meeting_booked: 'A meeting was booked',
   prospect_added: 'A prospect was added',
   import_finished: 'An import finished',
@@ -31,9 +33,16 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   campaign_finished: 'A campaign finished',
 };
 
-/** Defaults for a new account: everything in the app; replies, meetings, a mailbox that stopped sending and a campaign paused for its bounces by email to its users. */
+/**
+ * Events a new account's in-app rule leaves off: an interested reply or a meeting request is also a
+ * reply_received, so they would notify twice; a user adds them to a rule of their own (e.g. "email me
+ * only the interested ones").
+ */
+export const OPT_IN_NOTIFICATION_EVENTS: readonly NotificationEvent[] = ['reply_interested', 'meeting_requested'];
+
+/** Defaults for a new account: everything in the app (but the opt-in ones); replies, meetings, a mailbox that stopped sending and a campaign paused for its bounces by email to its users. */
 export const DEFAULT_NOTIFICATION_RULES: ReadonlyArray<{ provider: NotificationProvider; events: NotificationEvent[]; target: null }> = [
-  { provider: 'in_app', events: [...NOTIFICATION_EVENTS], target: null },
+  { provider: 'in_app', events: NOTIFICATION_EVENTS.filter((e) => !OPT_IN_NOTIFICATION_EVENTS.includes(e)), target: null },
   { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high'], target: null },
 ];
 

@@ -193,6 +193,9 @@ describe.each(DB_KINDS)('campaigns on %s', (kind) => {
     await postJson(t, a, `/campaigns/${overlapping.id}/start`, {});
     await t.app.jobs.drain();
     expect((await get<{ data: Campaign }>(`/campaigns/${overlapping.id}`)).data.enrolments.active).toBe(2);
+    // stop_company_on_reply (issue 12): off by default, set on update, answered back.
+    expect(overlapping.stop_company_on_reply).toBe(false);
+    expect((await postJson<Campaign>(t, a, `/campaigns/${overlapping.id}`, { stop_company_on_reply: true }, 'PUT')).stop_company_on_reply).toBe(true);
 
     // A prospect added to the persona later joins the running campaign.
     const [late] = await seedProspects(t, accountId, [{ fullName: 'Late Joiner', firstName: 'Late', email: 'late.joiner@late.example' }]);

@@ -104,6 +104,7 @@ async function toCampaigns(db: Db, accountId: number, rows: CampaignRow[]): Prom
       mode: r.mode,
       status: r.status,
       allow_overlap: r.allowOverlap,
+      stop_company_on_reply: r.stopCompanyOnReply,
       virtual_employee_ids: employees.filter((e) => e.campaignId === r.id).map((e) => e.id),
       steps: steps.filter((s) => s.campaignId === r.id).map((s) => ({ id: s.id, position: s.position, channel: s.channel, delay_days: s.delayDays })),
       enrolments: enrolmentCounts,
@@ -147,7 +148,7 @@ export async function create(deps: Deps, auth: AuthContext, body: CreateBody): P
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(campaigns)
-      .values({ accountId, name: body.name, personaId: persona.id, mode, allowOverlap: body.allow_overlap ?? false, createdBy: auth.user.id })
+      .values({ accountId, name: body.name, personaId: persona.id, mode, allowOverlap: body.allow_overlap ?? false, stopCompanyOnReply: body.stop_company_on_reply ?? false, createdBy: auth.user.id })
       .returning({ id: campaigns.id });
     await tx.insert(campaignVirtualEmployees).values(employeeIds.map((virtualEmployeeId) => ({ accountId, campaignId: row!.id, virtualEmployeeId })));
     await tx
@@ -169,6 +170,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
     if (body.name !== undefined) set.name = body.name;
     if (body.mode !== undefined) set.mode = body.mode;
     if (body.allow_overlap !== undefined) set.allowOverlap = body.allow_overlap;
+    if (body.stop_company_on_reply !== undefined) set.stopCompanyOnReply = body.stop_company_on_reply;
     await tx.update(campaigns).set(set).where(and(eq(campaigns.id, id), eq(campaigns.accountId, accountId)));
     if (employeeIds) {
       await tx.delete(campaignVirtualEmployees).where(and(eq(campaignVirtualEmployees.accountId, accountId), eq(campaignVirtualEmployees.campaignId, id)));

@@ -29,7 +29,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('unsubscribe', true, 'en-stop-emailing', /\bstop (e-?mailing|contacting|sending|writing|messaging|spamming)\b/),
   rule('unsubscribe', true, 'en-dont-email', /\b(don't|do not|never) (ever )?(e-?mail|contact|write to|message|spam) (me|us)\b/),
   rule('unsubscribe', true, 'en-no-more-emails', /\bno (more|further) (e-?mails|messages)\b/),
-  rule('unsubscribe', true, 'stop-alone', /^(stop|stopp|arret|alto|basta)[.!]*$/),
+  rule('unsubscribe', true, 'stop-alone', /^(please )?(stop|stopp|arret|alto|basta)( (it|please|now))?[.!]*$/),
   rule('unsubscribe', true, 'en-not-contact-further', /\b(not|never) (to )?(contact|email|e-mail|write to|message) (me|us) (again|further|anymore|any more|in future|in the future)\b/),
   rule('unsubscribe', true, 'erase-data', /\b(erase|delete|remove) (all )?(my|our) (personal )?(data|information|details)\b|\b(loschen|loschung) (meiner|unserer) daten\b|\b(supprimer|suppression de) mes donnees\b|\b(borrar|suprimir|eliminar) mis datos\b/),
   rule('unsubscribe', true, 'de-widerspruch', /\b(widerspreche|widerspruch)\b|\bunterlassen sie\b|\bkeine weiteren? (kontaktaufnahmen?|kontakt|zusendungen|anfragen)\b|\bhoren sie auf,? mir\b/),

@@ -172,6 +172,12 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
 
   if (UNSUBSCRIBE_SUBJECT.test(subject)) return { status: 'unsubscribe', confidence: 'high', rule: 'subject:unsubscribe' };
   const decided = decide(hits);
+  // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
+  // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
+  if (decided?.status === 'out_of_office') {
+    const human = statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
+    if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
+  }
   if (decided) return decided;
   if (AUTO_REPLY_WORDING.some((re) => re.test(folded))) return { status: 'auto_reply', confidence: 'low', rule: 'wording:auto-reply' };
   return { status: 'other', confidence: 'low', rule: 'none' };

@@ -102,8 +102,10 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     const newest = page1.data[0]!;
     expect(newest).toMatchObject({
       prospect_email: second.prospect.email!.toLowerCase(),
-      reply_status: null,
-      interested: false,
+      // Ingestion classified the reply (the classifier's rules).
+      reply_status: 'interested',
+      reply_status_source: 'rules',
+      interested: true,
       stop_sending: true,
       unread: true,
       starred: false,
@@ -232,25 +234,26 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     const empty = (await get(u, '/email_threads/stats')).json<{ data: EmailThreadStats }>().data;
     expect(empty).toMatchObject({ total: 0, unread: 0, starred: 0, stopped: 0, interested: 0 });
     expect(Object.values(empty.by_reply_status).every((n) => n === 0)).toBe(true);
-    const a = await threadOf(t, u, { mailbox });
-    const b = await threadOf(t, u, { mailbox });
-    await threadOf(t, u, { mailbox });
+    const neutral = 'Who gave you my address?';
+    const a = await threadOf(t, u, { mailbox, reply: neutral });
+    const b = await threadOf(t, u, { mailbox, reply: neutral });
+    await threadOf(t, u, { mailbox, reply: neutral });
     await send(u, 'PUT', `/email_threads/${a.threadId}`, { interested: true, starred: true });
     await send(u, 'PUT', `/email_threads/${b.threadId}`, { reply_status: 'meeting_request', unread: false });
     const stats = (await get(u, '/email_threads/stats')).json<{ data: EmailThreadStats }>().data;
     expect(stats).toMatchObject({ total: 3, unread: 2, starred: 1, stopped: 3, interested: 2 });
-    expect(stats.by_reply_status).toMatchObject({ interested: 1, meeting_request: 1, unclassified: 1, not_interested: 0 });
+    expect(stats.by_reply_status).toMatchObject({ interested: 1, meeting_request: 1, other: 1, unclassified: 0, not_interested: 0 });
   });
 
   it('keeps the user’s marks and reply-status corrections (PUT email_threads/{id} and PUT replies/{id})', async () => {
     const u = await user();
-    const fixture = await threadOf(t, u);
+    const fixture = await threadOf(t, u, { reply: 'Who gave you my address?' });
     const put = (payload: object) => send(u, 'PUT', `/email_threads/${fixture.threadId}`, payload);
     let res = await put({ unread: false, starred: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ unread: false, starred: true, reply_status: null });
+    expect(res.json().data).toMatchObject({ unread: false, starred: true, reply_status: 'other', reply_status_source: 'rules' });
     res = await put({ interested: true });
-    expect(res.json().data).toMatchObject({ reply_status: 'interested', interested: true });
+    expect(res.json().data).toMatchObject({ reply_status: 'interested', reply_status_source: 'user', interested: true });
     expect((await put({ reply_status: 'meeting_request' })).json().data).toMatchObject({ reply_status: 'meeting_request', interested: true });
     // Interested stays true for a meeting request, and switching interest on again keeps the meeting request.
     expect((await put({ interested: true })).json().data).toMatchObject({ reply_status: 'meeting_request', interested: true });
@@ -262,13 +265,18 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
       .from(activities)
       .where(and(eq(activities.accountId, fixture.accountId), eq(activities.verb, 'reply_status_changed')))
       .orderBy(activities.id);
-    expect(corrections.map((c) => (c.payload as { to: string }).to)).toEqual(['interested', 'meeting_request', 'not_interested']);
-    expect(corrections.every((c) => c.actorType === 'user' && (c.payload as { source: string }).source === 'user')).toBe(true);
+    // The classifier's status at ingestion (system, source rules), then the user's three corrections.
+    expect(corrections.map((c) => [c.actorType, (c.payload as { to: string }).to, (c.payload as { source: string }).source])).toEqual([
+      ['system', 'other', 'rules'],
+      ['user', 'interested', 'user'],
+      ['user', 'meeting_request', 'user'],
+      ['user', 'not_interested', 'user'],
+    ]);
 
     // A reply is an inbound message; its status is its thread's.
     res = await send(u, 'PUT', `/replies/${fixture.messageRowId}`, { reply_status: 'wrong_person', unread: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: fixture.messageRowId, thread_id: fixture.threadId, direction: 'inbound', reply_status: 'wrong_person' });
+    expect(res.json().data).toMatchObject({ id: fixture.messageRowId, thread_id: fixture.threadId, direction: 'inbound', reply_status: 'wrong_person', reply_status_source: 'user' });
     expect((await get(u, `/email_threads/${fixture.threadId}`)).json().data).toMatchObject({ reply_status: 'wrong_person', unread: true });
     // Our own message is not a reply.
     const ours = (await get(u, `/email_thread_messages/${fixture.threadId}`)).json<{ data: EmailThreadMessage[] }>().data.find((m) => m.direction === 'outbound')!;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
+import { activities, blacklistedEmails, campaignEnrolments, campaignNotifications, campaigns, prospects, emailThreadMessages, emailThreads, notifications, type UserEmailRow } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
-import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
+import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership-probes';
 import { dispatcherFor } from '../notifications/dispatch';
 import { ingestMessage, type FolderRole } from './ingest';
@@ -14,13 +14,15 @@ const NOW = new Date('2026-11-24T12:00:00Z');
 describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
   let t: TestApp;
   let accountId: number;
+  let userA: Awaited<ReturnType<typeof signedInUser>>;
   let otherAccountId: number;
   let mailbox: UserEmailRow;
   let otherMailbox: UserEmailRow;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    accountId = await accountIdOf(t, await signedInUser(t, 'inbox-a'));
+    userA = await signedInUser(t, 'inbox-a');
+    accountId = await accountIdOf(t, userA);
     otherAccountId = await accountIdOf(t, await signedInUser(t, 'inbox-b'));
     mailbox = await seedMailbox(t, accountId);
     otherMailbox = await seedMailbox(t, otherAccountId);
@@ -192,6 +194,108 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
       expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
     },
   );
+
+  describe('reply status from the classifier', () => {
+    const messageRow = async (id: number) => (await t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, id))))[0]!;
+    const inAppOf = (event: string) => t.db.db.select().from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.event, event)));
+
+    it('an interested reply makes the thread interested (source rules) and fires reply_interested; a meeting request fires meeting_requested', async () => {
+      await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'in_app', events: ['reply_interested', 'meeting_requested'] });
+      const sent = await seedSentEmail(t, accountId, mailbox);
+      const result = await ingest('reply-interested.eml', sent);
+      expect(result).toMatchObject({ outcome: 'stored', kind: 'human', effect: 'stopped', replyStatus: 'interested', threadReplyStatus: 'interested' });
+      if (result.outcome !== 'stored') return;
+      expect(await threadOf(result.threadId)).toMatchObject({ replyStatus: 'interested', replyStatusSource: 'rules' });
+      const row = await messageRow(result.messageRowId);
+      expect(row.replyStatus).toBe('interested');
+      expect(row.details).toMatchObject({ classification: { status: 'interested', source: 'rules' } });
+      const verbs = await verbsFor(sent.prospectId);
+      expect(verbs).toEqual(expect.arrayContaining(['reply_received', 'reply_interested', 'reply_status_changed']));
+      expect(verbs).not.toContain('meeting_requested');
+      // The quoted "not interested" and the footer's "Unsubscribe" in our own text decide nothing.
+      expect((await listed(sent.prospectEmail))?.reason).toBe('replied');
+
+      const meeting = await seedSentEmail(t, accountId, mailbox);
+      expect(await ingest('reply-in-reply-to.eml', meeting)).toMatchObject({ outcome: 'stored', kind: 'human', replyStatus: 'meeting_request' });
+      expect(await verbsFor(meeting.prospectId)).toContain('meeting_requested');
+      await dispatcherFor(t.db.db)!.settle();
+      expect((await inAppOf('reply_interested')).map((n) => n.title)).toContain(`Pat Lee ${sent.prospectEmail.split('@')[0]!.slice(4)} is interested`);
+      expect((await inAppOf('meeting_requested')).at(-1)?.title).toMatch(/asked for a meeting$/);
+    });
+
+    it('an out-of-office note is out_of_office; a later one does not replace a person’s answer', async () => {
+      const sent = await seedSentEmail(t, accountId, mailbox);
+      const ooo = await ingest('ooo-en.eml', sent);
+      expect(ooo).toMatchObject({ outcome: 'stored', kind: 'auto_reply', effect: 'paused', replyStatus: 'out_of_office', threadReplyStatus: 'out_of_office' });
+      if (ooo.outcome !== 'stored') return;
+      expect(await threadOf(ooo.threadId)).toMatchObject({ replyStatus: 'out_of_office', replyStatusSource: 'rules' });
+      expect(await ingest('reply-interested.eml', sent)).toMatchObject({ replyStatus: 'interested', threadReplyStatus: 'interested' });
+      expect(await ingest('ooo-nodate.eml', sent)).toMatchObject({ kind: 'auto_reply', replyStatus: 'out_of_office', threadReplyStatus: 'interested' });
+      expect((await threadOf(ooo.threadId)).replyStatus).toBe('interested');
+    });
+
+    it('a delivery report makes the thread bounce', async () => {
+      const sent = await seedSentEmail(t, accountId, mailbox);
+      const result = await ingest('dsn-5.1.1.eml', sent);
+      expect(result).toMatchObject({ outcome: 'stored', kind: 'bounce', replyStatus: 'bounce' });
+      if (result.outcome === 'stored') expect(await threadOf(result.threadId)).toMatchObject({ replyStatus: 'bounce', replyStatusSource: 'rules' });
+    });
+
+    it('the user’s correction (PUT email_threads/{id}) is kept across a later message; PUT replies/{id} too', async () => {
+      const sent = await seedSentEmail(t, accountId, mailbox);
+      const first = await ingest('reply-interested.eml', sent);
+      if (first.outcome !== 'stored') throw new Error('not stored');
+      const put = await t.app.inject({ method: 'PUT', url: v1(`/email_threads/${first.threadId}`), headers: userA.headers, payload: { reply_status: 'not_now' } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json().data).toMatchObject({ reply_status: 'not_now', reply_status_source: 'user' });
+      const later = await ingest('reply-not-interested.eml', sent);
+      expect(later).toMatchObject({ outcome: 'stored', kind: 'human', replyStatus: 'not_interested', threadReplyStatus: 'not_now' });
+      if (later.outcome !== 'stored') return;
+      expect((await messageRow(later.messageRowId)).replyStatus).toBe('not_interested');
+      const got = await t.app.inject({ method: 'GET', url: v1(`/email_threads/${first.threadId}`), headers: userA.headers });
+      expect(got.json().data).toMatchObject({ reply_status: 'not_now', reply_status_source: 'user' });
+
+      // Confirming the classifier's status through a reply makes it the user's too.
+      const other = await seedSentEmail(t, accountId, mailbox);
+      const reply = await ingest('reply-interested.eml', other);
+      if (reply.outcome !== 'stored') throw new Error('not stored');
+      const confirm = await t.app.inject({ method: 'PUT', url: v1(`/replies/${reply.messageRowId}`), headers: userA.headers, payload: { reply_status: 'interested' } });
+      expect(confirm.json().data).toMatchObject({ reply_status: 'interested', reply_status_source: 'user' });
+      expect(await ingest('ooo-nodate.eml', other)).toMatchObject({ threadReplyStatus: 'interested' });
+      expect(await ingest('reply-not-interested.eml', other)).toMatchObject({ replyStatus: 'not_interested', threadReplyStatus: 'interested' });
+      expect(await threadOf(reply.threadId)).toMatchObject({ replyStatus: 'interested', replyStatusSource: 'user' });
+    });
+  });
+
+  it('stop_company_on_reply: a reply stops the same campaign’s prospects at the same company domain, never at a free-mail domain', async () => {
+    const addEnrolment = async (campaignId: number, email: string) => {
+      const [prospect] = await t.db.db.insert(prospects).values({ accountId, source: 'import', fullName: email, email }).returning();
+      const [row] = await t.db.db.insert(campaignEnrolments).values({ accountId, campaignId, prospectId: prospect!.id, email, userEmailId: mailbox.id, exclusive: false }).returning();
+      return row!.id;
+    };
+    const sent = await seedSentEmail(t, accountId, mailbox);
+    const domain = sent.prospectEmail.split('@')[1]!;
+    await t.db.db.update(campaigns).set({ stopCompanyOnReply: true }).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, sent.campaignId)));
+    const colleague = await addEnrolment(sent.campaignId, `sam@${domain}`);
+    const otherCompany = await addEnrolment(sent.campaignId, `sam@elsewhere-${domain}`);
+    const elsewhere = await seedSentEmail(t, accountId, mailbox);
+    const otherCampaign = await addEnrolment(elsewhere.campaignId, `kim@${domain}`);
+    expect(await ingest('reply-in-reply-to.eml', sent)).toMatchObject({ outcome: 'stored', kind: 'human', effect: 'stopped' });
+    expect((await enrolmentOf(t, accountId, colleague)).status).toBe('stopped');
+    expect((await enrolmentOf(t, accountId, colleague)).stopReason).toBe(`Someone at ${domain} replied`);
+    expect((await enrolmentOf(t, accountId, otherCompany)).status).toBe('active');
+    expect((await enrolmentOf(t, accountId, otherCampaign)).status).toBe('active');
+
+    // A free-mail address says nothing about the company.
+    const free = await seedSentEmail(t, accountId, mailbox);
+    const freeEmail = `pat.${free.enrolmentId}@gmail.com`;
+    await t.db.db.update(campaignEnrolments).set({ email: freeEmail }).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, free.enrolmentId)));
+    await t.db.db.update(campaigns).set({ stopCompanyOnReply: true }).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, free.campaignId)));
+    const freeNeighbour = await addEnrolment(free.campaignId, `someone.${free.enrolmentId}@gmail.com`);
+    expect(await ingest('reply-in-reply-to.eml', { ...free, prospectEmail: freeEmail })).toMatchObject({ outcome: 'stored', kind: 'human' });
+    expect((await enrolmentOf(t, accountId, free.enrolmentId)).status).toBe('stopped');
+    expect((await enrolmentOf(t, accountId, freeNeighbour)).status).toBe('active');
+  });
 
   it('the same message ingested twice changes nothing the second time', async () => {
     const sent = await seedSentEmail(t, accountId, mailbox);

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
+import { FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
+import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
-import { isOutOfOffice, returnDateOf, wantsUnsubscribe } from './wording';
+import type { TextProvider } from '../ai/provider';
+import { classifyByRules, classifyReply, type ReplyClassification } from './classify';
+import { freshText, returnDateOf } from './wording';
 
 /**
  * THE ingestion of one message from a mailbox's folder (the IMAP sync calls it per message; tests call
@@ -24,6 +27,11 @@ import { isOutOfOffice, returnDateOf, wantsUnsubscribe } from './wording';
  * - takes a human reply as one: the thread stops sending, the address goes on the list as "replied" (every
  *   enrolment stops in the same transaction, and the send's own suppression check refuses what was
  *   already claimed), or "unsubscribed" when the reply asks for it; reply_received is logged (and notifies).
+ * Every message from the other side is classified (classify.ts: header and wording rules, then the AI
+ * provider when the rules are unsure) before the transaction, so a slow provider holds no locks; the
+ * status decides what the message is (an automatic status is an auto-reply, out_of_office pauses,
+ * unsubscribe suppresses as such) and goes to the thread through nextReplyStatus (a user's status stays).
+ * An interested reply and a meeting request also log reply_interested / meeting_requested (notifications).
  * Idempotent: the message's row (account, mailbox, Message-ID) is written first, and a second ingestion
  * finds it there and changes nothing.
  */
@@ -38,6 +46,8 @@ export type IngestInput = {
   uid?: number | null;
   /** When it was taken in (the clock of out-of-office pauses without a date). */
   now?: Date;
+  /** The configured text provider (textProviderFor(config)): asked when the classifier's rules are unsure; none or the built-in composer: rules only. */
+  provider?: TextProvider | null;
 };
 
 export type IngestResult =
@@ -49,6 +59,10 @@ export type IngestResult =
       messageRowId: number;
       direction: 'inbound' | 'outbound';
       kind: 'human' | 'auto_reply' | 'bounce' | 'own';
+      /** The message's own classification (inbound only). */
+      replyStatus?: ReplyStatus;
+      /** The thread's status after it (a user's correction stays). */
+      threadReplyStatus?: ReplyStatus | null;
       /** What it did to the sequence. */
       effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded';
       pausedUntil?: Date;
@@ -62,31 +76,11 @@ const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
 };
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a.flatMap((x) => x.value) : (a?.value ?? [])).map((v) => (v.address ?? '').toLowerCase()).filter(Boolean);
-const headerText = (parsed: ParsedMail, name: string): string => {
-  const v = parsed.headers.get(name);
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'object' && 'value' in v && typeof (v as { value: unknown }).value === 'string') return (v as { value: string }).value;
-  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '');
-  return String(v);
-};
-
 /** The Message-IDs a message answers, nearest first: In-Reply-To, then References from the newest back. */
 export function answeredIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
   const refs = Array.isArray(parsed.references) ? parsed.references : parsed.references ? parsed.references.split(/\s+/) : [];
   const ids = [...(parsed.inReplyTo ?? '').split(/\s+/), ...refs.slice().reverse()].map((id) => normaliseMessageId(id)).filter((id): id is string => id !== null);
   return [...new Set(ids)];
-}
-
-/** Header rules of an automatic message (RFC 3834 Auto-Submitted, the X-Autoreply family, Precedence, an empty Return-Path). */
-export function autoReplyHeaders(parsed: ParsedMail): boolean {
-  const autoSubmitted = headerText(parsed, 'auto-submitted').trim().toLowerCase();
-  if (autoSubmitted && !autoSubmitted.startsWith('no')) return true;
-  if (parsed.headers.has('x-autoreply') || parsed.headers.has('x-autorespond') || parsed.headers.has('x-autoresponder')) return true;
-  if (/^(auto_reply|bulk|junk|list)$/i.test(headerText(parsed, 'precedence').trim())) return true;
-  const returnPath = parsed.headers.get('return-path') as AddressObject | undefined;
-  if (returnPath && (returnPath.value ?? []).every((v) => !v.address)) return true;
-  return false;
 }
 
 /** The thread a message answers (by its referenced Message-IDs), created from our campaign email when it is the first. */
@@ -254,6 +248,11 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
     ...imap,
   };
 
+  // Classified before the transaction: the AI provider (when the rules are unsure) must not run while locks are held.
+  const own = fromEmail === mailboxAddress || input.role === 'sent' || input.role === 'drafts';
+  const dsn = own ? null : parseDsn(raw);
+  const classification = own ? null : await classifyInbound(db, accountId, parsed, { subject, text, from: fromEmail, deliveryReport: dsn !== null }, input.provider ?? null);
+
   return db.transaction(async (tx): Promise<IngestResult> => {
     // One of ours: a campaign email found in Sent, or a message the user wrote from their mail client.
     const [ownCampaignEmail] = await tx
@@ -271,10 +270,7 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
       if (id === null) return { outcome: 'duplicate', messageId };
       return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: id, direction: 'outbound', kind: 'own', effect: 'none' };
     }
-    const own = fromEmail === mailboxAddress || input.role === 'sent' || input.role === 'drafts';
-
     if (!own) {
-      const dsn = parseDsn(raw);
       const bouncedIds = dsn?.originalMessageId ? [dsn.originalMessageId] : dsn ? [] : plainBounceMessageIds(fromEmail, subject, text);
       if (dsn || bouncedIds.length) return ingestBounce(tx, input, base, dsn, bouncedIds, now);
     }
@@ -295,9 +291,10 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
       return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
     }
 
-    const automatic = autoReplyHeaders(parsed);
-    const outOfOffice = isOutOfOffice(subject, text, automatic);
-    const auto = automatic || outOfOffice;
+    // The classifier is the one judge of what the message is (docs/decisions.md: one source of truth).
+    const classified = classification!;
+    const outOfOffice = classified.status === 'out_of_office';
+    const auto = isAutomaticReplyStatus(classified.status) || (classified.status === 'wrong_person' && /^(header|subject):/.test(classified.rule));
     const returnDate = outOfOffice ? returnDateOf(subject, text, sentAt) : null;
     const pausedUntil = outOfOffice ? (returnDate && returnDate > now ? returnDate : new Date(now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS)) : undefined;
     const [row] = await tx
@@ -309,12 +306,17 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         direction: 'inbound',
         kind: auto ? 'auto_reply' : 'human',
         fromColleague: fromEmail !== thread.prospectEmail,
-        details: outOfOffice ? { out_of_office: true, return_date: returnDate?.toISOString().slice(0, 10) ?? null, paused_until: pausedUntil!.toISOString() } : null,
+        replyStatus: classified.status,
+        details: {
+          classification: { status: classified.status, source: classified.source, rule: classified.rule, ...(classified.aiFallback ? { ai_fallback: classified.aiFallback } : {}) },
+          ...(outOfOffice ? { out_of_office: true, return_date: returnDate?.toISOString().slice(0, 10) ?? null, paused_until: pausedUntil!.toISOString() } : {}),
+        },
       })
       .onConflictDoNothing()
       .returning({ id: emailThreadMessages.id });
     if (!row) return { outcome: 'duplicate', messageId };
-    const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const };
+    const threadStatus = await applyReplyStatus(tx, thread, { reply_status: classified.status, reply_status_source: classified.source }, { messageRowId: row.id, prospectId: thread.prospectId });
+    const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, replyStatus: classified.status, threadReplyStatus: threadStatus };
 
     if (auto) {
       await touchThread(tx, thread, sentAt, {});
@@ -335,7 +337,7 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
 
     // A human answered: nothing more goes out to this prospect, on any channel of any campaign.
     await touchThread(tx, thread, sentAt, { human: true });
-    const unsubscribe = wantsUnsubscribe(text);
+    const unsubscribe = classified.status === 'unsubscribe';
     const details = `Reply from ${fromEmail || 'unknown sender'}: ${subject}`.slice(0, 300);
     await suppress(tx, accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
     if (unsubscribe && fromEmail && fromEmail !== thread.prospectEmail) await suppress(tx, accountId, fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
@@ -351,6 +353,28 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
           prospectId: s.prospectId,
           payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
         });
+      }
+    }
+    // The campaign asks for it: the same company's other prospects in this campaign stop too (never a free-mail domain).
+    const domain = thread.prospectEmail.split('@')[1] ?? '';
+    if (thread.campaignId !== null && domain && !FREE_MAIL_DOMAINS.includes(domain)) {
+      const [campaign] = await tx
+        .select({ stopCompanyOnReply: campaigns.stopCompanyOnReply })
+        .from(campaigns)
+        .where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, thread.campaignId)));
+      if (campaign?.stopCompanyOnReply) {
+        const reason = `Someone at ${domain} replied`;
+        const sameCompany = and(eq(campaignEnrolments.campaignId, thread.campaignId), sql`split_part(${campaignEnrolments.email}, '@', 2) = ${domain}`);
+        for (const s of await stopEnrolmentsWhere(tx, accountId, sameCompany, reason)) {
+          await recordActivity(tx, {
+            accountId,
+            actorType: 'system',
+            verb: 'enrolment_stopped',
+            channel: 'email',
+            prospectId: s.prospectId,
+            payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason, thread_id: thread.id },
+          });
+        }
       }
     }
     await recordActivity(tx, {
@@ -372,6 +396,18 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
       },
       occurredAt: sentAt,
     });
+    const positive = POSITIVE_VERBS[classified.status];
+    if (positive) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: positive,
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: { thread_id: thread.id, message_id: messageId, campaign_id: thread.campaignId, subject: thread.subject, snippet: freshText(text).replace(/\s+/g, ' ').trim().slice(0, 200), reply_status: classified.status, source: classified.source },
+        occurredAt: sentAt,
+      });
+    }
     if (unsubscribe) {
       await recordActivity(tx, {
         accountId,
@@ -431,12 +467,14 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
       campaignEmailId: bounced.id,
       direction: 'inbound',
       kind: 'bounce',
+      replyStatus: 'bounce',
       details: { status, action: dsn?.action ?? null, final_recipient: recipient, diagnostic: dsn?.diagnostic ?? null, permanent },
     })
     .onConflictDoNothing()
     .returning({ id: emailThreadMessages.id });
   if (!row) return { outcome: 'duplicate', messageId };
-  const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, kind: 'bounce' as const };
+  const threadStatus = await applyReplyStatus(tx, thread, { reply_status: 'bounce', reply_status_source: 'rules' }, { messageRowId: row.id, prospectId: bounced.prospectId });
+  const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, kind: 'bounce' as const, replyStatus: 'bounce' as const, threadReplyStatus: threadStatus };
   if (permanent) {
     const diagnostic = [status, dsn?.diagnostic].filter(Boolean).join(' ').slice(0, 300);
     await suppress(tx, accountId, recipient, 'hard_bounce', diagnostic || 'Bounced', { campaignEmailId: bounced.id });
@@ -465,4 +503,76 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
     },
   });
   return { ...stored, effect: permanent ? 'suppressed_bounce' : 'delay_recorded' };
+}
+
+/** The activity (and notification event) an inbound human message's status fires besides reply_received. */
+const POSITIVE_VERBS: Partial<Record<ReplyStatus, 'reply_interested' | 'meeting_requested'>> = { interested: 'reply_interested', meeting_request: 'meeting_requested' };
+
+type InboundClassification = ReplyClassification & { aiFallback?: string };
+
+/**
+ * The classification of a message from the other side, outside any transaction. The AI provider is asked
+ * (by classifyReply, when the rules are unsure) only for a message that threads onto ours: a newsletter
+ * that is not stored costs no AI call.
+ */
+async function classifyInbound(
+  db: Db,
+  accountId: number,
+  parsed: ParsedMail,
+  input: { subject: string; text: string; from: string; deliveryReport: boolean },
+  provider: TextProvider | null,
+): Promise<InboundClassification> {
+  const replyInput = { subject: input.subject, text: input.text, headers: parsed.headers as Map<string, unknown>, from: input.from, deliveryReport: input.deliveryReport };
+  const byRules = classifyByRules(replyInput);
+  if (byRules.confidence === 'high' || !provider || provider.name === 'composer' || !(await threadsOntoOurs(db, accountId, answeredIds(parsed)))) return { ...byRules, source: 'rules' };
+  let aiFallback: string | undefined;
+  const result = await classifyReply(replyInput, { provider, onAiFallback: (reason) => (aiFallback = reason.slice(0, 300)) });
+  return aiFallback ? { ...result, aiFallback } : result;
+}
+
+async function threadsOntoOurs(db: Db, accountId: number, ids: string[]): Promise<boolean> {
+  if (!ids.length) return false;
+  const [known] = await db
+    .select({ id: emailThreadMessages.id })
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), inArray(emailThreadMessages.messageId, ids)))
+    .limit(1);
+  if (known) return true;
+  const [ours] = await db
+    .select({ id: campaignEmails.id })
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)))
+    .limit(1);
+  return ours !== undefined;
+}
+
+/**
+ * A new classification onto its thread (re-read under a row lock: a user's PUT in between is seen):
+ * nextReplyStatus decides (a user's correction stays; an automatic message does not replace a person's
+ * answer). A change is logged as reply_status_changed by the system with its source. Returns the thread's status.
+ */
+async function applyReplyStatus(tx: Db, thread: EmailThreadRow, classified: ReplyStatusState, ctx: { messageRowId: number; prospectId: number | null }): Promise<ReplyStatus | null> {
+  const [current] = await tx
+    .select({ replyStatus: emailThreads.replyStatus, replyStatusSource: emailThreads.replyStatusSource })
+    .from(emailThreads)
+    .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)))
+    .for('update');
+  const before: ReplyStatusState | null = current?.replyStatus ? { reply_status: current.replyStatus as ReplyStatus, reply_status_source: (current.replyStatusSource ?? 'rules') as ReplyStatusSource } : null;
+  const next = nextReplyStatus(before, classified);
+  if (before && before.reply_status === next.reply_status && before.reply_status_source === next.reply_status_source) return before.reply_status;
+  await tx
+    .update(emailThreads)
+    .set({ replyStatus: next.reply_status, replyStatusSource: next.reply_status_source, updatedAt: new Date() })
+    .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+  if (before?.reply_status !== next.reply_status) {
+    await recordActivity(tx, {
+      accountId: thread.accountId,
+      actorType: 'system',
+      verb: 'reply_status_changed',
+      channel: 'email',
+      prospectId: ctx.prospectId,
+      payload: { thread_id: thread.id, from: before?.reply_status ?? null, to: next.reply_status, source: next.reply_status_source, via: 'ingestion', reply_id: ctx.messageRowId },
+    });
+  }
+  return next.reply_status;
 }

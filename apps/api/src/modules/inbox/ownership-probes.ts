@@ -173,8 +173,9 @@ export const inboxOwnershipProbes: Record<string, Probe> = {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ errors: ['Reply not found'] });
     const mine = (await get(t, a, `/email_threads/${fixture.threadId}`)).json<{ data: EmailThread }>().data;
-    expect({ reply_status: mine.reply_status, unread: mine.unread }).toEqual({ reply_status: null, unread: true });
+    // A's status is still the classifier's (the reply reads as interested), not B's "unsubscribe".
+    expect({ reply_status: mine.reply_status, reply_status_source: mine.reply_status_source, unread: mine.unread }).toEqual({ reply_status: 'interested', reply_status_source: 'rules', unread: true });
     const [row] = await t.db.db.select().from(emailThreads).where(and(eq(emailThreads.id, fixture.threadId), eq(emailThreads.accountId, fixture.accountId)));
-    expect(row?.replyStatus).toBeNull();
+    expect(row?.replyStatus).toBe('interested');
   },
 };

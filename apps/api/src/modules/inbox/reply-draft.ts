@@ -11,7 +11,8 @@ import { offeringFor } from '../messaging/generate';
 import { settingForPersona } from '../messaging/service';
 import { textToHtml } from './send-reply';
 import { messagesOf, threadRow } from './service';
-import { freshText, wantsUnsubscribe } from './wording';
+import { classifyByRules } from './classify';
+import { freshText } from './wording';
 
 /**
  * POST email_threads/{id}/reply_text: a draft answer to the prospect's last reply, grounded in the
@@ -33,12 +34,13 @@ export type ReplyDraftContext = {
 };
 
 /** The status the draft is written for: the thread's, else what the last message from the prospect's side is. */
-export function draftStatusOf(thread: Pick<EmailThreadRow, 'replyStatus'>, lastInbound: Pick<EmailThreadMessageRow, 'kind' | 'text' | 'details'> | undefined): ReplyStatus | null {
+export function draftStatusOf(thread: Pick<EmailThreadRow, 'replyStatus'>, lastInbound: Pick<EmailThreadMessageRow, 'kind' | 'text' | 'details' | 'replyStatus'> | undefined): ReplyStatus | null {
   if (lastInbound?.kind === 'bounce') return 'bounce';
   if (lastInbound?.kind === 'auto_reply') return (lastInbound.details as { out_of_office?: boolean } | null)?.out_of_office ? 'out_of_office' : 'auto_reply';
   const status = thread.replyStatus && (REPLY_STATUSES as readonly string[]).includes(thread.replyStatus) ? (thread.replyStatus as ReplyStatus) : null;
   if (status) return status;
-  return lastInbound && wantsUnsubscribe(lastInbound.text) ? 'unsubscribe' : null;
+  if (lastInbound?.replyStatus && (REPLY_STATUSES as readonly string[]).includes(lastInbound.replyStatus)) return lastInbound.replyStatus as ReplyStatus;
+  return lastInbound && classifyByRules({ text: lastInbound.text }).status === 'unsubscribe' ? 'unsubscribe' : null;
 }
 
 const REFUSALS: Partial<Record<ReplyStatus, string>> = {

@@ -152,6 +152,7 @@ function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailTh
     id: th.id,
     prospect_email: th.prospectEmail,
     reply_status: status && (REPLY_STATUSES as readonly string[]).includes(status) ? status : null,
+    reply_status_source: th.replyStatus !== null ? (th.replyStatusSource ?? null) : null,
     interested: status !== null && POSITIVE.includes(status),
     stop_sending: th.stopSending,
     subject: th.subject,
@@ -267,16 +268,17 @@ export async function show(deps: Deps, auth: AuthContext, id: number): Promise<E
 }
 
 /**
- * The user's correction of a thread's reply status. Written to the thread with an activity
- * (reply_status_changed, source user) that says so; ingestion never writes reply_status, and the
- * classifier's nextReplyStatus keeps a user's status (docs/decisions.md: the source needs its column).
+ * The user's correction of a thread's reply status, stored with source 'user' so ingestion keeps it
+ * (nextReplyStatus in @shared/schemas/inbox). Setting the status the classifier already gave confirms
+ * it (the source becomes 'user', no activity); a change writes reply_status_changed (source user).
  */
 async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow, status: ReplyStatus, via: 'thread' | 'reply', replyId?: number) {
-  if (thread.replyStatus === status) return;
+  if (thread.replyStatus === status && thread.replyStatusSource === 'user') return;
   await tx
     .update(t)
-    .set({ replyStatus: status, updatedAt: new Date() })
+    .set({ replyStatus: status, replyStatusSource: 'user', updatedAt: new Date() })
     .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
+  if (thread.replyStatus === status) return;
   await recordActivity(tx, {
     accountId: thread.accountId,
     actorType: 'user',
@@ -462,10 +464,16 @@ export async function updateReply(deps: Deps, auth: AuthContext, id: number, bod
         .set({ unread: body.unread, updatedAt: new Date() })
         .where(and(eq(t.accountId, accountId), eq(t.id, thread.id)));
     }
-    if (body.reply_status) await setReplyStatus(tx, auth, thread, body.reply_status, 'reply', reply.id);
+    if (body.reply_status) {
+      await setReplyStatus(tx, auth, thread, body.reply_status, 'reply', reply.id);
+      await tx
+        .update(emailThreadMessages)
+        .set({ replyStatus: body.reply_status })
+        .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, reply.id)));
+    }
     return reply;
   });
   const thread = await threadRow(deps.db, accountId, row.threadId);
   const status = thread.replyStatus && (REPLY_STATUSES as readonly string[]).includes(thread.replyStatus) ? (thread.replyStatus as ReplyStatus) : null;
-  return { ...toMessageJson(row), reply_status: status };
+  return { ...toMessageJson(row), reply_status: status, reply_status_source: status ? (thread.replyStatusSource ?? null) : null };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDsn } from './dsn';
-import { freshText, isOutOfOffice, returnDateOf, wantsUnsubscribe } from './wording';
+import { classifyByRules } from './classify';
+import { freshText, returnDateOf } from './wording';
 
 const RECEIVED = new Date('2026-11-24T10:00:00Z');
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toISOString();
@@ -33,19 +34,24 @@ describe('the return date of an out-of-office note', () => {
   });
 });
 
-describe('out-of-office wording', () => {
+// Out-of-office and unsubscribe wording is the classifier's (one source of truth, docs/decisions.md); mail-in's cases stay as its checks.
+const statusOf = (subject: string, text: string, headers?: Record<string, string>) => classifyByRules({ subject, text, headers }).status;
+
+describe('out-of-office wording (the classifier)', () => {
   it('takes strong wording on its own, and weak wording only with automatic headers', () => {
-    expect(isOutOfOffice('Out of Office: Quick question', '')).toBe(true);
-    expect(isOutOfOffice('Abwesenheitsnotiz', '')).toBe(true);
-    expect(isOutOfOffice('Réponse automatique', '')).toBe(true);
-    expect(isOutOfOffice('Respuesta automática', '')).toBe(true);
-    expect(isOutOfOffice('Re: Quick question', "I'm away next week, but yes, let's talk after that.")).toBe(false);
-    expect(isOutOfOffice('Re: Quick question', "I'm away until Monday.", true)).toBe(true);
-    expect(isOutOfOffice('Re: Quick question', 'Sounds good, call me Thursday.')).toBe(false);
+    expect(statusOf('Out of Office: Quick question', '')).toBe('out_of_office');
+    expect(statusOf('Abwesenheitsnotiz', '')).toBe('out_of_office');
+    // An automatic subject without absence wording is an auto-reply (no pause): the classifier's reading, not mail-in's first one.
+    expect(statusOf('Réponse automatique', '')).toBe('auto_reply');
+    expect(statusOf('Respuesta automática', '')).toBe('auto_reply');
+    expect(statusOf('Réponse automatique', 'Je suis absente du bureau jusqu’au 3 décembre.')).toBe('out_of_office');
+    expect(statusOf('Re: Quick question', "I'm away next week, but yes, let's talk after that.")).not.toBe('out_of_office');
+    expect(statusOf('Re: Quick question', "I'm away until Monday.", { 'auto-submitted': 'auto-replied' })).toBe('out_of_office');
+    expect(statusOf('Re: Quick question', 'Sounds good, call me Thursday.')).not.toBe('out_of_office');
   });
 });
 
-describe('unsubscribe wording', () => {
+describe('unsubscribe wording (the classifier)', () => {
   it.each([
     'Please unsubscribe me.',
     'Remove me from your list',
@@ -60,13 +66,13 @@ describe('unsubscribe wording', () => {
     'Je souhaite me désabonner.',
     'Por favor, darme de baja.',
     'No me escriba más.',
-  ])('%s', (text) => expect(wantsUnsubscribe(text)).toBe(true));
+  ])('%s', (text) => expect(statusOf('Re: Quick question', text)).toBe('unsubscribe'));
 
   it.each([
     "Yes, let's talk on Thursday.",
     "Don't stop now, this looks great!",
     'Interested.\n\nOn Mon, 23 Nov 2026, Ada <ada@good.example> wrote:\n> Hello\n> Unsubscribe: https://app.example/u?t=1',
-  ])('not: %s', (text) => expect(wantsUnsubscribe(text)).toBe(false));
+  ])('not: %s', (text) => expect(statusOf('Re: Quick question', text)).not.toBe('unsubscribe'));
 });
 
 describe('the reply without its quoted history', () => {

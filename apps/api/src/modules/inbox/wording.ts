@@ -1,6 +1,7 @@
 /**
- * What a reply's own words say (not the quoted history under it): an out-of-office note and its return
- * date, or a wish to hear no more. English, German, French and Spanish. Pure: no database.
+ * A reply's own words (not the quoted history under it) and an out-of-office note's return date. Pure:
+ * no database. Whether a message is an out-of-office note or asks to unsubscribe is the classifier's
+ * call (classify.ts, one source of truth since the classifier was wired into ingestion).
  */
 
 /** The reply's own text: cut at the first quote header ("On … wrote:", "Am … schrieb …:", "-----Original Message-----", a "From:" block), without "> " lines. */
@@ -19,64 +20,6 @@ export function freshText(text: string): string {
     .filter((line) => !/^\s*>/.test(line))
     .join('\n')
     .trim();
-}
-
-const UNSUBSCRIBE = [
-  // English
-  /\bunsubscribe\b/i,
-  /\bremove (me|us|my (e-?mail|address))\b/i,
-  /\btake (me|us) off\b/i,
-  /\bopt(?:ing)?[ -]?out\b/i,
-  /\bstop (e-?mailing|writing|contacting|sending|messaging)\b/i,
-  /\b(do not|don'?t|never) (contact|e-?mail|write to|message) (me|us)\b/i,
-  /\bno more (e-?mails|messages)\b/i,
-  /^\s*(please\s+)?stop(\s+(it|please|now))?[\s.!]*$/im,
-  // German
-  /\b(abmelden|austragen|abbestellen)\b/i,
-  /\bkeine (weiteren )?(e-?mails|nachrichten|mails)\b/i,
-  /\bnicht mehr (kontaktieren|anschreiben|schreiben|zu schreiben|zu kontaktieren)\b/i,
-  // French
-  /d[ée]sabonn|d[ée]sinscri/i,
-  /\bretirez[- ]moi\b|\bsupprimez[- ]moi\b/i,
-  /\bne (plus )?(me )?(plus )?(contacter|[ée]crire|recevoir)\b/i,
-  /\barr[êe]tez de m'[ée]crire\b/i,
-  // Spanish
-  /\bdar(me|se)? de baja\b|\bdadme de baja\b/i,
-  /\bno me (escriba|escribas|escriban|contacte|contactes|contacten)\b/i,
-  /\belim[ií]n(a|e|en)me de (su|tu|vuestra) lista\b/i,
-  /\bno (quiero|deseo) recibir\b/i,
-];
-
-/** The reply asks to hear no more (its own words only: our footer's "unsubscribe" in the quote does not count). */
-export function wantsUnsubscribe(text: string): boolean {
-  const own = freshText(text);
-  return UNSUBSCRIBE.some((re) => re.test(own));
-}
-
-/** Wording that marks an out-of-office note on its own (a person rarely writes it in a real answer). */
-const OUT_OF_OFFICE_STRONG = [
-  /\bout of (the )?office\b/i,
-  /\b(automatic|auto)[- ]?(reply|response)\b|\bautoreply\b/i,
-  /\b(currently|presently) (on (annual |parental |sick )?(leave|vacation|holiday|holidays)|away from (the|my) (office|desk))\b/i,
-  /\bon (annual|parental|maternity|paternity|sick) leave\b/i,
-  /\babwesenheitsnotiz\b|\bautomatische antwort\b|\bnicht im büro\b|\bau(ß|ss)er haus\b/i,
-  /\babsente? du bureau\b|\br[ée]ponse automatique\b|\bmessage d'absence\b/i,
-  /\bfuera de la oficina\b|\brespuesta autom[áa]tica\b/i,
-];
-/** Wording that marks one only when the headers already say the message is automatic ("I'm away next week, but let's talk" is a reply). */
-const OUT_OF_OFFICE_WEAK = [
-  /\b(on|currently on) (leave|vacation|holiday|holidays)\b/i,
-  /\b(i am|i'm|i will be|i'll be) (currently )?(away|out|travell?ing|off)\b/i,
-  /\blimited access to (my )?e-?mail\b/i,
-  /\babwesenheit|\bim urlaub\b|\bnicht erreichbar\b|\bwieder im büro\b/i,
-  /\babsente?\b|\ben cong[ée]s?\b|\ben vacances\b|\bde retour le\b/i,
-  /\bde vacaciones\b|\bausente\b|\bestar[ée] fuera\b/i,
-];
-
-/** Out-of-office wording in the subject or the reply's own text (the weaker phrases only when `automatic` headers were seen). */
-export function isOutOfOffice(subject: string, text: string, automatic = false): boolean {
-  const own = `${subject}\n${freshText(text)}`;
-  return OUT_OF_OFFICE_STRONG.some((re) => re.test(own)) || (automatic && OUT_OF_OFFICE_WEAK.some((re) => re.test(own)));
 }
 
 const MONTHS: Record<string, number> = {};

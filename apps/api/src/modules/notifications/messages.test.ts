@@ -6,6 +6,14 @@ describe('notification messages', () => {
   it('says what each event is, from the activity payload as the features write it', () => {
     expect(messageFor('reply_received', { subject: 'Pricing' }, 'Dana Lee')).toEqual({ event: 'reply_received', title: 'Dana Lee replied', body: 'Re: Pricing', path: '/cabinet/inbox' });
     expect(messageFor('reply_received', {}, null).title).toBe('A prospect replied');
+    // inbox/ingest.ts: { thread_id, subject, snippet, reply_status, source }
+    expect(messageFor('reply_interested', { thread_id: 7, subject: 'Pricing', snippet: 'Yes, send the pricing.' }, 'Dana Lee')).toEqual({
+      event: 'reply_interested',
+      title: 'Dana Lee is interested',
+      body: 'Yes, send the pricing.',
+      path: '/cabinet/chat/7',
+    });
+    expect(messageFor('meeting_requested', { subject: 'Pricing' }, null)).toEqual({ event: 'meeting_requested', title: 'A prospect asked for a meeting', body: 'Re: Pricing', path: '/cabinet/inbox' });
     expect(messageFor('meeting_booked', { starts_at: '2026-03-02 10:00' }, 'Lee')).toMatchObject({ title: 'Meeting booked with Lee', body: 'Starts 2026-03-02 10:00.' });
     expect(messageFor('prospect_added', { source: 'extension' }, 'Toni')).toMatchObject({ title: 'Toni was added as a prospect', body: 'Captured with the browser extension.' });
     // imports/service.ts: { job_id, created, merged, errors }

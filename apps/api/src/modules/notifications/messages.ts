@@ -19,6 +19,16 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         body: str(payload.subject) ? `Re: ${str(payload.subject)}` : str(payload.snippet) ?? 'Open the inbox to read the reply.',
         path: '/cabinet/inbox',
       };
+    case 'reply_interested':
+    case 'meeting_requested': {
+      const threadId = num(payload.thread_id);
+      return {
+        event: verb,
+        title: verb === 'reply_interested' ? (who ? `${who} is interested` : 'A prospect is interested') : who ? `${who} asked for a meeting` : 'A prospect asked for a meeting',
+        body: str(payload.snippet) ?? (str(payload.subject) ? `Re: ${str(payload.subject)}` : 'Open the conversation to answer.'),
+        path: threadId ? `/cabinet/chat/${threadId}` : '/cabinet/inbox',
+      };
+    }
     case 'meeting_booked': {
       const when = str(payload.starts_at) ?? str(payload.start_time);
       return {

@@ -266,7 +266,7 @@ export async function runIngestBench(n = Number(process.env.BENCH_INGEST_N ?? 10
 export function describeIngest(r) {
   return `ingest ${r.n} messages on ${r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${r.runs} sync runs; stored ${Object.entries(r.kinds)
     .map(([k, v]) => `${v} ${k}`)
-    .join(', ')})`;
+    .join(', ')}; ratio ${(r.oursRate / r.floorRate).toFixed(4)})`;
 }
 
 if (process.argv[1] === self) {

@@ -5,7 +5,7 @@
 // 5% auto-replies (out-of-office in several languages, acknowledgements) and 60% unrelated mail
 // (newsletters, notifications, internal threads, mail with attachments) — the fixtures of the inbox tests
 // (modules/inbox/fixtures) filled in per message, and generated unrelated mail.
-//  - floor: imapflow fetching the same N messages (full source) from the folder, no processing;
+//  - floor: imapflow fetching the same N messages (full source) from the folder, no processing (best of three);
 //  - ours: the product's sync of that mailbox (modules/inbox/imap-sync.ts syncMailbox, the code the
 //    `mailbox-sync` job runs, called directly in the account's scope) run after run until a run finds
 //    nothing new (a run takes at most MAX_MESSAGES_PER_RUN messages in full, as the job does).
@@ -221,7 +221,12 @@ async function runOn(kind, n) {
     const appendMs = performance.now() - t0;
 
     await floorFetch(ImapFlow, dovecot.port, n); // warm-up: dovecot's index and cache, the page cache
-    const floor = await floorFetch(ImapFlow, dovecot.port, n);
+    // The best of three: on a shared machine one fetch of a second or less swings by 2× with the load.
+    let floor = await floorFetch(ImapFlow, dovecot.port, n);
+    for (let i = 0; i < 2; i++) {
+      const again = await floorFetch(ImapFlow, dovecot.port, n);
+      if (again.ms < floor.ms) floor = again;
+    }
 
     const deps = { db: handle.db, config, mail: { imap: mods.imapConnector({ allowHosts: ['127.0.0.1', 'localhost'] }) } };
     const mailboxRow = await mods.inAccount(seeded.accountId, null, async () => (await handle.db.query.userEmails.findFirst({ where: (u, { and, eq }) => and(eq(u.accountId, seeded.accountId), eq(u.id, seeded.mailboxId)) })));

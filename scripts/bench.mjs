@@ -1,5 +1,5 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
@@ -9,6 +9,7 @@
 //  5. planning: enrolling 100k prospects into a campaign on PostgreSQL vs INSERT … SELECT of the same rows, and the memory it adds;
 //     engine_idle_cpu: the API's CPU over 60 s with a running campaign and nothing due vs a bare Fastify process (scripts/bench/engine.mjs)
 //  6. inbox_list: GET email_threads with three filters for an account of 100k threads on PostgreSQL, p99 under 10 connections vs the bare route (scripts/bench/inbox.mjs)
+//  7. ingest: the mailbox sync taking in 10k messages from a dovecot INBOX vs imapflow fetching them (scripts/bench/inbox-ingest.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -276,7 +277,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -503,6 +504,15 @@ if (want('engine_idle_cpu')) {
     const share = r.engineMs / (seconds * 1000);
     // The bare process may use less than one 10 ms clock tick: the floor is at least that tick.
     report(`engine idle CPU over ${seconds} s (${(share * 100).toFixed(2)}% of one core)`, r.engineMs, Math.max(r.floorMs, 10), 'ms', '< 1% of one core', share < 0.01);
+  }
+}
+
+if (want('ingest')) {
+  console.log('\nInbox: ingesting 10k messages from IMAP (dovecot) through the mailbox sync, msg/s (reported; floor: imapflow fetching the same messages, no processing)');
+  const { runIngestBench, describeIngest } = await import('./bench/inbox-ingest.mjs');
+  for (const r of await runIngestBench()) {
+    if (r.skipped) console.log(`  ingest: skipped (${r.skipped})`);
+    else report(describeIngest(r), r.oursRate, r.floorRate, 'msg/s', 'reported', true);
   }
 }
 

@@ -9,6 +9,7 @@ export const threadFixture = (id: number, over: Partial<EmailThread> = {}): Emai
   id,
   prospect_email: `p${id}@acme.com`,
   reply_status: 'interested',
+  reply_status_source: 'rules',
   interested: true,
   stop_sending: false,
   subject: `Re: Idea ${id}`,

@@ -59,6 +59,8 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
       ['inbound', 'human'],
     ]);
     expect(messages[0]!.campaignEmailId).toBe(sent.step1.id);
+    // Our email shows who sent it: the mailbox and its sender name.
+    expect(messages[0]).toMatchObject({ fromEmail: mailbox.email.toLowerCase(), fromName: mailbox.senderName });
     expect(messages[1]!.fromColleague).toBe(false);
     expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
     expect((await campaignEmailOf(t, accountId, sent.step2.id)).status).toBe('cancelled');

@@ -4,7 +4,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
@@ -154,6 +154,14 @@ export async function threadOfCampaignEmail(tx: Db, email: CampaignEmailRow, now
 
 /** One of our campaign emails as an outbound message of its thread (a no-op when it is there already). */
 async function recordOwnCampaignEmail(tx: Db, thread: EmailThreadRow, email: CampaignEmailRow, imap?: { folder: string; uid: number | null; mailbox: string }): Promise<number | null> {
+  // The sender as the prospect saw it: the mailbox the email left from, with its sender name.
+  const [sender] =
+    email.userEmailId === null
+      ? []
+      : await tx
+          .select({ email: userEmails.email, name: userEmails.senderName })
+          .from(userEmails)
+          .where(and(eq(userEmails.accountId, thread.accountId), eq(userEmails.id, email.userEmailId)));
   const [row] = await tx
     .insert(emailThreadMessages)
     .values({
@@ -166,7 +174,8 @@ async function recordOwnCampaignEmail(tx: Db, thread: EmailThreadRow, email: Cam
       messageId: email.messageId,
       inReplyTo: email.inReplyTo,
       references: email.references,
-      fromEmail: imap?.mailbox ?? '',
+      fromEmail: (imap?.mailbox || sender?.email || '').toLowerCase(),
+      fromName: sender?.name ?? null,
       toEmails: [email.toEmail.toLowerCase()],
       subject: email.subject,
       text: email.bodyText,

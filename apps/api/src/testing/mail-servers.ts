@@ -150,11 +150,21 @@ export async function startHoodiecrow(
     storage: { INBOX: { messages: [] }, '': { separator: '/', folders } },
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A client may sit in IDLE (the product's mailbox sync does): closing ends its connections rather than waiting for them.
+  const sockets = new Set<net.Socket>();
+  (server.server as net.Server).on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   return {
     port: portOf(server.server),
     /** The server reads its users' tokens at each AUTHENTICATE: a renewed token is accepted from then on. */
     setAccessToken: (user: string, accessToken: string) => void (users[user] = { password: users[user]?.password ?? '', xoauth2: { accessToken } }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 

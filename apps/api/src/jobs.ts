@@ -5,9 +5,9 @@ import { generationJob } from './modules/ai/jobs';
 import { importJob } from './modules/imports/job';
 import { notificationDeliveryJob } from './modules/notifications/dispatch';
 import { composeJob } from './modules/campaigns/compose';
-import { enrolJob } from './modules/campaigns/enrolment';
+import { enrolJob, joinJob } from './modules/campaigns/enrolment';
 import { sendDueJob } from './modules/campaigns/send-job';
 import { mailboxSyncJob } from './modules/inbox/imap-sync';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, composeJob, sendDueJob, mailboxSyncJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, joinJob, composeJob, sendDueJob, mailboxSyncJob];

@@ -225,15 +225,39 @@ export const enrolJob = defineJob<{ account_id: number; campaign_id: number; rec
   handler: async (deps, payload) => enrolCampaign(deps, payload.account_id, payload.campaign_id, { recompose: payload.recompose }),
 });
 
+/**
+ * Prospects just joined these personas: their running campaigns enrol them, oldest campaign first, in
+ * one job. With one job per campaign, whichever ran first took a prospect that two campaigns (neither
+ * allowing overlap) both wanted; now the campaign started earlier does, every time.
+ */
+export const joinJob = defineJob<{ account_id: number; persona_ids: number[] }, Deps>({
+  name: 'campaign-join',
+  payload: z.object({ account_id: dbId(), persona_ids: z.array(dbId()).min(1).max(1000) }),
+  scope: (_deps, payload) => payload.account_id,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 30 * 60,
+  concurrency: 1,
+  handler: async (deps, payload) => {
+    const running = await runningCampaignsOf(deps.db, payload.account_id, payload.persona_ids);
+    const results: Array<{ campaign_id: number } & EnrolResult> = [];
+    for (const c of running) results.push({ campaign_id: c.id, ...(await enrolCampaign(deps, payload.account_id, c.id)) });
+    return { campaigns: results };
+  },
+});
+
+const runningCampaignsOf = (db: Db, accountId: number, personaIds: number[]) =>
+  db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.accountId, accountId), eq(campaigns.status, 'running'), inArray(campaigns.personaId, [...new Set(personaIds)])))
+    .orderBy(asc(campaigns.id));
+
 /** Enqueues enrolment for the running campaigns of these personas (prospects just joined them). Pass `tx` to enqueue with the write. */
 export async function joinRunningCampaigns(deps: Pick<Deps, 'db' | 'jobs'>, accountId: number, personaIds: number[], tx?: Db): Promise<void> {
   if (personaIds.length === 0) return;
-  const db = tx ?? deps.db;
-  const running = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.accountId, accountId), eq(campaigns.status, 'running'), inArray(campaigns.personaId, [...new Set(personaIds)])));
-  for (const c of running) await deps.jobs.send(enrolJob, { account_id: accountId, campaign_id: c.id }, { tx });
+  const running = await runningCampaignsOf(tx ?? deps.db, accountId, personaIds);
+  if (running.length > 0) await deps.jobs.send(joinJob, { account_id: accountId, persona_ids: [...new Set(personaIds)] }, { tx });
 }
 
 /**

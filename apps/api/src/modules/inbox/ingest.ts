@@ -148,20 +148,32 @@ export async function threadOfCampaignEmail(tx: Db, email: CampaignEmailRow, now
     .select()
     .from(emailThreads)
     .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, email.enrolmentId)));
-  for (const s of sent) await recordOwnCampaignEmail(tx, thread!, s);
+  const senders = await sendersOf(tx, accountId, sent);
+  for (const s of sent) await recordOwnCampaignEmail(tx, thread!, s, s.userEmailId === null ? undefined : senders.get(s.userEmailId));
   return thread!;
 }
 
+type Sender = { email: string; name: string | null };
+
+/** The mailboxes these campaign emails left from, with their sender names: the sender as the prospect saw it. */
+async function sendersOf(tx: Db, accountId: number, emails: CampaignEmailRow[]): Promise<Map<number, Sender>> {
+  const ids = [...new Set(emails.map((e) => e.userEmailId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: userEmails.id, email: userEmails.email, name: userEmails.senderName })
+    .from(userEmails)
+    .where(and(eq(userEmails.accountId, accountId), inArray(userEmails.id, ids)));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
+}
+
 /** One of our campaign emails as an outbound message of its thread (a no-op when it is there already). */
-async function recordOwnCampaignEmail(tx: Db, thread: EmailThreadRow, email: CampaignEmailRow, imap?: { folder: string; uid: number | null; mailbox: string }): Promise<number | null> {
-  // The sender as the prospect saw it: the mailbox the email left from, with its sender name.
-  const [sender] =
-    email.userEmailId === null
-      ? []
-      : await tx
-          .select({ email: userEmails.email, name: userEmails.senderName })
-          .from(userEmails)
-          .where(and(eq(userEmails.accountId, thread.accountId), eq(userEmails.id, email.userEmailId)));
+async function recordOwnCampaignEmail(
+  tx: Db,
+  thread: EmailThreadRow,
+  email: CampaignEmailRow,
+  sender: Sender | undefined,
+  imap?: { folder: string; uid: number | null },
+): Promise<number | null> {
   const [row] = await tx
     .insert(emailThreadMessages)
     .values({
@@ -174,7 +186,7 @@ async function recordOwnCampaignEmail(tx: Db, thread: EmailThreadRow, email: Cam
       messageId: email.messageId,
       inReplyTo: email.inReplyTo,
       references: email.references,
-      fromEmail: (imap?.mailbox || sender?.email || '').toLowerCase(),
+      fromEmail: (sender?.email ?? '').toLowerCase(),
       fromName: sender?.name ?? null,
       toEmails: [email.toEmail.toLowerCase()],
       subject: email.subject,
@@ -275,7 +287,13 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
       // No thread yet (nobody answered): the thread is made when something answers it.
       if (!thread) return { outcome: 'unrelated', messageId };
-      const id = await recordOwnCampaignEmail(tx, thread, ownCampaignEmail, { folder: input.folder, uid: input.uid ?? null, mailbox: fromEmail || mailboxAddress });
+      const id = await recordOwnCampaignEmail(
+        tx,
+        thread,
+        ownCampaignEmail,
+        { email: fromEmail || mailboxAddress, name: from?.name || null },
+        { folder: input.folder, uid: input.uid ?? null },
+      );
       if (id === null) return { outcome: 'duplicate', messageId };
       return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: id, direction: 'outbound', kind: 'own', effect: 'none' };
     }

@@ -404,6 +404,8 @@ export const activities = pgTable(
   (t) => [
     index('activities_account_occurred_idx').on(t.accountId, t.occurredAt),
     index('activities_account_verb_occurred_idx').on(t.accountId, t.verb, t.occurredAt),
+    // One prospect's timeline (the interactions' by_prospect, the agent-activity panel, the export's last touch).
+    index('activities_account_prospect_occurred_idx').on(t.accountId, t.prospectId, t.occurredAt),
     check('activities_actor_type_check', sql`${t.actorType} in ('user', 'agent', 'virtual_employee', 'system')`),
     check('activities_channel_check', sql`${t.channel} is null or ${t.channel} in ('email', 'linkedin', 'phone')`),
   ],

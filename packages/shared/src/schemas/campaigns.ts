@@ -3,6 +3,8 @@ import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 import { missingOr } from './missing';
 import { pageMetaSchema } from './personas';
 import { RICH_TEXT_FIELDS } from '../rich-text/allow-list';
+import { REPLY_STATUSES } from './inbox';
+import { ENROLMENT_OUTCOMES, filtersObjectParam, INTERACTION_VIEWS } from './interactions';
 
 /**
  * The outreach engine's payloads (spec §7 virtual employees, campaign emails; issue 11): virtual
@@ -88,8 +90,8 @@ export const campaignSchema = z.object({
   mode: z.enum(CAMPAIGN_MODES),
   status: z.enum(CAMPAIGN_STATUSES),
   allow_overlap: z.boolean(),
-  /** A person's reply also stops this campaign's other prospects at the same company domain (free-mail domains never). Always sent; optional in the type until the web's campaign fixtures carry it. */
-  stop_company_on_reply: z.boolean().optional(),
+  /** A person's reply also stops this campaign's other prospects at the same company domain (free-mail domains never). */
+  stop_company_on_reply: z.boolean(),
   virtual_employee_ids: z.array(int32()),
   steps: z.array(campaignStepSchema),
   enrolments: z.object({ active: int32(), stopped: int32(), finished: int32() }),
@@ -150,32 +152,68 @@ export const campaignEmailFiltersSchema = z.strictObject({
 });
 export type CampaignEmailFilters = z.output<typeof campaignEmailFiltersSchema>;
 
-const filtersJson = text()
-  .max(2000, { error: 'Filters are too long' })
-  .transform((raw, ctx) => {
-    try {
-      const value: unknown = JSON.parse(raw);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return value;
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: 'Filters must be a JSON object' });
-    return z.NEVER;
-  })
-  .pipe(campaignEmailFiltersSchema);
+/** The time sort of the interactions view (created_at means the same there). */
+export const CAMPAIGN_EMAIL_LIST_SORTS = [...CAMPAIGN_EMAIL_SORTS, 'occurred_at'] as const;
 
+/**
+ * GET campaign_emails (and a campaign's): `interaction_view` chooses what is listed: `emails` (the default: the
+ * outbox rows, filtered by status, campaign, step, search, in `filters` or as plain keys) or `interactions`
+ * (everything the agent did and received per prospect: `filters` are the interaction filters of
+ * @shared/schemas/interactions, sorted by occurred_at). `filters` is parsed by the view it belongs to.
+ */
 export const campaignEmailListQuerySchema = campaignEmailFiltersSchema.extend({
   page: queryInt().min(1).max(100000).optional().default(1),
   per_page: queryInt().min(1).max(CAMPAIGN_EMAILS_PER_PAGE_MAX).optional().default(25),
-  sort: z.enum(CAMPAIGN_EMAIL_SORTS, { error: `Sort must be one of ${CAMPAIGN_EMAIL_SORTS.join(', ')}` }).optional().default('created_at'),
+  sort: z.enum(CAMPAIGN_EMAIL_LIST_SORTS, { error: `Sort must be one of ${CAMPAIGN_EMAIL_LIST_SORTS.join(', ')}` }).optional().default('created_at'),
   sort_direction: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).optional().default('desc'),
-  filters: filtersJson.optional(),
-  /** Spec name; one view today. */
-  interaction_view: text().max(50).optional(),
+  filters: filtersObjectParam.optional(),
+  interaction_view: z.enum(INTERACTION_VIEWS, { error: `Interaction view must be one of ${INTERACTION_VIEWS.join(', ')}` }).optional().default('emails'),
 });
 export type CampaignEmailListQuery = z.input<typeof campaignEmailListQuerySchema>;
 
 export const campaignEmailListSchema = z.object({ data: z.array(campaignEmailSchema), meta: pageMetaSchema });
+
+/**
+ * GET campaign_emails/{id}: the email with what the side panels show around it: its campaign's state, the
+ * prospect's enrolment (status, stop reason, outcome), the sequence step by step with this prospect's email
+ * for each, and the conversation it belongs to.
+ */
+export const campaignEmailDetailSchema = campaignEmailSchema.extend({
+  campaign_status: z.enum(CAMPAIGN_STATUSES).nullable(),
+  persona: z.object({ id: int32(), name: text() }).nullable(),
+  virtual_employee: z.object({ id: int32(), name: text(), title: text().nullable() }).nullable(),
+  enrolment: z
+    .object({
+      id: int32(),
+      status: z.enum(['active', 'stopped', 'finished']),
+      email: text(),
+      stop_reason: text().nullable(),
+      stopped_at: text().nullable(),
+      created_at: text(),
+      outcome: z.enum(ENROLMENT_OUTCOMES),
+      /** The highest step sent so far (0: none yet). */
+      step_reached: int32(),
+      /** The last time anything reached the prospect in this enrolment (a step sent, an answer from the inbox). */
+      last_touch_at: text().nullable(),
+    })
+    .nullable(),
+  sequence: z.array(
+    z.object({
+      step: int32(),
+      channel: z.enum(STEP_CHANNELS),
+      delay_days: int32(),
+      campaign_email_id: int32().nullable(),
+      status: z.enum(CAMPAIGN_EMAIL_STATUSES).nullable(),
+      status_reason: text().nullable(),
+      subject: text().nullable(),
+      due_at: text().nullable(),
+      send_after: text().nullable(),
+      sent_at: text().nullable(),
+    }),
+  ),
+  thread: z.object({ id: int32(), reply_status: z.enum(REPLY_STATUSES).nullable(), replied_at: text().nullable(), unread: z.boolean(), stop_sending: z.boolean() }).nullable(),
+});
+export type CampaignEmailDetail = z.infer<typeof campaignEmailDetailSchema>;
 
 export const updateCampaignEmailBodySchema = z.strictObject({
   subject: text().trim().min(1, { error: 'Subject is required' }).max(300, { error: 'Subject must be at most 300 characters' }).optional(),

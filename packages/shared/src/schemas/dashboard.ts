@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int32, dbId, queryInt } from './primitives';
+import { text, int32, dbId, dbIdParam, queryInt } from './primitives';
 
 /**
  * The cabinet dashboard (spec §7 "Dashboard and onboarding"): every figure is computed on the server
@@ -43,6 +43,8 @@ export type AwareCompaniesQuery = z.input<typeof awareCompaniesQuerySchema>;
 export const activityListQuerySchema = z.strictObject({
   page: queryInt({ error: 'page must be a number' }).min(1, { error: 'page must be at least 1' }).max(100_000).default(1),
   per_page: queryInt({ error: 'per_page must be a number' }).min(1, { error: 'per_page must be at least 1' }).max(100, { error: 'per_page must be at most 100' }).default(20),
+  /** One prospect's entries only (the "agent activity by prospect" side panel). */
+  prospect_id: dbIdParam('prospect_id').optional(),
 });
 export type ActivityListQuery = z.input<typeof activityListQuerySchema>;
 

@@ -22,11 +22,11 @@ export const EMAIL_THREAD_SORTS = ['last_message_at', 'replied_at', 'created_at'
 export const EMAIL_THREADS_PER_PAGE_MAX = 100;
 
 /** One value or a list of them (a multi-select sends a list; a link may carry one). */
-const oneOrMany = <T extends z.ZodType>(item: T, label: string, max = 100) =>
+export const oneOrMany = <T extends z.ZodType>(item: T, label: string, max = 100) =>
   z.union([item, z.array(item).max(max, { error: `At most ${max} ${label}` })]).transform((v) => (Array.isArray(v) ? v : [v]) as Array<z.output<T>>);
 
 /** true/false as JSON, or as the words in a query string. */
-const flag = (label: string) =>
+export const flag = (label: string) =>
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label} must be true or false` }).transform((v) => v === true || v === 'true' || v === '1');
 
 const dateBound = (label: string) =>
@@ -126,6 +126,11 @@ export const emailThreadSchema = z.object({
   prospect: z.object({ id: int32(), name: text().nullable(), company: text().nullable(), title: text().nullable() }).nullable(),
   campaign: z.object({ id: int32(), name: text() }).nullable(),
   virtual_employee: z.object({ id: int32(), name: text() }).nullable(),
+  /**
+   * The campaign email the conversation grew from (its enrolment's first sent step): what the side panels
+   * read (GET campaign_emails/{id}, campaign_emails/{id}/person_offering_info). Null when it is gone.
+   */
+  campaign_email_id: int32().nullable(),
   last_message: z
     .object({ id: int32(), direction: z.enum(THREAD_DIRECTIONS), kind: z.enum(THREAD_MESSAGE_KINDS), from: text(), snippet: text(), sent_at: text() })
     .nullable(),
@@ -180,6 +185,8 @@ export const emailThreadMessageSchema = z.object({
   from_colleague: z.boolean(),
   /** campaign, inbox or mail_client for ours; null for the prospect's side. */
   source: z.enum(THREAD_MESSAGE_SOURCES).nullable(),
+  /** The campaign email this message is (ours) or answers / returns (theirs), when known. */
+  campaign_email_id: int32().nullable(),
 });
 export type EmailThreadMessage = z.infer<typeof emailThreadMessageSchema>;
 

@@ -91,3 +91,21 @@ export const PROSPECT_CSV_HEADER = [
   'Personas',
   'Added at',
 ] as const;
+
+/**
+ * The outreach state `campaign_emails/export_prospects_by_person/{id}` adds after PROSPECT_CSV_HEADER: the
+ * prospect's most recent enrolment (any campaign), the step it reached, the last touch on any channel, and
+ * what came back. Empty cells for a prospect never enrolled.
+ */
+export const PROSPECT_OUTREACH_CSV_HEADER = [
+  'Campaign',
+  'Enrolment status',
+  'Step reached',
+  'Steps',
+  'Last touch at',
+  'Last touch channel',
+  'Replied',
+  'Reply status',
+  'Outcome',
+  'Stopped reason',
+] as const;

@@ -45,6 +45,9 @@ export const ACTIVITY_VERBS = [
   'bounce_rate_high',
   'enrolment_paused',
   'email_delayed',
+  'auto_reply_received',
+  'inbox_reply_sent',
+  'mail_client_reply_sent',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,

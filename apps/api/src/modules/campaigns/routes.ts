@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
 import {
+  campaignEmailDetailSchema,
   campaignEmailListQuerySchema,
   campaignEmailListSchema,
   campaignEmailSchema,
@@ -9,15 +10,34 @@ import {
   updateCampaignBodySchema,
   updateCampaignEmailBodySchema,
 } from '@shared/schemas/campaigns';
+import { interactionListSchema } from '@shared/schemas/interactions';
 import { int32 } from '@shared/schemas/primitives';
+import { unprocessable } from '../../lib/http-error';
 import { idParamsSchema } from '../../lib/params';
-import { defineRoute } from '../../lib/route';
+import { defineRoute, type AuthContext, type Deps } from '../../lib/route';
+import type { RequestBrand } from '../../lib/brand-request';
+import { channelsOf } from '../dashboard/routes';
+import * as interactions from '../interactions/service';
 import * as service from './service';
 
 const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['campaigns'];
 const one = { 200: z.object({ data: campaignSchema }) };
 const oneEmail = { 200: z.object({ data: campaignEmailSchema }) };
+/** interaction_view=emails (the default) answers campaign emails; interaction_view=interactions answers interactions. */
+const emailsOrInteractions = { 200: z.union([campaignEmailListSchema, interactionListSchema]) };
+
+type ListQuery = z.output<typeof campaignEmailListQuerySchema>;
+
+/** GET campaign_emails (and a campaign's): the view the query asks for. */
+async function listView(deps: Deps, auth: AuthContext, brand: RequestBrand, query: ListQuery, campaignId?: number) {
+  if (query.interaction_view === 'emails') return service.listEmails(deps, auth, query, campaignId);
+  const plain = (['status', 'campaign_id', 'step', 'search'] as const).filter((k) => query[k] !== undefined);
+  if (plain.length) throw unprocessable(`${plain.join(', ')}: the interactions view takes its filters in filters (by_campaign, by_kinds, …)`);
+  if (query.sort !== 'created_at' && query.sort !== 'occurred_at') throw unprocessable('Interactions sort by occurred_at only');
+  if (campaignId !== undefined) await service.campaignRow(deps.db, auth.account.id, campaignId);
+  return interactions.list(deps, auth, query, channelsOf(brand), campaignId);
+}
 
 const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: string) =>
   defineRoute({
@@ -96,30 +116,34 @@ export const campaignRoutes = [
     url: v1('/campaigns/:id/campaign_emails'),
     access: 'user',
     owner: 'account',
-    summary: "A campaign's emails: page, per_page, sort, sort_direction, filters",
+    summary: "A campaign's emails (or with interaction_view=interactions its interactions): page, per_page, sort, sort_direction, filters",
     tags: TAGS,
-    schema: { params: idParamsSchema, querystring: campaignEmailListQuerySchema, response: { 200: campaignEmailListSchema } },
-    handler: async ({ auth, deps, params, query }) => service.listEmails(deps, auth, query, params.id),
+    schema: { params: idParamsSchema, querystring: campaignEmailListQuerySchema, response: emailsOrInteractions },
+    handler: async ({ auth, brand, deps, params, query }) => listView(deps, auth, brand, query, params.id),
   }),
   defineRoute({
     method: 'GET',
     url: v1('/campaign_emails'),
     access: 'user',
     owner: 'account',
-    summary: 'Campaign emails of the account (the review queue is filters {"status":"draft"}): page, per_page, sort, sort_direction, filters',
+    summary:
+      'Campaign emails of the account (the review queue is filters {"status":"draft"}), or with interaction_view=interactions everything the agent did and received per prospect on every channel (filters: the interaction filters of spec §3, by_prospect, by_kinds): page, per_page, sort, sort_direction, filters',
     tags: TAGS,
-    schema: { querystring: campaignEmailListQuerySchema, response: { 200: campaignEmailListSchema } },
-    handler: async ({ auth, deps, query }) => service.listEmails(deps, auth, query),
+    schema: { querystring: campaignEmailListQuerySchema, response: emailsOrInteractions },
+    handler: async ({ auth, brand, deps, query }) => listView(deps, auth, brand, query),
   }),
   defineRoute({
     method: 'GET',
     url: v1('/campaign_emails/:id'),
     access: 'user',
     owner: 'account',
-    summary: 'One campaign email with its threading headers',
+    summary: 'One campaign email with its threading headers, and around it its campaign, persona, virtual employee, the enrolment (status, outcome, step reached, last touch), the sequence step by step and the conversation',
     tags: TAGS,
-    schema: { params: idParamsSchema, response: oneEmail },
-    handler: async ({ auth, deps, params }) => ({ data: await service.showEmail(deps, auth, params.id) }),
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: campaignEmailDetailSchema }) } },
+    handler: async ({ auth, deps, params }) => {
+      const email = await service.showEmail(deps, auth, params.id);
+      return { data: { ...email, ...(await interactions.emailContext(deps.db, auth.account.id, params.id)) } };
+    },
   }),
   defineRoute({
     method: 'PUT',

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import {
   CAMPAIGN_EMAIL_STATUSES,
+  campaignEmailFiltersSchema,
   type Campaign,
   type CampaignEmail,
   type campaignEmailListQuerySchema,
@@ -28,6 +29,7 @@ import {
   type CampaignRow,
 } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/http-error';
+import { parseFilters } from '../../lib/params';
 import type { AuthContext, Deps } from '../../lib/route';
 import { sanitizeForStorage } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
@@ -59,7 +61,7 @@ async function checkEmployees(db: Db, accountId: number, ids: number[]): Promise
   return unique;
 }
 
-async function campaignRow(db: Db, accountId: number, id: number): Promise<CampaignRow> {
+export async function campaignRow(db: Db, accountId: number, id: number): Promise<CampaignRow> {
   const [row] = await db.select().from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.accountId, accountId)));
   if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
   return row;
@@ -292,7 +294,9 @@ const SORTS = {
 export async function listEmails(deps: Deps, auth: AuthContext, query: ListQuery, campaignId?: number) {
   const accountId = auth.account.id;
   if (campaignId !== undefined) await campaignRow(deps.db, accountId, campaignId);
-  const f = { status: query.status, campaign_id: query.campaign_id, step: query.step, search: query.search, ...(query.filters ?? {}) };
+  if (query.sort === 'occurred_at') throw unprocessable('Sort occurred_at is for interaction_view=interactions');
+  const inFilters = parseFilters(campaignEmailFiltersSchema, query.filters);
+  const f = { status: query.status, campaign_id: query.campaign_id, step: query.step, search: query.search, ...inFilters };
   const conditions: Array<SQL | undefined> = [eq(campaignEmails.accountId, accountId)];
   if (campaignId !== undefined) conditions.push(eq(campaignEmails.campaignId, campaignId));
   if (f.campaign_id !== undefined) conditions.push(eq(campaignEmails.campaignId, f.campaign_id));
@@ -303,7 +307,7 @@ export async function listEmails(deps: Deps, auth: AuthContext, query: ListQuery
     conditions.push(or(ilike(campaignEmails.toEmail, like), ilike(campaignEmails.subject, like), ilike(prospects.fullName, like), ilike(prospects.company, like)));
   }
   const where = and(...conditions);
-  const column = SORTS[query.sort];
+  const column = SORTS[query.sort as keyof typeof SORTS];
   const rows = await joinedEmails(deps.db, accountId)
     .where(where)
     .orderBy(query.sort_direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, asc(campaignEmails.id))

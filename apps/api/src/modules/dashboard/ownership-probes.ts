@@ -27,7 +27,7 @@ async function activityOf(t: TestApp, a: Person) {
   for (const verb of ['email_sent', 'reply_received', 'meeting_booked']) {
     await t.db.db.insert(activities).values({ accountId, actorType: 'agent', verb, channel: 'email', prospectId: p!.id, occurredAt: at });
   }
-  return { company, fullName };
+  return { company, fullName, prospectId: p!.id };
 }
 
 /** The figures without the window (which ends at "now", so moves between two calls). */
@@ -68,10 +68,14 @@ export const dashboardOwnershipProbes: Record<string, Probe> = {
     expect(figures((await get(t, b, '/channels_activity?period=week')).json().data)).toEqual(before);
   },
   'GET /api/v1/activity_list': async (t, a, b) => {
-    const { fullName } = await activityOf(t, a);
+    const { fullName, prospectId } = await activityOf(t, a);
     expect((await get(t, a, '/activity_list?per_page=100')).body).toContain(fullName);
+    expect((await get(t, a, `/activity_list?per_page=100&prospect_id=${prospectId}`)).json().data).toHaveLength(3);
     const res = await get(t, b, '/activity_list?per_page=100');
     expect(res.body).not.toContain('Secret Prospect');
     expect(res.body).not.toContain('Secret Co of A');
+    // Naming A's prospect finds nothing of A's.
+    const named = await get(t, b, `/activity_list?per_page=100&prospect_id=${prospectId}`);
+    expect(named.json()).toMatchObject({ data: [], meta: { total: 0 } });
   },
 };

@@ -21,7 +21,7 @@ const TAGS = ['dashboard'];
 
 /** The cabinet dashboard (spec §7 "Dashboard and onboarding"): read-only figures of the signed-in user's account. */
 /** The channels the request's brand has on: figures for a switched-off channel are never shown. */
-const channelsOf = (brand: RequestBrand) => brandChannels(brand.brand.feature_flags);
+export const channelsOf = (brand: RequestBrand) => brandChannels(brand.brand.feature_flags);
 
 export const dashboardRoutes = [
   defineRoute({

@@ -10,6 +10,8 @@ import {
   type DashboardPeriod,
   type GeneralStatistics,
 } from '@shared/schemas/dashboard';
+import { REPLY_STATUS_LABELS, type ReplyStatus } from '@shared/schemas/inbox';
+import type { PersonaFigures } from '@shared/schemas/interactions';
 import type { Db } from '../../db/client';
 import { OUTREACH_VERBS } from '../activities/service';
 import { periodWindow, type PeriodWindow } from './periods';
@@ -37,7 +39,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 const num = (v: unknown) => Number(v ?? 0);
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, round1((part / whole) * 100)) : 0);
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, round1((part / whole) * 100)) : 0);
 const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
 
 /** Prospects total, personas, and each activity figure in the period and the one before it. */
@@ -45,7 +47,7 @@ const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
  * Activities on the brand's channels only: a channel its feature flags switch off (LinkedIn, phone)
  * shows no figures, anywhere on the dashboard. Activities without a channel always count.
  */
-function onChannels(channels: readonly DashboardChannel[], alias?: string): SQL {
+export function onChannels(channels: readonly DashboardChannel[], alias?: string): SQL {
   const col = alias ? sql.raw(`${alias}.channel`) : sql.raw('channel');
   if (channels.length === DASHBOARD_CHANNELS.length) return sql`true`;
   if (channels.length === 0) return sql`${col} is null`;
@@ -223,6 +225,33 @@ export async function channelsActivity(db: Db, accountId: number, period: Dashbo
   };
 }
 
+/**
+ * One persona's figures, all time, from the tables the dashboard reads: its prospects (persona_prospects),
+ * contacted and replied (the activity log's outreach touches and reply_received, on the brand's channels,
+ * distinct prospects), the reply rate as the dashboard computes it, interested (conversations marked
+ * interested or a meeting request: the user's corrections count) and those in a running sequence now.
+ */
+export async function personaFigures(db: Db, accountId: number, personaId: number, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<PersonaFigures> {
+  const members = sql`(select pp.prospect_id from persona_prospects pp where pp.account_id = ${accountId} and pp.persona_id = ${personaId})`;
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`select
+          (select count(*) from persona_prospects pp where pp.account_id = ${accountId} and pp.persona_id = ${personaId}) as prospects,
+          (select count(distinct a.prospect_id) from activities a
+            where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb in ${OUTREACH} and a.prospect_id in ${members}) as contacted,
+          (select count(distinct a.prospect_id) from activities a
+            where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb = 'reply_received' and a.prospect_id in ${members}) as replied,
+          (select count(distinct t.prospect_id) from email_threads t
+            where t.account_id = ${accountId} and t.reply_status in ('interested', 'meeting_request') and t.prospect_id in ${members}) as interested,
+          (select count(distinct e.prospect_id) from campaign_enrolments e
+            join campaigns c on c.id = e.campaign_id and c.account_id = ${accountId}
+            where e.account_id = ${accountId} and e.status = 'active' and c.status = 'running' and c.persona_id = ${personaId}) as in_sequence`,
+  );
+  const contacted = num(r?.contacted);
+  const replied = num(r?.replied);
+  return { prospects: num(r?.prospects), contacted, replied, reply_rate: rate(replied, contacted), interested: num(r?.interested), in_sequence: num(r?.in_sequence) };
+}
+
 type ActivityRowJoined = {
   id: unknown;
   verb: string;
@@ -315,6 +344,32 @@ export function describeActivity(r: {
     }
     case 'email_unsubscribed':
       return `${r.prospect ? who : (text('email') ?? 'a prospect')} unsubscribed`;
+    case 'email_delayed':
+      return `Delivery to ${r.prospect ? who : (text('email') ?? 'a prospect')} delayed${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'auto_reply_received': {
+      const status = text('reply_status');
+      const back = text('return_date');
+      if (status === 'out_of_office') return `Out-of-office reply from ${who}${back ? ` (back ${back})` : ''}`;
+      return `Automatic reply from ${who}${status && status in REPLY_STATUS_LABELS ? ` (${REPLY_STATUS_LABELS[status as ReplyStatus].toLowerCase()})` : ''}`;
+    }
+    case 'reply_interested':
+      return `${who} is interested`;
+    case 'meeting_requested':
+      return `${who} asked for a meeting`;
+    case 'reply_status_changed': {
+      const to = text('to');
+      return `Reply status of ${who} set to ${to && to in REPLY_STATUS_LABELS ? REPLY_STATUS_LABELS[to as ReplyStatus].toLowerCase() : 'another status'}${text('source') === 'user' ? ' by hand' : ''}`;
+    }
+    case 'inbox_reply_sent':
+      return `Answered ${who} from the inbox`;
+    case 'mail_client_reply_sent':
+      return `Answered ${who} from a mail client`;
+    case 'enrolment_paused': {
+      const until = text('until');
+      return `Sequence paused for ${who}${until ? ` until ${until.slice(0, 10)}` : ''}${text('reason') ? ` (${text('reason')})` : ''}`;
+    }
+    case 'campaign_email_edited':
+      return `Email to ${who} edited`;
     default: {
       const words = r.verb.replace(/_/g, ' ');
       return `${words.charAt(0).toUpperCase()}${words.slice(1)}${r.prospect ? `: ${who}` : ''}`;
@@ -329,8 +384,15 @@ const ACTOR_NAMES: Record<Exclude<ActivityItem['actor']['type'], 'user'>, string
 };
 
 /** The account's activity log, newest first, with the prospect, persona and acting user's names. */
-export async function activityList(db: Db, accountId: number, q: { page: number; per_page: number }, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<ActivityList> {
-  const [count] = await rows<{ n: unknown }>(db, sql`select count(*) as n from activities where account_id = ${accountId} and ${onChannels(channels)}`);
+export async function activityList(
+  db: Db,
+  accountId: number,
+  q: { page: number; per_page: number; prospect_id?: number | undefined },
+  channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
+): Promise<ActivityList> {
+  const ofProspect = q.prospect_id === undefined ? sql`` : sql` and prospect_id = ${q.prospect_id}`;
+  const ofProspectA = q.prospect_id === undefined ? sql`` : sql` and a.prospect_id = ${q.prospect_id}`;
+  const [count] = await rows<{ n: unknown }>(db, sql`select count(*) as n from activities where account_id = ${accountId} and ${onChannels(channels)}${ofProspect}`);
   const list = await rows<ActivityRowJoined>(
     db,
     sql`select a.id, a.verb, a.actor_type, a.channel, a.payload, ${isoOf(sql`a.occurred_at`)} as occurred_at,
@@ -341,7 +403,7 @@ export async function activityList(db: Db, accountId: number, q: { page: number;
         left join prospects p on p.id = a.prospect_id and p.account_id = a.account_id
         left join personas pe on pe.id = a.persona_id and pe.account_id = a.account_id
         left join users u on a.actor_type = 'user' and u.id = a.actor_id and u.account_id = a.account_id
-        where a.account_id = ${accountId} and ${onChannels(channels, 'a')}
+        where a.account_id = ${accountId} and ${onChannels(channels, 'a')}${ofProspectA}
         order by a.occurred_at desc, a.id desc
         limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
   );

@@ -315,6 +315,16 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         .returning({ id: emailThreadMessages.id });
       if (!row) return { outcome: 'duplicate', messageId };
       await touchThread(tx, thread, sentAt, {});
+      // The user answered from their own mail client (found in Sent): an interaction with the prospect.
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'user',
+        verb: 'mail_client_reply_sent',
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: { thread_id: thread.id, message_id: messageId, campaign_id: thread.campaignId, enrolment_id: thread.enrolmentId, user_email_id: input.mailbox.id, subject },
+        occurredAt: sentAt,
+      });
       return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
     }
 
@@ -347,6 +357,26 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
 
     if (auto) {
       await touchThread(tx, thread, sentAt, {});
+      // Logged as an interaction (what came back), never as a reply: the dashboard counts reply_received only.
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: 'auto_reply_received',
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: {
+          thread_id: thread.id,
+          message_id: messageId,
+          campaign_id: thread.campaignId,
+          enrolment_id: thread.enrolmentId,
+          campaign_email_id: answered?.id ?? null,
+          subject: thread.subject,
+          snippet: freshText(text).replace(/\s+/g, ' ').trim().slice(0, 200),
+          reply_status: classified.status,
+          return_date: returnDate?.toISOString().slice(0, 10) ?? null,
+        },
+        occurredAt: sentAt,
+      });
       if (!pausedUntil) return { ...stored, kind: 'auto_reply', effect: 'none' };
       const paused = await pauseEnrolments(tx, accountId, thread.prospectEmail, pausedUntil);
       if (paused.length) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { POSITIVE_REPLY_STATUSES, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
 import type {
@@ -13,12 +13,13 @@ import type {
   updateReplyBodySchema,
 } from '@shared/schemas/email-threads';
 import type { Db } from '../../db/client';
-import { campaigns, emailThreadMessages, emailThreads, personaProspects, personas, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
+import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { filterConditions, type FilterTarget } from './filters';
 import { freshText } from './wording';
 
 /**
@@ -39,9 +40,28 @@ type ExportQuery = z.output<typeof emailThreadExportQuerySchema>;
 const t = emailThreads;
 const POSITIVE = POSITIVE_REPLY_STATUSES as readonly string[];
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** A bare date (YYYY-MM-DD) is that day in UTC; a date and time is taken as written. */
-const dateOf = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
+/** Where the thread list's columns are, for the filters shared with the interactions (filters.ts). */
+const THREAD_TARGET = (accountId: number): FilterTarget => ({
+  prospectId: t.prospectId,
+  campaignId: t.campaignId,
+  replyStatus: t.replyStatus,
+  unread: t.unread,
+  starred: t.starred,
+  virtualEmployeeId: t.virtualEmployeeId,
+  time: t.lastMessageAt,
+  searchText: [t.prospectEmail, t.subject],
+  // A thread is an email conversation (LinkedIn and calls have none yet): a set without email finds none.
+  channels: (channels) => (channels.includes('email') ? sql`true` : sql`false`),
+  landingPage: (like) =>
+    sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
+  messageSource: (sources) => {
+    const bySource = { campaign: sql`m.campaign_email_id is not null`, inbox: sql`m.details->>'source' = 'inbox'`, mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') <> 'inbox')` };
+    return sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (${sql.join(
+      sources.map((s) => bySource[s]),
+      sql` or `,
+    )}))`;
+  },
+});
 
 /**
  * The conditions of spec §3's thread filters on email_threads, each bound to the account (the tenancy
@@ -50,51 +70,7 @@ const dateOf = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
  * only for other channels finds none (docs/decisions.md).
  */
 export function threadConditions(accountId: number, f: EmailThreadFiltersParsed = {}): SQL[] {
-  const c: SQL[] = [eq(t.accountId, accountId)];
-  // Semi-joins on the account's prospects (one scan each), not a probe per thread.
-  const prospectWhere = (cond: SQL) => sql`${t.prospectId} in (select p.id from ${prospects} p where p.account_id = ${accountId} and ${cond})`;
-  const personaWhere = (cond: SQL) =>
-    sql`${t.prospectId} in (select pp.prospect_id from ${personaProspects} pp join ${personas} pe on pe.id = pp.persona_id and pe.account_id = ${accountId} where pp.account_id = ${accountId} and ${cond})`;
-  if (f.by_source?.length) c.push(prospectWhere(sql`p.source in (${sql.join(f.by_source.map((s) => sql`${s}`), sql`, `)})`));
-  if (f.by_persons?.length) c.push(personaWhere(sql`pp.persona_id in (${sql.join(f.by_persons.map((id) => sql`${id}`), sql`, `)})`));
-  if (f.by_persons_names?.length) c.push(personaWhere(sql`lower(pe.name) in (${sql.join(f.by_persons_names.map((n) => sql`${n.toLowerCase()}`), sql`, `)})`));
-  if (f.by_channels?.length && !f.by_channels.includes('email')) c.push(sql`false`);
-  if (f.by_campaign?.length) c.push(inArray(t.campaignId, f.by_campaign));
-  if (f.by_reply_status) c.push(eq(t.replyStatus, f.by_reply_status));
-  if (f.by_reply_statuses?.length) c.push(inArray(t.replyStatus, f.by_reply_statuses));
-  if (f.by_virtual_employee?.length) c.push(inArray(t.virtualEmployeeId, f.by_virtual_employee));
-  if (f.by_date?.from) c.push(gte(t.lastMessageAt, dateOf(f.by_date.from)));
-  if (f.by_date?.to) {
-    const to = dateOf(f.by_date.to);
-    // A bare date includes its whole day.
-    c.push(f.by_date.to.length === 10 ? lt(t.lastMessageAt, new Date(to.getTime() + 86_400_000)) : sql`${t.lastMessageAt} <= ${to.toISOString()}::timestamptz`);
-  }
-  if (f.by_interested !== undefined) {
-    c.push(f.by_interested ? inArray(t.replyStatus, [...POSITIVE]) : or(isNull(t.replyStatus), notInArray(t.replyStatus, [...POSITIVE]))!);
-  }
-  if (f.by_unread !== undefined) c.push(eq(t.unread, f.by_unread));
-  if (f.by_starred !== undefined) c.push(eq(t.starred, f.by_starred));
-  if (f.by_prospect_name) c.push(prospectWhere(sql`p.full_name ilike ${likePattern(f.by_prospect_name)}`));
-  if (f.by_search_query) {
-    const like = likePattern(f.by_search_query);
-    c.push(sql`(${t.prospectEmail} ilike ${like} or ${t.subject} ilike ${like} or ${prospectWhere(sql`(p.full_name ilike ${like} or p.company ilike ${like})`)})`);
-  }
-  if (f.by_landing_page) {
-    const like = likePattern(f.by_landing_page);
-    c.push(
-      sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
-    );
-  }
-  if (f.by_message_source?.length) {
-    const bySource = { campaign: sql`m.campaign_email_id is not null`, inbox: sql`m.details->>'source' = 'inbox'`, mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') <> 'inbox')` };
-    c.push(
-      sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (${sql.join(
-        f.by_message_source.map((s) => bySource[s]),
-        sql` or `,
-      )}))`,
-    );
-  }
-  return c;
+  return [eq(t.accountId, accountId), ...filterConditions(accountId, f, THREAD_TARGET(accountId))];
 }
 
 const SORT_COLUMNS = { last_message_at: t.lastMessageAt, replied_at: t.repliedAt, created_at: t.createdAt } as const;
@@ -142,10 +118,25 @@ async function lastMessagesOf(db: Db, accountId: number, threadIds: number[]): P
   return new Map(rows.map((r) => [r.threadId, r]));
 }
 
+/**
+ * The campaign email each enrolment's conversation grew from: its first sent step (else its first step).
+ * One DISTINCT ON over the (enrolment_id, step_position) key for a page of threads.
+ */
+async function rootEmailsOf(db: Db, accountId: number, enrolmentIds: Array<number | null>): Promise<Map<number, number>> {
+  const ids = [...new Set(enrolmentIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([campaignEmails.enrolmentId], { enrolmentId: campaignEmails.enrolmentId, id: campaignEmails.id })
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.enrolmentId, ids)))
+    .orderBy(campaignEmails.enrolmentId, sql`(${campaignEmails.status} = 'sent') desc`, asc(campaignEmails.stepPosition));
+  return new Map(rows.map((r) => [r.enrolmentId, r.id]));
+}
+
 /** The message's own words (quoted history cut), on one line. */
 export const snippetOf = (text: string) => freshText(text).replace(/\s+/g, ' ').trim().slice(0, 160);
 
-function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailThread {
+function toThreadJson(row: JoinedThread, last: LastMessage | undefined, roots: Map<number, number>): EmailThread {
   const th = row.thread;
   const status = (th.replyStatus as ReplyStatus | null) ?? null;
   return {
@@ -164,6 +155,7 @@ function toThreadJson(row: JoinedThread, last: LastMessage | undefined): EmailTh
     prospect: th.prospectId !== null ? { id: th.prospectId, name: row.prospectName, company: row.prospectCompany, title: row.prospectTitle } : null,
     campaign: th.campaignId !== null && row.campaignName !== null ? { id: th.campaignId, name: row.campaignName } : null,
     virtual_employee: th.virtualEmployeeId !== null && row.employeeName !== null ? { id: th.virtualEmployeeId, name: row.employeeName } : null,
+    campaign_email_id: th.enrolmentId !== null ? (roots.get(th.enrolmentId) ?? null) : null,
     last_message: last ? { id: last.id, direction: last.direction, kind: last.kind, from: last.fromEmail, snippet: snippetOf(last.text), sent_at: last.sentAt.toISOString() } : null,
     created_at: th.createdAt.toISOString(),
   };
@@ -218,11 +210,11 @@ export async function list(deps: Deps, auth: AuthContext, query: ListQuery) {
       .offset(query.cursor ? 0 : (query.page - 1) * query.per_page),
     deps.db.select({ total: sql<number>`count(*)::int` }).from(t).where(where),
   ]);
-  const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
+  const [last, roots] = await Promise.all([lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id)), rootEmailsOf(deps.db, accountId, rows.map((r) => r.thread.enrolmentId))]);
   const end = rows.at(-1);
   const nextCursor = keyset && end && rows.length === query.per_page ? encodeCursor(end.sortValue, end.thread.id) : null;
   return {
-    data: rows.map((r) => toThreadJson(r, last.get(r.thread.id))),
+    data: rows.map((r) => toThreadJson(r, last.get(r.thread.id), roots)),
     meta: { page: query.page, per_page: query.per_page, total: counted?.total ?? 0, next_cursor: nextCursor },
   };
 }
@@ -263,8 +255,8 @@ export async function show(deps: Deps, auth: AuthContext, id: number): Promise<E
   const accountId = auth.account.id;
   const [row] = await joinedThreads(deps.db, accountId).where(and(eq(t.accountId, accountId), eq(t.id, id)));
   if (!row) throw notFound(INBOX_MESSAGES.threadNotFound);
-  const last = await lastMessagesOf(deps.db, accountId, [id]);
-  return toThreadJson(row, last.get(id));
+  const [last, roots] = await Promise.all([lastMessagesOf(deps.db, accountId, [id]), rootEmailsOf(deps.db, accountId, [row.thread.enrolmentId])]);
+  return toThreadJson(row, last.get(id), roots);
 }
 
 /**
@@ -339,6 +331,7 @@ export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
     sent_at: m.sentAt.toISOString(),
     from_colleague: m.fromColleague,
     source: SOURCE_OF(m),
+    campaign_email_id: m.campaignEmailId,
   };
 }
 
@@ -404,6 +397,7 @@ export const THREADS_CSV_HEADER = [
   'Last message',
 ];
 const EXPORT_CHUNK = 2000;
+const NO_ROOTS = new Map<number, number>();
 
 /** GET email_threads/export_to_csv: every thread the filters find, in the list's order (read in chunks). */
 export async function exportCsv(deps: Deps, auth: AuthContext, query: ExportQuery): Promise<string> {
@@ -414,7 +408,7 @@ export async function exportCsv(deps: Deps, auth: AuthContext, query: ExportQuer
     const rows = await joinedThreads(deps.db, accountId).where(where).orderBy(...orderOf(query)).limit(EXPORT_CHUNK).offset(offset);
     const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
     for (const r of rows) {
-      const j = toThreadJson(r, last.get(r.thread.id));
+      const j = toThreadJson(r, last.get(r.thread.id), NO_ROOTS);
       out.push([
         j.prospect_email,
         j.prospect?.name,

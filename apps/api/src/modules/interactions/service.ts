@@ -1,0 +1,578 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_CHANNELS, type DashboardChannel } from '@shared/schemas/dashboard';
+import type { CampaignEmail, CampaignEmailDetail } from '@shared/schemas/campaigns';
+import { REPLY_STATUS_LABELS, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import {
+  ENROLMENT_OUTCOMES,
+  INTERACTION_CHANNELS,
+  INTERACTION_DIRECTIONS,
+  INTERACTION_KIND_INFO,
+  INTERACTION_KINDS,
+  interactionFiltersSchema,
+  type EnrolmentOutcome,
+  type Interaction,
+  type InteractionFiltersParsed,
+  type InteractionList,
+  type InteractionsStats,
+  type PersonOfferingInfo,
+} from '@shared/schemas/interactions';
+import { SUPPRESSION_REASON_LABELS, type SuppressionReason } from '@shared/schemas/blacklist';
+import type { Db } from '../../db/client';
+import { campaignEmails, campaigns, personas, prospects, virtualEmployees } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { parseFilters } from '../../lib/params';
+import type { AuthContext, Deps } from '../../lib/route';
+import { OUTREACH_VERBS } from '../activities/service';
+import { CAMPAIGN_MESSAGES } from '../campaigns/service';
+import { onChannels, personaFigures, rate } from '../dashboard/service';
+import { filterConditions, type FilterTarget } from '../inbox/filters';
+import { snippetOf } from '../inbox/service';
+import { offeringFor } from '../messaging/generate';
+import { settingForPersona } from '../messaging/service';
+import { INTERACTION_VERBS, KIND_VERBS, VERB_KIND, VERB_MESSAGE_SOURCE, verbsOfKinds } from './kinds';
+
+/**
+ * Interactions (issue 12): everything the agent did and received per prospect, on every channel, read from
+ * the activity log (docs/decisions.md "Interactions"): the list (`GET campaign_emails?interaction_view=
+ * interactions`), its counts (`interactions_stats`), and what the side panels read around one campaign
+ * email (its detail, the prospect, persona and offering behind it). Every statement binds the account.
+ */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+const num = (v: unknown) => Number(v ?? 0);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const sqlList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+/** A timestamp as ISO 8601 in UTC with milliseconds, the same on both drivers. */
+const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// ---------------------------------------------------------------- the relation
+
+/** A number of the activity's payload, or null (a payload written by another version may lack it). */
+const payloadId = (key: string) => sql.raw(`(case when jsonb_typeof(a.payload->'${key}') = 'number' then (a.payload->>'${key}')::int end)`);
+
+/**
+ * Where an enrolment stands, from its row (`en`) and its conversation (`th`): the first that applies of
+ * ENROLMENT_OUTCOMES' order (interested, unsubscribed, replied, bounced, stopped, no_reply, in_sequence).
+ */
+export const outcomeSql = (en: string, th: string) =>
+  sql.raw(`(case
+    when ${th}.replied_at is not null and ${th}.reply_status in ('interested', 'meeting_request') then 'interested'
+    when ${th}.reply_status = 'unsubscribe' or ${en}.stop_reason = 'unsubscribed' then 'unsubscribed'
+    when ${th}.replied_at is not null or ${en}.stop_reason = 'replied' then 'replied'
+    when ${en}.stop_reason = 'hard_bounce' then 'bounced'
+    when ${en}.status = 'stopped' then 'stopped'
+    when ${en}.status = 'finished' then 'no_reply'
+    else 'in_sequence' end)`);
+
+/**
+ * The interactions of the account as one relation `i`: each activity of an interaction verb with what it
+ * concerns resolved through its payload (the campaign email, the thread, the enrolment named there), the
+ * prospect, campaign and virtual employee joined. Brand channels switched off are left out, as on the
+ * dashboard. Reads the (account_id, occurred_at) and (account_id, prospect_id, occurred_at) indexes.
+ */
+function relation(accountId: number, channels: readonly DashboardChannel[], verbs: readonly string[] = INTERACTION_VERBS): SQL {
+  return sql`(
+      select a.id, a.verb, a.actor_type, a.actor_id, a.payload, a.occurred_at,
+             coalesce(case a.channel when 'phone' then 'call' else a.channel end, 'email') as channel,
+             coalesce(a.prospect_id, en.prospect_id, ce.prospect_id, th0.prospect_id) as prospect_id,
+             coalesce(${payloadId('campaign_id')}, ce.campaign_id, en.campaign_id, th0.campaign_id) as campaign_id,
+             en.id as enrolment_id,
+             coalesce(ce.id, ${payloadId('campaign_email_id')}) as campaign_email_id,
+             coalesce(${payloadId('step')}, ce.step_position) as step,
+             coalesce(ce.subject, a.payload->>'subject', th0.subject, th1.subject) as subject,
+             coalesce(th0.id, th1.id) as thread_id,
+             coalesce(th0.reply_status, th1.reply_status) as reply_status,
+             coalesce(th0.unread, th1.unread) as unread,
+             coalesce(th0.starred, th1.starred) as starred,
+             coalesce(en.virtual_employee_id, ce.virtual_employee_id, th0.virtual_employee_id, case when a.actor_type = 'virtual_employee' then a.actor_id end) as virtual_employee_id
+      from activities a
+      left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${payloadId('campaign_email_id')}
+      left join email_threads th0 on th0.account_id = ${accountId} and th0.id = ${payloadId('thread_id')}
+      left join campaign_enrolments en on en.account_id = ${accountId} and en.id = coalesce(${payloadId('enrolment_id')}, ce.enrolment_id, th0.enrolment_id)
+      left join email_threads th1 on th1.account_id = ${accountId} and th1.enrolment_id = en.id
+      where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb in (${sqlList(verbs)})
+    ) i`;
+}
+
+const col = (name: string) => sql.raw(`i.${name}`);
+
+/** The thread filters (inbox/filters.ts) read on interactions; what differs is said in docs/decisions.md. */
+function interactionConditions(accountId: number, f: InteractionFiltersParsed): SQL[] {
+  const target: FilterTarget = {
+    prospectId: col('prospect_id'),
+    campaignId: col('campaign_id'),
+    replyStatus: col('reply_status'),
+    unread: col('unread'),
+    starred: col('starred'),
+    virtualEmployeeId: col('virtual_employee_id'),
+    time: col('occurred_at'),
+    searchText: [col('subject')],
+    channels: (channels) => sql`i.channel in (${sqlList(channels)})`,
+    // Our messages from that source: a campaign step, an answer from the inbox, or one found in the Sent folder.
+    messageSource: (sources) => {
+      const verbs = Object.entries(VERB_MESSAGE_SOURCE)
+        .filter(([, source]) => sources.includes(source))
+        .map(([verb]) => verb);
+      return verbs.length ? sql`i.verb in (${sqlList(verbs)})` : sql`false`;
+    },
+    // Interactions with prospects whose sequence sent them that address.
+    landingPage: (like) =>
+      sql`exists (select 1 from campaign_emails le where le.account_id = ${accountId} and le.enrolment_id = i.enrolment_id and le.status = 'sent' and (le.body_text ilike ${like} or le.body_html ilike ${like}))`,
+  };
+  const c = filterConditions(accountId, f, target);
+  if (f.by_prospect?.length) c.push(sql`i.prospect_id in (${sql.join(f.by_prospect.map((id) => sql`${id}`), sql`, `)})`);
+  if (f.by_kinds?.length) {
+    const verbs = verbsOfKinds(f.by_kinds);
+    c.push(verbs.length ? sql`i.verb in (${sqlList(verbs)})` : sql`false`);
+  }
+  return c;
+}
+
+const whereOf = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
+
+// ---------------------------------------------------------------- the list
+
+type InteractionRow = {
+  id: unknown;
+  verb: string;
+  actor_type: Interaction['actor']['type'];
+  actor_id: unknown;
+  payload: Record<string, unknown> | null;
+  occurred_at: string;
+  channel: string;
+  prospect_id: unknown;
+  campaign_id: unknown;
+  enrolment_id: unknown;
+  campaign_email_id: unknown;
+  step: unknown;
+  subject: string | null;
+  thread_id: unknown;
+  reply_status: string | null;
+  unread: boolean | null;
+  starred: boolean | null;
+  virtual_employee_id: unknown;
+  prospect_name: string | null;
+  prospect_email: string | null;
+  prospect_company: string | null;
+  prospect_title: string | null;
+  campaign_name: string | null;
+  employee_name: string | null;
+  user_name: string | null;
+  user_email: string | null;
+};
+
+/** A stop reason in the user's words: the suppression codes the blacklist's hook passes, else as written. */
+export function stopReasonText(reason: string | null): string | null {
+  if (!reason) return null;
+  const labels: Record<SuppressionReason, string> = {
+    replied: 'The prospect replied',
+    unsubscribed: 'The prospect unsubscribed',
+    hard_bounce: 'The address bounced',
+    stopped: 'Stopped by you',
+    manual: `On your blacklist (${SUPPRESSION_REASON_LABELS.manual.toLowerCase()})`,
+  };
+  return reason in labels ? labels[reason as SuppressionReason] : reason;
+}
+
+const ACTOR_NAMES = { agent: 'AI agent', virtual_employee: 'Virtual employee', system: 'System' } as const;
+
+function toInteraction(r: InteractionRow): Interaction {
+  const kind = VERB_KIND[r.verb]!;
+  const p = r.payload ?? {};
+  const text = (k: string) => str(p[k]);
+  const prospectId = numOrNull(r.prospect_id);
+  const who = r.prospect_name?.trim() || r.prospect_email || text('email') || 'the prospect';
+  const step = numOrNull(r.step);
+  const campaign = numOrNull(r.campaign_id) !== null && r.campaign_name !== null ? { id: num(r.campaign_id), name: r.campaign_name } : null;
+  const employee = numOrNull(r.virtual_employee_id) !== null && r.employee_name !== null ? { id: num(r.virtual_employee_id), name: r.employee_name } : null;
+  const status = r.reply_status && (REPLY_STATUSES as readonly string[]).includes(r.reply_status) ? (r.reply_status as ReplyStatus) : null;
+  let summary: string;
+  let detail: string | null = null;
+  let snippet: string | null = null;
+  switch (r.verb) {
+    case 'email_sent':
+      summary = `${step ? `Step ${step}` : 'Email'} sent to ${who}`;
+      break;
+    case 'reply_received':
+      summary = p.from_colleague === true ? `A colleague of ${who} replied` : `${who} replied`;
+      snippet = text('snippet') ? snippetOf(text('snippet')!) : null;
+      break;
+    case 'auto_reply_received': {
+      const replyStatus = text('reply_status');
+      summary = replyStatus === 'out_of_office' ? `Out-of-office reply from ${who}` : `Automatic reply from ${who}`;
+      detail = [replyStatus && replyStatus in REPLY_STATUS_LABELS ? REPLY_STATUS_LABELS[replyStatus as ReplyStatus] : null, text('return_date') ? `back ${text('return_date')}` : null].filter(Boolean).join(', ') || null;
+      snippet = text('snippet') ? snippetOf(text('snippet')!) : null;
+      break;
+    }
+    case 'email_bounced':
+      summary = `Email to ${who} bounced`;
+      detail = text('reason');
+      break;
+    case 'email_delayed':
+      summary = `Delivery to ${who} delayed`;
+      detail = text('reason');
+      break;
+    case 'email_unsubscribed':
+      summary = `${who} unsubscribed`;
+      detail = p.by_reply === true ? 'Asked in a reply' : p.one_click === true ? 'One-click unsubscribe from the mail client' : 'From the unsubscribe link';
+      break;
+    case 'inbox_reply_sent':
+      summary = `Answered ${who} from the inbox`;
+      break;
+    case 'mail_client_reply_sent':
+      summary = `Answered ${who} from a mail client`;
+      break;
+    case 'enrolment_stopped':
+      summary = `Sequence stopped for ${who}`;
+      detail = stopReasonText(text('reason'));
+      break;
+    case 'sequence_stopped':
+      summary = `Sequence stopped by hand for ${who}`;
+      break;
+    case 'enrolment_paused':
+      summary = `Sequence paused for ${who}`;
+      detail = [text('until') ? `Until ${text('until')!.slice(0, 10)}` : null, text('reason')].filter(Boolean).join(' · ') || null;
+      break;
+    case 'linkedin_invitation_sent':
+      summary = `LinkedIn invitation sent to ${who}`;
+      break;
+    case 'linkedin_connection_accepted':
+      summary = `${who} accepted the LinkedIn invitation`;
+      break;
+    case 'linkedin_message_sent':
+      summary = `LinkedIn message sent to ${who}`;
+      break;
+    case 'call_made':
+      summary = `Called ${who}`;
+      detail = typeof p.duration_seconds === 'number' ? `${Math.max(1, Math.round(p.duration_seconds / 60))} min` : text('outcome');
+      break;
+    case 'meeting_booked':
+      summary = `Meeting booked with ${who}`;
+      break;
+    default:
+      summary = `${INTERACTION_KIND_INFO[kind].label}: ${who}`;
+  }
+  const actorName =
+    r.actor_type === 'user' ? r.user_name?.trim() || r.user_email || 'A teammate' : r.actor_type === 'virtual_employee' ? (r.employee_name ?? ACTOR_NAMES.virtual_employee) : ACTOR_NAMES[r.actor_type];
+  const threadId = numOrNull(r.thread_id);
+  return {
+    id: num(r.id),
+    kind,
+    channel: (INTERACTION_CHANNELS as readonly string[]).includes(r.channel) ? (r.channel as Interaction['channel']) : 'email',
+    direction: INTERACTION_KIND_INFO[kind].direction,
+    occurred_at: r.occurred_at,
+    summary,
+    detail,
+    actor: { type: r.actor_type, name: actorName },
+    prospect: prospectId === null ? null : { id: prospectId, name: r.prospect_name, email: r.prospect_email, company: r.prospect_company, title: r.prospect_title },
+    campaign,
+    virtual_employee: employee,
+    enrolment_id: numOrNull(r.enrolment_id),
+    campaign_email_id: numOrNull(r.campaign_email_id),
+    step,
+    subject: r.subject,
+    snippet,
+    thread: threadId === null ? null : { id: threadId, reply_status: status, unread: r.unread === true, starred: r.starred === true },
+    message_source: VERB_MESSAGE_SOURCE[r.verb] ?? null,
+  };
+}
+
+export type InteractionListQuery = { page: number; per_page: number; sort_direction: 'asc' | 'desc'; filters?: Record<string, unknown> | undefined };
+
+/**
+ * GET campaign_emails?interaction_view=interactions: one page of interactions, newest first (or oldest with
+ * sort_direction asc), with the filtered total. `campaignId` narrows to one campaign (the campaign's own list).
+ */
+export async function list(deps: Deps, auth: AuthContext, query: InteractionListQuery, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS, campaignId?: number): Promise<InteractionList> {
+  const accountId = auth.account.id;
+  const f = parseFilters(interactionFiltersSchema, query.filters);
+  const conditions = interactionConditions(accountId, f);
+  // A campaign's own list: its interactions (and none when the filters ask for another campaign).
+  if (campaignId !== undefined) conditions.push(f.by_campaign?.length && !f.by_campaign.includes(campaignId) ? sql`false` : sql`i.campaign_id = ${campaignId}`);
+  const where = whereOf(conditions);
+  const direction = query.sort_direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const [page, [counted]] = await Promise.all([
+    rows<InteractionRow>(
+      deps.db,
+      sql`select i.id, i.verb, i.actor_type, i.actor_id, i.payload, ${isoOf(sql`i.occurred_at`)} as occurred_at, i.channel, i.prospect_id, i.campaign_id,
+                 i.enrolment_id, i.campaign_email_id, i.step, i.subject, i.thread_id, i.reply_status, i.unread, i.starred, i.virtual_employee_id,
+                 coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), '')) as prospect_name,
+                 p.email as prospect_email, nullif(btrim(p.company), '') as prospect_company, p.title as prospect_title,
+                 c.name as campaign_name, ve.name as employee_name, u.name as user_name, u.email as user_email
+          from ${relation(accountId, channels)}
+          left join prospects p on p.account_id = ${accountId} and p.id = i.prospect_id
+          left join campaigns c on c.account_id = ${accountId} and c.id = i.campaign_id
+          left join virtual_employees ve on ve.account_id = ${accountId} and ve.id = i.virtual_employee_id
+          left join users u on u.account_id = ${accountId} and i.actor_type = 'user' and u.id = i.actor_id
+          ${where}
+          order by i.occurred_at ${direction}, i.id ${direction}
+          limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+    ),
+    rows<{ total: unknown }>(deps.db, sql`select count(*) as total from ${relation(accountId, channels)} ${where}`),
+  ]);
+  return { data: page.map(toInteraction), meta: { page: query.page, per_page: query.per_page, total: num(counted?.total) } };
+}
+
+// ---------------------------------------------------------------- stats
+
+/**
+ * GET campaign_emails/interactions_stats: the filtered interactions counted by channel, direction and
+ * kind; the distinct prospects and enrolments they concern, each enrolment counted once by its outcome.
+ */
+export async function stats(deps: Deps, auth: AuthContext, rawFilters: Record<string, unknown> | undefined, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<InteractionsStats> {
+  const accountId = auth.account.id;
+  const f = parseFilters(interactionFiltersSchema, rawFilters);
+  const where = whereOf(interactionConditions(accountId, f));
+  const byKind = KIND_VERBS.map(([kind, verbs]) => sql`count(*) filter (where ${verbs.length ? sql`i.verb in (${sqlList(verbs)})` : sql`false`}) as ${sql.raw(`"kind_${kind}"`)}`);
+  const byChannel = INTERACTION_CHANNELS.map((ch) => sql`count(*) filter (where i.channel = ${ch}) as ${sql.raw(`"channel_${ch}"`)}`);
+  const [totals] = await rows<Record<string, unknown>>(
+    deps.db,
+    sql`select count(*) as total, count(distinct i.prospect_id) as prospects, ${sql.join([...byKind, ...byChannel], sql`, `)}
+        from ${relation(accountId, channels)} ${where}`,
+  );
+  const outcomes = await rows<{ outcome: EnrolmentOutcome; n: unknown; replied: unknown }>(
+    deps.db,
+    sql`select ${outcomeSql('en', 'th')} as outcome, count(*) as n,
+               count(*) filter (where th.replied_at is not null or en.stop_reason = 'replied') as replied
+        from (select distinct i.enrolment_id from ${relation(accountId, channels)} ${where}) d
+        join campaign_enrolments en on en.account_id = ${accountId} and en.id = d.enrolment_id
+        left join email_threads th on th.account_id = ${accountId} and th.enrolment_id = en.id
+        group by 1`,
+  );
+  const by_kind = Object.fromEntries(INTERACTION_KINDS.map((k) => [k, num(totals?.[`kind_${k}`])])) as InteractionsStats['by_kind'];
+  const by_direction = Object.fromEntries(INTERACTION_DIRECTIONS.map((d) => [d, 0])) as InteractionsStats['by_direction'];
+  for (const k of INTERACTION_KINDS) by_direction[INTERACTION_KIND_INFO[k].direction] += by_kind[k];
+  const by_outcome = Object.fromEntries(ENROLMENT_OUTCOMES.map((o) => [o, 0])) as InteractionsStats['by_outcome'];
+  let replied = 0;
+  for (const o of outcomes) {
+    by_outcome[o.outcome] = num(o.n);
+    replied += num(o.replied);
+  }
+  const enrolments = Object.values(by_outcome).reduce((s, n) => s + n, 0);
+  return {
+    total: num(totals?.total),
+    prospects: num(totals?.prospects),
+    by_channel: Object.fromEntries(INTERACTION_CHANNELS.map((ch) => [ch, num(totals?.[`channel_${ch}`])])) as InteractionsStats['by_channel'],
+    by_direction,
+    by_kind,
+    enrolments,
+    by_outcome,
+    reply_rate: rate(replied, enrolments),
+  };
+}
+
+// ---------------------------------------------------------------- one campaign email, for the side panels
+
+async function emailRowOf(db: Db, accountId: number, id: number) {
+  const [row] = await db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.id, id)));
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.emailNotFound);
+  return row;
+}
+
+/** The outreach verbs plus the answers written to the prospect: what "the last touch" means. */
+const TOUCH_VERBS = [...OUTREACH_VERBS, 'inbox_reply_sent', 'mail_client_reply_sent'];
+
+/**
+ * What GET campaign_emails/{id} adds to the email for the side panels: the campaign's state and persona, the
+ * virtual employee, the enrolment (status, stop reason, outcome, step reached, last touch), the sequence
+ * step by step with this enrolment's email for each, and the conversation.
+ */
+export async function emailContext(db: Db, accountId: number, id: number): Promise<Omit<CampaignEmailDetail, keyof CampaignEmail>> {
+  const email = await emailRowOf(db, accountId, id);
+  const [head] = await rows<Record<string, unknown>>(
+    db,
+    sql`select c.status as campaign_status, pe.id as persona_id, pe.name as persona_name,
+               ve.id as ve_id, ve.name as ve_name, ve.title as ve_title,
+               en.id as en_id, en.status as en_status, en.email as en_email, en.stop_reason, ${isoOf(sql`en.stopped_at`)} as stopped_at, ${isoOf(sql`en.created_at`)} as en_created_at,
+               case when en.id is null then null else ${outcomeSql('en', 'th')} end as outcome,
+               (select max(s.step_position) from campaign_emails s where s.account_id = ${accountId} and s.enrolment_id = en.id and s.status = 'sent') as step_reached,
+               (select ${isoOf(sql`max(a.occurred_at)`)} from activities a where a.account_id = ${accountId} and a.prospect_id = ce.prospect_id and a.verb in (${sqlList(TOUCH_VERBS)})
+                  and (case when jsonb_typeof(a.payload->'enrolment_id') = 'number' then (a.payload->>'enrolment_id')::int end = en.id
+                       or case when jsonb_typeof(a.payload->'thread_id') = 'number' then (a.payload->>'thread_id')::int end = th.id)) as last_touch_at,
+               th.id as th_id, th.reply_status, ${isoOf(sql`th.replied_at`)} as replied_at, th.unread, th.stop_sending
+        from campaign_emails ce
+        left join campaigns c on c.account_id = ${accountId} and c.id = ce.campaign_id
+        left join personas pe on pe.account_id = ${accountId} and pe.id = c.persona_id
+        left join campaign_enrolments en on en.account_id = ${accountId} and en.id = ce.enrolment_id
+        left join virtual_employees ve on ve.account_id = ${accountId} and ve.id = coalesce(ce.virtual_employee_id, en.virtual_employee_id)
+        left join email_threads th on th.account_id = ${accountId} and th.enrolment_id = ce.enrolment_id
+        where ce.account_id = ${accountId} and ce.id = ${email.id}`,
+  );
+  const sequence = await rows<Record<string, unknown>>(
+    db,
+    sql`select s.position as step, s.channel, s.delay_days, e.id, e.status, e.status_reason, e.subject,
+               ${isoOf(sql`e.due_at`)} as due_at, ${isoOf(sql`e.send_after`)} as send_after, ${isoOf(sql`e.sent_at`)} as sent_at
+        from campaign_steps s
+        left join campaign_emails e on e.account_id = ${accountId} and e.enrolment_id = ${email.enrolmentId} and e.step_position = s.position
+        where s.account_id = ${accountId} and s.campaign_id = ${email.campaignId}
+        order by s.position`,
+  );
+  const h = head ?? {};
+  const status = str(h.reply_status);
+  return {
+    campaign_status: (str(h.campaign_status) as CampaignEmailDetail['campaign_status']) ?? null,
+    persona: h.persona_id == null ? null : { id: num(h.persona_id), name: String(h.persona_name) },
+    virtual_employee: h.ve_id == null ? null : { id: num(h.ve_id), name: String(h.ve_name), title: str(h.ve_title) },
+    enrolment:
+      h.en_id == null
+        ? null
+        : {
+            id: num(h.en_id),
+            status: h.en_status as 'active' | 'stopped' | 'finished',
+            email: String(h.en_email),
+            stop_reason: stopReasonText(str(h.stop_reason)),
+            stopped_at: str(h.stopped_at),
+            created_at: String(h.en_created_at),
+            outcome: h.outcome as EnrolmentOutcome,
+            step_reached: num(h.step_reached),
+            last_touch_at: str(h.last_touch_at),
+          },
+    sequence: sequence.map((s) => ({
+      step: num(s.step),
+      channel: s.channel as CampaignEmailDetail['sequence'][number]['channel'],
+      delay_days: num(s.delay_days),
+      campaign_email_id: numOrNull(s.id),
+      status: (str(s.status) as CampaignEmailDetail['sequence'][number]['status']) ?? null,
+      status_reason: str(s.status_reason),
+      subject: str(s.subject),
+      due_at: str(s.due_at),
+      send_after: str(s.send_after),
+      sent_at: str(s.sent_at),
+    })),
+    thread:
+      h.th_id == null
+        ? null
+        : {
+            id: num(h.th_id),
+            reply_status: status && (REPLY_STATUSES as readonly string[]).includes(status) ? (status as ReplyStatus) : null,
+            replied_at: str(h.replied_at),
+            unread: h.unread === true,
+            stop_sending: h.stop_sending === true,
+          },
+  };
+}
+
+/**
+ * GET campaign_emails/{id}/person_offering_info: the prospect the message went to, the persona it was
+ * written for (the campaign's, with its figures) and the offering composition takes for that persona
+ * (its messaging setting's, else the newest: what writes the next message; the outbox keeps no copy of
+ * which offering an email was written from).
+ */
+export async function personOfferingInfo(deps: Deps, auth: AuthContext, id: number, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<PersonOfferingInfo> {
+  const accountId = auth.account.id;
+  const db = deps.db;
+  const email = await emailRowOf(db, accountId, id);
+  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, email.campaignId)));
+  const [prospect] = email.prospectId ? await db.select().from(prospects).where(and(eq(prospects.accountId, accountId), eq(prospects.id, email.prospectId))) : [];
+  const [persona] = campaign ? await db.select().from(personas).where(and(eq(personas.accountId, accountId), eq(personas.id, campaign.personaId))) : [];
+  const setting = await settingForPersona(db, accountId, campaign?.personaId ?? null);
+  const offering = await offeringFor(db, accountId, setting);
+  const [employee] = email.virtualEmployeeId
+    ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.accountId, accountId), eq(virtualEmployees.id, email.virtualEmployeeId)))
+    : [];
+  return {
+    campaign_email_id: email.id,
+    campaign: { id: email.campaignId, name: campaign?.name ?? '', status: campaign?.status ?? 'archived' },
+    prospect: prospect
+      ? {
+          id: prospect.id,
+          full_name: prospect.fullName,
+          email: prospect.email,
+          title: prospect.title,
+          headline: prospect.headline,
+          company: prospect.company,
+          company_domain: prospect.companyDomain,
+          industry: prospect.industry,
+          location: prospect.location,
+          country: prospect.country,
+          linkedin_url: prospect.linkedinUrl,
+          photo_url: prospect.photoUrl,
+          source: prospect.source,
+          created_at: prospect.createdAt.toISOString(),
+        }
+      : null,
+    persona: persona ? { id: persona.id, name: persona.name, description: persona.description, figures: await personaFigures(db, accountId, persona.id, channels) } : null,
+    offering: offering
+      ? {
+          id: offering.id,
+          name: offering.name,
+          description: offering.description,
+          price_min: offering.priceMin === null ? null : Number(offering.priceMin),
+          price_max: offering.priceMax === null ? null : Number(offering.priceMax),
+          currency: offering.currency,
+          price_period: offering.pricePeriod,
+          url: offering.url,
+        }
+      : null,
+    messaging_setting: setting ? { id: setting.id, own: setting.personaId !== null && setting.personaId === campaign?.personaId, language: setting.language, tone_voice: setting.toneVoice } : null,
+    virtual_employee: employee ? { id: employee.id, name: employee.name, title: employee.title } : null,
+  };
+}
+
+// ---------------------------------------------------------------- outreach state (the persona export)
+
+export type OutreachState = {
+  campaign: string;
+  status: string;
+  stepReached: number;
+  steps: number;
+  lastTouchAt: string | null;
+  lastTouchChannel: string | null;
+  replied: boolean;
+  replyStatus: string | null;
+  outcome: EnrolmentOutcome;
+  stopReason: string | null;
+};
+
+/**
+ * Each prospect of a persona's outreach state: its most recent enrolment in any campaign (status, the step
+ * it reached of how many, what came back, why it stopped) and its last touch on any channel (activity log).
+ * Two set queries for the whole persona.
+ */
+export async function outreachStatesOfPersona(db: Db, accountId: number, personaId: number): Promise<Map<number, OutreachState>> {
+  const members = sql`(select pp.prospect_id from persona_prospects pp where pp.account_id = ${accountId} and pp.persona_id = ${personaId})`;
+  const [enrolled, touches] = await Promise.all([
+    rows<Record<string, unknown>>(
+      db,
+      sql`select distinct on (en.prospect_id) en.prospect_id, c.name as campaign, en.status, en.stop_reason, th.replied_at is not null as replied, th.reply_status,
+                 ${outcomeSql('en', 'th')} as outcome,
+                 (select max(s.step_position) from campaign_emails s where s.account_id = ${accountId} and s.enrolment_id = en.id and s.status = 'sent') as step_reached,
+                 (select count(*) from campaign_steps cs where cs.account_id = ${accountId} and cs.campaign_id = en.campaign_id) as steps
+          from campaign_enrolments en
+          join campaigns c on c.account_id = ${accountId} and c.id = en.campaign_id
+          left join email_threads th on th.account_id = ${accountId} and th.enrolment_id = en.id
+          where en.account_id = ${accountId} and en.prospect_id in ${members}
+          order by en.prospect_id, en.created_at desc, en.id desc`,
+    ),
+    rows<Record<string, unknown>>(
+      db,
+      sql`select distinct on (a.prospect_id) a.prospect_id, ${isoOf(sql`a.occurred_at`)} as at, coalesce(case a.channel when 'phone' then 'call' else a.channel end, 'email') as channel
+          from activities a
+          where a.account_id = ${accountId} and a.verb in (${sqlList(TOUCH_VERBS)}) and a.prospect_id in ${members}
+          order by a.prospect_id, a.occurred_at desc, a.id desc`,
+    ),
+  ]);
+  const touchOf = new Map(touches.map((t) => [num(t.prospect_id), { at: str(t.at), channel: str(t.channel) }]));
+  const out = new Map<number, OutreachState>();
+  for (const e of enrolled) {
+    const id = num(e.prospect_id);
+    const touch = touchOf.get(id);
+    out.set(id, {
+      campaign: String(e.campaign),
+      status: String(e.status),
+      stepReached: num(e.step_reached),
+      steps: num(e.steps),
+      lastTouchAt: touch?.at ?? null,
+      lastTouchChannel: touch?.channel ?? null,
+      replied: e.replied === true,
+      replyStatus: str(e.reply_status),
+      outcome: e.outcome as EnrolmentOutcome,
+      stopReason: stopReasonText(str(e.stop_reason)),
+    });
+  }
+  return out;
+}

@@ -2,12 +2,14 @@ import type { ApiClient } from '../client';
 import type {
   Campaign,
   CampaignEmail,
+  CampaignEmailDetail,
   CampaignEmailFilters,
   CreateCampaignBody,
   CreateVirtualEmployeeBody,
   UpdateCampaignEmailBody,
   VirtualEmployee,
 } from '../../schemas/campaigns';
+import type { InteractionFilters, InteractionList, InteractionsStats, PersonOfferingInfo } from '../../schemas/interactions';
 import type { PageMeta } from '../../schemas/personas';
 
 /** Virtual employees (spec §7: GET/POST virtual_employees, PUT virtual_employees/{id}, POST add_to_wishlist). */
@@ -30,6 +32,19 @@ export type CampaignEmailListParams = {
 
 const listParams = ({ filters, ...rest }: CampaignEmailListParams) => ({ ...rest, ...(filters && Object.keys(filters).length ? { filters: JSON.stringify(filters) } : {}) });
 
+export type InteractionListParams = {
+  page?: number;
+  per_page?: number;
+  sort_direction?: 'asc' | 'desc';
+  filters?: InteractionFilters;
+};
+
+/** Interaction filters as one JSON object; empty ones are left out. */
+const interactionFilters = (filters: InteractionFilters | undefined) => {
+  const kept = Object.fromEntries(Object.entries(filters ?? {}).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
+  return Object.keys(kept).length ? { filters: JSON.stringify(kept) } : {};
+};
+
 /** Campaigns (paths in docs/decisions.md) and campaign emails (spec §7). */
 export function campaignEndpoints(http: ApiClient) {
   return {
@@ -47,7 +62,15 @@ export function campaignEndpoints(http: ApiClient) {
 export function campaignEmailEndpoints(http: ApiClient) {
   return {
     list: (params: CampaignEmailListParams = {}) => http.get<{ data: CampaignEmail[]; meta: PageMeta }>('/campaign_emails', { params: listParams(params) }).then((r) => r.data),
-    show: (id: number) => http.get<{ data: CampaignEmail }>(`/campaign_emails/${id}`).then((r) => r.data.data),
+    /** One email with its campaign, enrolment, sequence and conversation (what the side panels show). */
+    show: (id: number) => http.get<{ data: CampaignEmailDetail }>(`/campaign_emails/${id}`).then((r) => r.data.data),
+    /** GET campaign_emails with interaction_view=interactions: everything the agent did and received per prospect. */
+    interactions: ({ filters, ...rest }: InteractionListParams = {}) =>
+      http.get<InteractionList>('/campaign_emails', { params: { ...rest, interaction_view: 'interactions', ...interactionFilters(filters) } }).then((r) => r.data),
+    interactionsStats: (filters?: InteractionFilters) =>
+      http.get<{ data: InteractionsStats }>('/campaign_emails/interactions_stats', { params: interactionFilters(filters) }).then((r) => r.data.data),
+    /** The prospect, the persona (with its figures) and the offering behind a message. */
+    personOfferingInfo: (id: number) => http.get<{ data: PersonOfferingInfo }>(`/campaign_emails/${id}/person_offering_info`).then((r) => r.data.data),
     update: (id: number, body: UpdateCampaignEmailBody) => http.put<{ data: CampaignEmail }>(`/campaign_emails/${id}`, body).then((r) => r.data.data),
     markStopSending: (id: number) => http.post<{ data: CampaignEmail }>(`/campaign_emails/${id}/mark_stop_sending`).then((r) => r.data.data),
     /** An uncertain email (its send was interrupted, not found in the Sent folder) sent anyway. */

@@ -23,6 +23,7 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   mode: 'review',
   status: 'draft',
   allow_overlap: false,
+  stop_company_on_reply: false,
   virtual_employee_ids: [5],
   steps: [
     { id: 11, position: 1, channel: 'email', delay_days: 0 },
@@ -188,9 +189,16 @@ describe('Campaigns page', () => {
     await user.selectOptions(within(dialog).getByLabelText('Persona'), '3');
     await user.click(within(dialog).getByRole('checkbox', { name: /Alex Rivers/ }));
     await user.click(within(dialog).getByRole('radio', { name: /Autonomous/ }));
+    // The company rule: off by default, explained beside its box.
+    const company = within(dialog).getByRole('checkbox', { name: 'Stop the whole company when one person replies' });
+    expect(company).not.toBeChecked();
+    expect(company).toHaveAccessibleDescription(/other prospects at the same email domain.*Free-mail addresses such as gmail\.com never count/);
+    await user.click(company);
     await user.click(within(dialog).getByRole('button', { name: 'Create campaign' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cabinet/campaigns/9'));
-    expect(posts()).toContainEqual(expect.objectContaining({ url: '/campaigns', body: { name: 'CFO outreach', person_id: 3, virtual_employee_ids: [5], mode: 'autonomous' } }));
+    expect(posts()).toContainEqual(
+      expect.objectContaining({ url: '/campaigns', body: { name: 'CFO outreach', person_id: 3, virtual_employee_ids: [5], mode: 'autonomous', allow_overlap: false, stop_company_on_reply: true } }),
+    );
     // The new campaign's page, settled (no request outlives the test).
     expect(await screen.findByRole('heading', { name: 'No email yet' })).toBeInTheDocument();
     await waitFor(() => expect(state.calls.filter((c) => c.url === '/campaigns' && c.method === 'get').length).toBeGreaterThan(1));
@@ -233,9 +241,14 @@ describe('Campaign page', () => {
     await user.clear(nameField);
     await user.type(nameField, 'CFO outreach 2');
     await user.click(within(editDialog).getByRole('radio', { name: /Autonomous/ }));
+    expect(screen.getByText('A reply stops only the person who replied')).toBeInTheDocument();
+    await user.click(within(editDialog).getByRole('checkbox', { name: 'Stop the whole company when one person replies' }));
     await user.click(within(editDialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'CFO outreach 2' })).toBeInTheDocument();
-    expect(posts()).toContainEqual(expect.objectContaining({ method: 'put', url: '/campaigns/1', body: { name: 'CFO outreach 2', mode: 'autonomous', virtual_employee_ids: [5] } }));
+    expect(posts()).toContainEqual(
+      expect.objectContaining({ method: 'put', url: '/campaigns/1', body: { name: 'CFO outreach 2', mode: 'autonomous', virtual_employee_ids: [5], allow_overlap: false, stop_company_on_reply: true } }),
+    );
+    expect(await screen.findByText('A reply stops everyone at that company in this campaign')).toBeInTheDocument();
 
     // Archive asks first.
     await user.click(screen.getByRole('button', { name: /Archive/ }));

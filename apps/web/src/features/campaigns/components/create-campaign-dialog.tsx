@@ -11,6 +11,7 @@ import { selectClass } from '@web/components/ui/styles';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useCreateCampaign, usePersonaOptions, useVirtualEmployeeOptions } from '../api/campaigns';
+import { CampaignRulesFields, type CampaignRules } from './campaign-rules-fields';
 
 type Mode = '' | 'review' | 'autonomous';
 
@@ -24,6 +25,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
   const [personId, setPersonId] = useState('');
   const [employeeIds, setEmployeeIds] = useState<number[]>([]);
   const [mode, setMode] = useState<Mode>('');
+  const [rules, setRules] = useState<CampaignRules>({ allow_overlap: false, stop_company_on_reply: false });
   const [error, setError] = useState<string | null>(null);
   const loading = personas.isPending || employees.isPending;
 
@@ -34,7 +36,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
     if (employeeIds.length === 0) return setError('Choose at least one virtual employee');
     setError(null);
     create.mutate(
-      { name: name.trim(), person_id: Number(personId), virtual_employee_ids: employeeIds, ...(mode ? { mode } : {}) },
+      { name: name.trim(), person_id: Number(personId), virtual_employee_ids: employeeIds, ...(mode ? { mode } : {}), ...rules },
       {
         onSuccess: (campaign) => {
           notify.success('Campaign created: start it when you are ready');
@@ -110,6 +112,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
               </label>
             ))}
           </fieldset>
+          <CampaignRulesFields idPrefix="new-campaign" value={rules} onChange={setRules} />
           <ServerErrors messages={error ? [error] : create.isError ? apiErrorMessages(create.error) : null} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -8,8 +8,9 @@ import { Field } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { notify } from '@web/lib/notify';
 import { useUpdateCampaign, useVirtualEmployeeOptions } from '../api/campaigns';
+import { CampaignRulesFields, type CampaignRules } from './campaign-rules-fields';
 
-/** Rename a campaign, change its mode or its virtual employees (the persona and sequence stay). */
+/** Rename a campaign, change its mode, its virtual employees or its rules about overlapping prospects (the persona and sequence stay). */
 export function EditCampaignDialog({ campaign, open, onOpenChange }: { campaign: Campaign; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit campaign" description="A new mode applies to the emails written from now on.">
@@ -24,6 +25,7 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
   const [name, setName] = useState(campaign.name);
   const [mode, setMode] = useState(campaign.mode);
   const [employeeIds, setEmployeeIds] = useState<number[]>(campaign.virtual_employee_ids);
+  const [rules, setRules] = useState<CampaignRules>({ allow_overlap: campaign.allow_overlap, stop_company_on_reply: campaign.stop_company_on_reply });
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -31,7 +33,7 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
     if (employeeIds.length === 0) return setError('Choose at least one virtual employee');
     setError(null);
     update.mutate(
-      { id: campaign.id, body: { name: name.trim(), mode, virtual_employee_ids: employeeIds } },
+      { id: campaign.id, body: { name: name.trim(), mode, virtual_employee_ids: employeeIds, ...rules } },
       {
         onSuccess: () => {
           notify.success('Campaign saved');
@@ -73,6 +75,7 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
           Autonomous: emails are scheduled as soon as they are written
         </label>
       </fieldset>
+      <CampaignRulesFields idPrefix="edit-campaign" value={rules} onChange={setRules} />
       <ServerErrors messages={error ? [error] : update.isError ? apiErrorMessages(update.error) : employees.isError ? apiErrorMessages(employees.error) : null} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose}>

@@ -116,6 +116,10 @@ function Summary({ campaign }: { campaign: Campaign }) {
         <p className="text-muted">
           {campaign.virtual_employee_ids.length} virtual employee{campaign.virtual_employee_ids.length === 1 ? '' : 's'}
         </p>
+        <p className="mt-2 text-muted">
+          {campaign.stop_company_on_reply ? 'A reply stops everyone at that company in this campaign' : 'A reply stops only the person who replied'}
+          {campaign.allow_overlap ? ' · also writes to prospects in other campaigns' : ''}
+        </p>
       </div>
       <div className="rounded-xl border border-border bg-surface p-4 text-sm">
         <h2 className="font-medium text-fg">Prospects</h2>

@@ -1,5 +1,8 @@
 import type { InternalAxiosRequestConfig } from 'axios';
+import type { CampaignEmailDetail } from '@shared/schemas/campaigns';
+import type { ActivityItem } from '@shared/schemas/dashboard';
 import type { EmailThread, EmailThreadMessage, EmailThreadStats } from '@shared/schemas/email-threads';
+import { ENROLMENT_OUTCOMES, INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_KIND_INFO, INTERACTION_KINDS, type Interaction, type InteractionsStats, type PersonOfferingInfo } from '@shared/schemas/interactions';
 import { REPLY_STATUSES } from '@shared/schemas/inbox';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 
@@ -21,6 +24,7 @@ export const threadFixture = (id: number, over: Partial<EmailThread> = {}): Emai
   prospect: { id: 1000 + id, name: `Prospect ${id}`, company: `Company ${id}`, title: null },
   campaign: { id: 7, name: 'Q4 outreach' },
   virtual_employee: null,
+  campaign_email_id: 500 + id,
   last_message: { id: id * 10 + 1, direction: 'inbound', kind: 'human', from: `p${id}@acme.com`, snippet: `Snippet of thread ${id}`, sent_at: at(1) },
   created_at: at(0),
   ...over,
@@ -41,10 +45,114 @@ export const messageFixture = (id: number, threadId: number, over: Partial<Email
   sent_at: at(id),
   from_colleague: false,
   source: null,
+  campaign_email_id: null,
+  ...over,
+});
+
+export const interactionFixture = (id: number, over: Partial<Interaction> = {}): Interaction => ({
+  id,
+  kind: 'email_sent',
+  channel: 'email',
+  direction: 'outbound',
+  occurred_at: at(60 - (id % 60)),
+  summary: `Step 1 sent to Prospect ${id}`,
+  detail: null,
+  actor: { type: 'virtual_employee', name: 'Ada Agent' },
+  prospect: { id: 1000 + id, name: `Prospect ${id}`, email: `p${id}@acme.com`, company: `Company ${id}`, title: 'CFO' },
+  campaign: { id: 7, name: 'Q4 outreach' },
+  virtual_employee: { id: 3, name: 'Ada Agent' },
+  enrolment_id: 300 + id,
+  campaign_email_id: 500 + id,
+  step: 1,
+  subject: `Idea ${id}`,
+  snippet: null,
+  thread: null,
+  message_source: 'campaign',
+  ...over,
+});
+
+/** GET campaign_emails/{id}: the email of thread `id` (campaign_email_id 500 + id) with its context. */
+export const detailFixture = (emailId: number, over: Partial<CampaignEmailDetail> = {}): CampaignEmailDetail => ({
+  id: emailId,
+  campaign_id: 7,
+  campaign_name: 'Q4 outreach',
+  enrolment_id: 300,
+  step: 1,
+  delay_days: 0,
+  prospect_id: emailId + 500,
+  prospect_name: `Prospect ${emailId - 500}`,
+  prospect_company: `Company ${emailId - 500}`,
+  virtual_employee_id: 3,
+  user_email_id: 1,
+  from_email: 'me@ours.com',
+  to_email: `p${emailId - 500}@acme.com`,
+  subject: 'Idea',
+  body_html: '<p>Hi</p>',
+  body_text: 'Hi',
+  message_id: '<1@ours.com>',
+  in_reply_to: null,
+  references: null,
+  status: 'sent',
+  status_reason: null,
+  due_at: at(0),
+  approved_at: at(0),
+  sent_at: at(1),
+  created_at: at(0),
+  updated_at: at(1),
+  campaign_status: 'running',
+  persona: { id: 4, name: 'CFOs' },
+  virtual_employee: { id: 3, name: 'Ada Agent', title: 'SDR' },
+  enrolment: { id: 300, status: 'stopped', email: `p${emailId - 500}@acme.com`, stop_reason: 'The prospect replied', stopped_at: at(5), created_at: at(0), outcome: 'interested', step_reached: 1, last_touch_at: at(1) },
+  sequence: [
+    { step: 1, channel: 'email', delay_days: 0, campaign_email_id: emailId, status: 'sent', status_reason: null, subject: 'Idea', due_at: at(0), send_after: null, sent_at: at(1) },
+    { step: 2, channel: 'email', delay_days: 3, campaign_email_id: emailId + 1, status: 'cancelled', status_reason: 'The prospect replied', subject: 'Re: Idea', due_at: null, send_after: null, sent_at: null },
+    { step: 3, channel: 'email', delay_days: 7, campaign_email_id: null, status: null, status_reason: null, subject: null, due_at: null, send_after: null, sent_at: null },
+  ],
+  thread: { id: emailId - 500, reply_status: 'interested', replied_at: at(5), unread: false, stop_sending: true },
+  ...over,
+});
+
+export const personOfferingFixture = (emailId: number, over: Partial<PersonOfferingInfo> = {}): PersonOfferingInfo => ({
+  campaign_email_id: emailId,
+  campaign: { id: 7, name: 'Q4 outreach', status: 'running' },
+  prospect: {
+    id: emailId + 500,
+    full_name: `Prospect ${emailId - 500}`,
+    email: `p${emailId - 500}@acme.com`,
+    title: 'CFO',
+    headline: null,
+    company: `Company ${emailId - 500}`,
+    company_domain: 'acme.com',
+    industry: 'Software',
+    location: 'Berlin',
+    country: 'Germany',
+    linkedin_url: 'https://www.linkedin.com/in/prospect/',
+    photo_url: null,
+    source: 'import',
+    created_at: at(0),
+  },
+  persona: { id: 4, name: 'CFOs', description: 'Finance leaders of mid-size SaaS', figures: { prospects: 40, contacted: 32, replied: 8, reply_rate: 25, interested: 3, in_sequence: 12 } },
+  offering: { id: 2, name: 'Pipeline Radar', description: 'Finds the deals that stall.', price_min: 400, price_max: 900, currency: 'EUR', price_period: 'monthly', url: 'https://radar.example/' },
+  messaging_setting: { id: 9, own: true, language: 'en', tone_voice: 'Friendly' },
+  virtual_employee: { id: 3, name: 'Ada Agent', title: 'SDR' },
+  ...over,
+});
+
+export const activityFixture = (id: number, prospectId: number, over: Partial<ActivityItem> = {}): ActivityItem => ({
+  id,
+  verb: 'email_sent',
+  description: `Entry ${id} for prospect ${prospectId}`,
+  actor: { type: 'virtual_employee', name: 'Virtual employee' },
+  channel: 'email',
+  prospect: { id: prospectId, name: `Prospect ${prospectId - 1000}`, company: null },
+  persona: { id: 4, name: 'CFOs' },
+  occurred_at: at(id % 60),
   ...over,
 });
 
 type Filters = Record<string, unknown>;
+
+const ids = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]) as unknown[];
 
 /** An in-memory inbox API behind the fake axios adapter (filters: the ones the tests use, as the API reads them). */
 export function fakeInboxServer() {
@@ -56,6 +164,10 @@ export function fakeInboxServer() {
     failList: null as FakeReply | null,
     draft: { status: 200, data: { data: { text: 'Hi Ann,\n\nHappy to show you a demo on Tuesday.', html: '<p>Hi Ann,</p>', provider: 'builtin' } } } as FakeReply,
     csv: 'Email,Subject\r\n',
+    interactions: [] as Interaction[],
+    details: new Map<number, CampaignEmailDetail | FakeReply>(),
+    personOffering: new Map<number, PersonOfferingInfo | FakeReply>(),
+    activity: [] as ActivityItem[],
   };
   let nextId = 9000;
   const body = (c: InternalAxiosRequestConfig) => (c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {});
@@ -83,10 +195,54 @@ export function fakeInboxServer() {
     };
   };
 
+  const interactionMatches = (i: Interaction, f: Filters) => {
+    if (f.by_kinds !== undefined && !ids(f.by_kinds).includes(i.kind)) return false;
+    if (f.by_prospect !== undefined && !ids(f.by_prospect).includes(i.prospect?.id)) return false;
+    if (f.by_campaign !== undefined && !ids(f.by_campaign).includes(i.campaign?.id)) return false;
+    if (f.by_channels !== undefined && !ids(f.by_channels).includes(i.channel)) return false;
+    return true;
+  };
+
+  const interactionStats = (list: Interaction[]): InteractionsStats => {
+    const count = <K extends string>(keys: readonly K[], of: (i: Interaction) => K) => Object.fromEntries(keys.map((k) => [k, list.filter((i) => of(i) === k).length])) as Record<K, number>;
+    return {
+      total: list.length,
+      prospects: new Set(list.map((i) => i.prospect?.id)).size,
+      by_channel: count(INTERACTION_CHANNELS, (i) => i.channel),
+      by_direction: count(INTERACTION_DIRECTIONS, (i) => INTERACTION_KIND_INFO[i.kind].direction),
+      by_kind: count(INTERACTION_KINDS, (i) => i.kind),
+      enrolments: new Set(list.map((i) => i.enrolment_id)).size,
+      by_outcome: { ...(Object.fromEntries(ENROLMENT_OUTCOMES.map((o) => [o, 0])) as InteractionsStats['by_outcome']), in_sequence: new Set(list.map((i) => i.enrolment_id)).size },
+      reply_rate: 0,
+    };
+  };
+
   const adapter = fakeAdapter((c) => {
     const url = c.url ?? '';
     const method = (c.method ?? 'get').toUpperCase();
-    const p = (c.params ?? {}) as { page?: number; per_page?: number; filters?: string };
+    const p = (c.params ?? {}) as { page?: number; per_page?: number; filters?: string; interaction_view?: string; prospect_id?: number };
+    if (method === 'GET' && url === '/campaign_emails' && p.interaction_view === 'interactions') {
+      const f = p.filters ? (JSON.parse(p.filters) as Filters) : {};
+      const list = db.interactions.filter((i) => interactionMatches(i, f));
+      const perPage = p.per_page ?? 25;
+      const n = p.page ?? 1;
+      return { status: 200, data: { data: structuredClone(list.slice((n - 1) * perPage, n * perPage)), meta: { page: n, per_page: perPage, total: list.length } } };
+    }
+    if (method === 'GET' && url === '/campaign_emails/interactions_stats') {
+      const f = p.filters ? (JSON.parse(p.filters) as Filters) : {};
+      return { status: 200, data: { data: interactionStats(db.interactions.filter((i) => interactionMatches(i, f))) } };
+    }
+    const email = /^\/campaign_emails\/(\d+)(\/person_offering_info)?$/.exec(url);
+    if (method === 'GET' && email) {
+      const found = (email[2] ? db.personOffering : db.details).get(Number(email[1]));
+      if (!found) return { status: 404, data: { errors: ['Campaign email not found'] } };
+      return 'status' in found && typeof found.status === 'number' ? (found as FakeReply) : { status: 200, data: { data: structuredClone(found) } };
+    }
+    if (method === 'GET' && url === '/activity_list') {
+      const list = db.activity.filter((a) => p.prospect_id === undefined || a.prospect?.id === Number(p.prospect_id));
+      const perPage = p.per_page ?? 20;
+      return { status: 200, data: { data: structuredClone(list.slice(0, perPage)), meta: { page: 1, per_page: perPage, total: list.length } } };
+    }
     if (method === 'GET' && url === '/email_threads') {
       if (db.failList) return db.failList;
       const f = p.filters ? (JSON.parse(p.filters) as Filters) : {};

@@ -18,8 +18,9 @@ export const inboxKeys = {
 };
 
 /** GET email_threads, page after page (keyset cursor when the API gives one) for the virtualised list. */
-export function useThreads(filters: EmailThreadFilters) {
+export function useThreads(filters: EmailThreadFilters, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: inboxKeys.list(filters),
     queryFn: ({ pageParam }) => {
       const params: EmailThreadListParams = { per_page: INBOX_PER_PAGE, filters, ...(pageParam.cursor ? { cursor: pageParam.cursor } : { page: pageParam.page }) };
@@ -37,8 +38,8 @@ export function useThreads(filters: EmailThreadFilters) {
 }
 
 /** GET email_threads/stats: counts per reply status and unread, refreshed. */
-export function useThreadStats() {
-  return useQuery({ queryKey: inboxKeys.stats(), queryFn: () => api.emailThreads.stats(), refetchInterval: INBOX_REFRESH_MS });
+export function useThreadStats(enabled = true) {
+  return useQuery({ queryKey: inboxKeys.stats(), queryFn: () => api.emailThreads.stats(), refetchInterval: INBOX_REFRESH_MS, enabled });
 }
 
 export function useThread(id: number) {

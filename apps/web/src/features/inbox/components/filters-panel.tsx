@@ -15,7 +15,7 @@ const CHANNEL_LABELS: Record<(typeof THREAD_CHANNELS)[number], string> = { email
 const SOURCE_LABELS: Record<(typeof PROSPECT_SOURCES)[number], string> = { extension: 'Extension', import: 'Import', manual: 'Added by hand', search: 'Search' };
 const MESSAGE_SOURCE_LABELS: Record<(typeof THREAD_MESSAGE_SOURCES)[number], string> = { campaign: 'Campaign email', inbox: 'Answered from the inbox', mail_client: 'Own mail client' };
 
-type Props = { search: URLSearchParams; onChange: (next: URLSearchParams) => void; stats: EmailThreadStats | undefined };
+type Props = { search: URLSearchParams; onChange: (next: URLSearchParams) => void; stats?: EmailThreadStats | undefined };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -114,14 +114,46 @@ function IdSelect({ name, label, search, onChange, options, loading }: Props & {
   );
 }
 
-/**
- * The left panels of the inbox (spec §2, §3): the counts per reply status (a click filters by that
- * status), inbox filters, reply prospects filters and interaction filters — all sixteen, kept in the URL.
- */
-export function FiltersPanel(props: Props) {
-  const { search, onChange, stats } = props;
-  const count = activeFilterCount(search);
+/** The counts per reply status at the top of the thread filters (a click filters by that status). */
+function ReplyStatusCounts({ search, onChange, stats }: Props) {
   const status = search.get('by_reply_status');
+  return (
+    <nav aria-label="Reply status counts" className="space-y-0.5">
+      <p className="flex justify-between text-sm text-fg">
+        <span>All threads</span>
+        <span className="tabular-nums text-muted">{stats?.total ?? '…'}</span>
+      </p>
+      <p className="flex justify-between text-sm text-fg">
+        <span>Unread</span>
+        <span className="tabular-nums text-muted" aria-label={`${stats?.unread ?? 0} unread`}>
+          {stats?.unread ?? '…'}
+        </span>
+      </p>
+      {REPLY_STATUSES.map((s) => (
+        <button
+          key={s}
+          type="button"
+          aria-pressed={status === s}
+          className={cn('flex w-full justify-between rounded px-1 py-0.5 text-left text-sm hover:bg-surface-2', status === s ? 'bg-accent/15 text-fg' : 'text-muted')}
+          onClick={() => onChange(withParam(search, 'by_reply_status', status === s ? null : s))}
+        >
+          <span>{REPLY_STATUS_LABELS[s]}</span>
+          <span className="tabular-nums">{stats?.by_reply_status[s] ?? 0}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The left panels of the inbox (spec §2, §3): the counts at the top (per reply status for threads; the
+ * interactions view passes its own), inbox filters, reply prospects filters and interaction filters —
+ * all sixteen, kept in the URL.
+ */
+export function FiltersPanel(props: Props & { counts?: ReactNode; interactions?: boolean }) {
+  const { search, onChange, stats, counts, interactions = false } = props;
+  const base: Props = { search, onChange, stats };
+  const count = activeFilterCount(search, interactions);
   const campaigns = useQuery({ queryKey: [...inboxKeys.all, 'options', 'campaigns'], queryFn: () => api.campaigns.list() });
   const personas = useQuery({ queryKey: [...inboxKeys.all, 'options', 'personas'], queryFn: () => api.persons.list({ per_page: 100 }) });
   const employees = useQuery({ queryKey: [...inboxKeys.all, 'options', 'employees'], queryFn: () => api.virtualEmployees.list() });
@@ -135,53 +167,30 @@ export function FiltersPanel(props: Props) {
           </Button>
         ) : null}
       </div>
-      <nav aria-label="Reply status counts" className="space-y-0.5">
-        <p className="flex justify-between text-sm text-fg">
-          <span>All threads</span>
-          <span className="tabular-nums text-muted">{stats?.total ?? '…'}</span>
-        </p>
-        <p className="flex justify-between text-sm text-fg">
-          <span>Unread</span>
-          <span className="tabular-nums text-muted" aria-label={`${stats?.unread ?? 0} unread`}>
-            {stats?.unread ?? '…'}
-          </span>
-        </p>
-        {REPLY_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={status === s}
-            className={cn('flex w-full justify-between rounded px-1 py-0.5 text-left text-sm hover:bg-surface-2', status === s ? 'bg-accent/15 text-fg' : 'text-muted')}
-            onClick={() => onChange(withParam(search, 'by_reply_status', status === s ? null : s))}
-          >
-            <span>{REPLY_STATUS_LABELS[s]}</span>
-            <span className="tabular-nums">{stats?.by_reply_status[s] ?? 0}</span>
-          </button>
-        ))}
-      </nav>
+      {counts ?? <ReplyStatusCounts {...base} />}
       <Section title="Inbox filters">
-        <TextFilter {...props} name="by_search_query" label="Search" placeholder="Name, email, company or subject" />
-        <Flag {...props} name="by_unread" label="Unread only" count={stats?.unread} />
-        <Flag {...props} name="by_starred" label="Starred only" count={stats?.starred} />
-        <Flag {...props} name="by_interested" label="Interested only" count={stats?.interested} />
+        <TextFilter {...base} name="by_search_query" label="Search" placeholder="Name, email, company or subject" />
+        <Flag {...base} name="by_unread" label="Unread only" count={stats?.unread} />
+        <Flag {...base} name="by_starred" label="Starred only" count={stats?.starred} />
+        <Flag {...base} name="by_interested" label="Interested only" count={stats?.interested} />
         <div className="flex gap-2">
-          <DateFilter {...props} name="date_from" label="From" />
-          <DateFilter {...props} name="date_to" label="To" />
+          <DateFilter {...base} name="date_from" label="From" />
+          <DateFilter {...base} name="date_to" label="To" />
         </div>
-        <Checks {...props} name="by_channels" legend="Channels" options={THREAD_CHANNELS} labels={CHANNEL_LABELS} />
+        <Checks {...base} name="by_channels" legend="Channels" options={THREAD_CHANNELS} labels={CHANNEL_LABELS} />
       </Section>
       <Section title="Reply prospects filters">
-        <Checks {...props} name="by_reply_statuses" legend="Reply statuses" options={REPLY_STATUSES} labels={REPLY_STATUS_LABELS} counts={stats?.by_reply_status} />
-        <TextFilter {...props} name="by_prospect_name" label="Prospect name" />
-        <IdSelect {...props} name="by_persons" label="Persona" options={(personas.data?.data ?? []).map((p) => ({ id: p.id, name: p.name }))} loading={personas.isPending} />
-        <TextFilter {...props} name="by_persons_names" label="Persona names" placeholder="Comma-separated" />
-        <Checks {...props} name="by_source" legend="Prospect source" options={PROSPECT_SOURCES} labels={SOURCE_LABELS} />
+        <Checks {...base} name="by_reply_statuses" legend="Reply statuses" options={REPLY_STATUSES} labels={REPLY_STATUS_LABELS} counts={stats?.by_reply_status} />
+        <TextFilter {...base} name="by_prospect_name" label="Prospect name" />
+        <IdSelect {...base} name="by_persons" label="Persona" options={(personas.data?.data ?? []).map((p) => ({ id: p.id, name: p.name }))} loading={personas.isPending} />
+        <TextFilter {...base} name="by_persons_names" label="Persona names" placeholder="Comma-separated" />
+        <Checks {...base} name="by_source" legend="Prospect source" options={PROSPECT_SOURCES} labels={SOURCE_LABELS} />
       </Section>
       <Section title="Interaction filters">
-        <IdSelect {...props} name="by_campaign" label="Campaign" options={campaigns.data ?? []} loading={campaigns.isPending} />
-        <IdSelect {...props} name="by_virtual_employee" label="Virtual employee" options={(employees.data ?? []).map((v) => ({ id: v.id, name: v.name }))} loading={employees.isPending} />
-        <Checks {...props} name="by_message_source" legend="Our messages from" options={THREAD_MESSAGE_SOURCES} labels={MESSAGE_SOURCE_LABELS} />
-        <TextFilter {...props} name="by_landing_page" label="Landing page" placeholder="https://…" />
+        <IdSelect {...base} name="by_campaign" label="Campaign" options={campaigns.data ?? []} loading={campaigns.isPending} />
+        <IdSelect {...base} name="by_virtual_employee" label="Virtual employee" options={(employees.data ?? []).map((v) => ({ id: v.id, name: v.name }))} loading={employees.isPending} />
+        <Checks {...base} name="by_message_source" legend={interactions ? 'Sent from' : 'Our messages from'} options={THREAD_MESSAGE_SOURCES} labels={MESSAGE_SOURCE_LABELS} />
+        <TextFilter {...base} name="by_landing_page" label="Landing page" placeholder="https://…" />
       </Section>
     </div>
   );

@@ -1,9 +1,9 @@
 import { Dialog } from '@web/components/ui/dialog';
 
 export const SHORTCUTS: Array<[string, string]> = [
-  ['j or ↓', 'Next thread'],
-  ['k or ↑', 'Previous thread'],
-  ['Enter', 'Open the thread'],
+  ['j or ↓', 'Next thread (or interaction)'],
+  ['k or ↑', 'Previous thread (or interaction)'],
+  ['Enter', 'Open the thread (or interaction)'],
   ['e', 'Done: mark read and go to the next thread'],
   ['r', 'Reply: focus the answer box'],
   ['?', 'This help'],

@@ -11,6 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useStopSending, useThread, useThreadMessages, useUpdateThread } from '../api/inbox';
 import { MessageBody } from './message-body';
+import { PanelButtons, SidePanel, type PanelKind } from './side-panel';
 import { ReplyBox } from './reply-box';
 import { ReplyStatusBadge } from './status-badge';
 
@@ -112,6 +113,7 @@ export function ThreadView({ id, onNotFound, toolbar, titleAs: Title = 'h2' }: {
   // Opening a thread reads it: marked read once per opening (the user can mark it unread again).
   const markedRead = useRef(false);
   const markRead = useUpdateThread();
+  const [panel, setPanel] = useState<PanelKind | null>(null);
   const unread = thread.data?.unread === true;
   useEffect(() => {
     if (!unread || markedRead.current) return;
@@ -149,6 +151,12 @@ export function ThreadView({ id, onNotFound, toolbar, titleAs: Title = 'h2' }: {
         </p>
       </header>
       <Actions thread={t} />
+      <PanelButtons onOpen={setPanel} />
+      <SidePanel
+        kind={panel}
+        subject={{ campaignEmailId: t.campaign_email_id, prospectId: t.prospect?.id ?? null, prospectName: t.prospect?.name ?? t.prospect_email, campaignId: t.campaign?.id ?? null }}
+        onClose={() => setPanel(null)}
+      />
       <ol aria-label="Messages" className="space-y-3">
         {messages.data.map((m) => (
           <li key={m.id}>

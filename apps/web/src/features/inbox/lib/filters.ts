@@ -1,4 +1,6 @@
 import type { EmailThreadFilters } from '@shared/schemas/email-threads';
+import type { InteractionFilters } from '@shared/schemas/interactions';
+import { paths } from '@web/config/paths';
 
 /**
  * The sixteen thread filters (spec §3) in the page address, so a filtered inbox can be reloaded, shared
@@ -15,8 +17,15 @@ export type ListKey = (typeof LIST_KEYS)[number];
 export type FlagKey = (typeof FLAG_KEYS)[number];
 export type TextKey = (typeof TEXT_KEYS)[number];
 
+/** The interactions view's own filters (kinds from its counts; one prospect, from a side panel's link). */
+export const INTERACTION_LIST_KEYS = ['by_kinds', 'by_prospect'] as const;
+/** `view=interactions` shows the interactions (docs/decisions.md); the open one is `interaction`. */
+export const VIEW_PARAM = 'view';
+export const INTERACTION_PARAM = 'interaction';
+
 /** Every search parameter that belongs to the filters (the selected thread does not). */
 export const FILTER_PARAMS = [...LIST_KEYS, ...FLAG_KEYS, ...TEXT_KEYS, 'date_from', 'date_to'] as const;
+const ALL_FILTER_PARAMS = [...FILTER_PARAMS, ...INTERACTION_LIST_KEYS] as const;
 
 const splitList = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -45,8 +54,38 @@ export function filtersFromSearch(search: URLSearchParams): EmailThreadFilters {
   return out as EmailThreadFilters;
 }
 
-/** How many filters are set (the panel heading and "Clear filters"). */
-export const activeFilterCount = (search: URLSearchParams) => FILTER_PARAMS.filter((k) => (search.get(k) ?? '').trim() !== '').length;
+/** The interaction filters: the thread filters plus the view's own (ids as numbers, as typed otherwise). */
+export function interactionFiltersFromSearch(search: URLSearchParams): InteractionFilters {
+  const out: Record<string, unknown> = { ...filtersFromSearch(search) };
+  const kinds = splitList(search.get('by_kinds') ?? '');
+  if (kinds.length) out.by_kinds = kinds;
+  const prospects = splitList(search.get('by_prospect') ?? '');
+  if (prospects.length) out.by_prospect = prospects.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return out as InteractionFilters;
+}
+
+/** How many filters are set (the panel heading and "Clear filters"); the interactions view counts its own too. */
+export const activeFilterCount = (search: URLSearchParams, interactions = false) =>
+  (interactions ? ALL_FILTER_PARAMS : FILTER_PARAMS).filter((k) => (search.get(k) ?? '').trim() !== '').length;
+
+/** The Interactions view with these search parameters (e.g. one prospect's, from a side panel). */
+export function interactionsHref(params: Record<string, string>): string {
+  const search = new URLSearchParams({ [VIEW_PARAM]: 'interactions', ...params });
+  return `${paths.cabinet.inbox.path}?${search.toString()}`;
+}
+
+/** The search for the other view: the shared filters stay, the open item and the other view's own filters go. */
+export function switchView(search: URLSearchParams, view: 'threads' | 'interactions'): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete('thread');
+  next.delete(INTERACTION_PARAM);
+  if (view === 'interactions') next.set(VIEW_PARAM, 'interactions');
+  else {
+    next.delete(VIEW_PARAM);
+    for (const k of INTERACTION_LIST_KEYS) next.delete(k);
+  }
+  return next;
+}
 
 /** A copy of the search with one parameter set (or removed when empty). */
 export function withParam(search: URLSearchParams, key: string, value: string | string[] | boolean | null): URLSearchParams {
@@ -59,6 +98,6 @@ export function withParam(search: URLSearchParams, key: string, value: string | 
 
 export function withoutFilters(search: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const k of FILTER_PARAMS) next.delete(k);
+  for (const k of ALL_FILTER_PARAMS) next.delete(k);
   return next;
 }

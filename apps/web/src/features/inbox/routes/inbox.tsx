@@ -1,5 +1,6 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, Download, Inbox, Keyboard, Maximize2, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import type { EmailThread } from '@shared/schemas/email-threads';
@@ -17,7 +18,15 @@ import { isTypingTarget, ShortcutsDialog } from '../components/shortcuts-dialog'
 import { ThreadList } from '../components/thread-list';
 import { ThreadView } from '../components/thread-view';
 import { REPLY_BOX_ID } from '../components/reply-box';
-import { activeFilterCount, filtersFromSearch, withoutFilters } from '../lib/filters';
+import { activeFilterCount, filtersFromSearch, switchView, VIEW_PARAM, withoutFilters } from '../lib/filters';
+
+/** The Interactions view is its own chunk, loaded when first opened. */
+const InteractionsView = lazy(() => import('../components/interactions-view'));
+
+const tabClass = cn(
+  'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg',
+  'data-[state=active]:border-accent data-[state=active]:text-fg focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none',
+);
 
 /** What an empty inbox says to do: connect a mailbox, start a campaign, or wait for replies. */
 function NoThreads() {
@@ -61,8 +70,10 @@ function NoThreads() {
 }
 
 /**
- * /cabinet/inbox: filters and counts on the left, the threads in the middle, the open thread on the right
- * (on a narrow screen the list, then the thread in its place). Filters and the open thread live in the URL.
+ * /cabinet/inbox: two views (tabs, `view` in the URL). Threads: filters and counts on the left, the threads
+ * in the middle, the open thread on the right (on a narrow screen the list, then the thread in its place).
+ * Interactions (`view=interactions`): everything the agent did and received per prospect, with the same
+ * filters. Filters and the open item live in the URL.
  */
 export function InboxRoute() {
   const [urlSearch, setUrlSearch] = useSearchParams();
@@ -82,11 +93,12 @@ export function InboxRoute() {
     },
     [setUrlSearch],
   );
+  const view = search.get(VIEW_PARAM) === 'interactions' ? 'interactions' : 'threads';
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const filtered = activeFilterCount(search) > 0;
   const selected = Number(search.get('thread')) || null;
-  const stats = useThreadStats();
-  const list = useThreads(filters);
+  const stats = useThreadStats(view === 'threads');
+  const list = useThreads(filters, view === 'threads');
   const threads = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   const total = list.data?.pages[0]?.meta.total ?? 0;
   const [cursorIndex, setActive] = useState(0);
@@ -116,7 +128,7 @@ export function InboxRoute() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTypingTarget(e) || help) return;
+      if (isTypingTarget(e) || help || view !== 'threads') return;
       if (e.key === '?') {
         e.preventDefault();
         setHelp(true);
@@ -159,7 +171,7 @@ export function InboxRoute() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [threads, active, selected, help, open, update]);
+  }, [threads, active, selected, help, open, update, view]);
 
   const listPane = list.isPending ? (
     <div className="flex justify-center py-10">
@@ -202,18 +214,59 @@ export function InboxRoute() {
     </>
   );
 
+  const threadsPane = (
+    <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)] 2xl:grid-cols-[16rem_minmax(18rem,24rem)_minmax(0,1fr)]">
+      <aside aria-label="Filters" className={cn('min-w-0 rounded-xl border border-border bg-surface p-3 lg:col-span-2 2xl:col-span-1 2xl:block', showFilters ? 'block' : 'hidden')}>
+        {stats.isError ? <LoadError what="the counts" error={stats.error} onRetry={() => stats.refetch()} /> : null}
+        <FiltersPanel search={search} onChange={setParams} stats={stats.data} />
+      </aside>
+      <section aria-label="Thread list" className={cn('min-w-0 rounded-xl border border-border bg-surface py-2', selected ? 'hidden lg:block' : 'block')}>
+        {listPane}
+      </section>
+      <section aria-label="Conversation" className={cn('min-w-0 rounded-xl border border-border bg-surface p-4', selected ? 'block' : 'hidden lg:block')}>
+        {selected ? (
+          <ThreadView
+            key={selected}
+            id={selected}
+            toolbar={
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Button type="button" variant="ghost" size="sm" className="lg:hidden" onClick={close}>
+                  <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the list
+                </Button>
+                <Button asChild variant="ghost" size="sm" className="ml-auto">
+                  <PreloadLink to={paths.cabinet.chat.getHref(selected)}>
+                    <Maximize2 className="h-4 w-4" aria-hidden /> Open full screen
+                  </PreloadLink>
+                </Button>
+              </div>
+            }
+          />
+        ) : (
+          <p className="py-10 text-center text-sm text-muted">Select a thread to read it and answer. Press ? for the keyboard shortcuts.</p>
+        )}
+      </section>
+    </div>
+  );
+
+  const filterCount = activeFilterCount(search, view === 'interactions');
   return (
     <PageFrame
       title="Inbox"
-      description="Every reply from your prospects, in one place, with the thread that led to it."
+      description={
+        view === 'threads'
+          ? 'Every reply from your prospects, in one place, with the thread that led to it.'
+          : 'Everything your agents did and received, per prospect and channel: sends, replies, bounces, auto-replies, stops and pauses.'
+      }
       actions={
         <>
           <Button type="button" variant="secondary" size="sm" className="2xl:hidden" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
-            <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{activeFilterCount(search) ? ` (${activeFilterCount(search)})` : ''}
+            <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{filterCount ? ` (${filterCount})` : ''}
           </Button>
-          <Button type="button" variant="secondary" size="sm" pending={exportCsv.isPending} onClick={() => exportCsv.mutate(filters)}>
-            <Download className="h-4 w-4" aria-hidden /> Export CSV
-          </Button>
+          {view === 'threads' ? (
+            <Button type="button" variant="secondary" size="sm" pending={exportCsv.isPending} onClick={() => exportCsv.mutate(filters)}>
+              <Download className="h-4 w-4" aria-hidden /> Export CSV
+            </Button>
+          ) : null}
           <Button type="button" variant="ghost" size="sm" onClick={() => setHelp(true)}>
             <Keyboard className="h-4 w-4" aria-hidden /> Shortcuts
           </Button>
@@ -221,37 +274,30 @@ export function InboxRoute() {
       }
     >
       <ServerErrors messages={exportCsv.error ? apiErrorMessages(exportCsv.error) : null} />
-      <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)] 2xl:grid-cols-[16rem_minmax(18rem,24rem)_minmax(0,1fr)]">
-        <aside aria-label="Filters" className={cn('min-w-0 rounded-xl border border-border bg-surface p-3 lg:col-span-2 2xl:col-span-1 2xl:block', showFilters ? 'block' : 'hidden')}>
-          {stats.isError ? <LoadError what="the counts" error={stats.error} onRetry={() => stats.refetch()} /> : null}
-          <FiltersPanel search={search} onChange={setParams} stats={stats.data} />
-        </aside>
-        <section aria-label="Thread list" className={cn('min-w-0 rounded-xl border border-border bg-surface py-2', selected ? 'hidden lg:block' : 'block')}>
-          {listPane}
-        </section>
-        <section aria-label="Conversation" className={cn('min-w-0 rounded-xl border border-border bg-surface p-4', selected ? 'block' : 'hidden lg:block')}>
-          {selected ? (
-            <ThreadView
-              key={selected}
-              id={selected}
-              toolbar={
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Button type="button" variant="ghost" size="sm" className="lg:hidden" onClick={close}>
-                    <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the list
-                  </Button>
-                  <Button asChild variant="ghost" size="sm" className="ml-auto">
-                    <PreloadLink to={paths.cabinet.chat.getHref(selected)}>
-                      <Maximize2 className="h-4 w-4" aria-hidden /> Open full screen
-                    </PreloadLink>
-                  </Button>
-                </div>
-              }
-            />
-          ) : (
-            <p className="py-10 text-center text-sm text-muted">Select a thread to read it and answer. Press ? for the keyboard shortcuts.</p>
-          )}
-        </section>
-      </div>
+      <Tabs.Root value={view} onValueChange={(v) => setSearch(switchView(search, v === 'interactions' ? 'interactions' : 'threads'))}>
+        <Tabs.List aria-label="Inbox views" className="mb-4 flex gap-2 border-b border-border">
+          <Tabs.Trigger value="threads" className={tabClass}>
+            Threads
+          </Tabs.Trigger>
+          <Tabs.Trigger value="interactions" className={tabClass}>
+            Interactions
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="threads" className="focus-visible:outline-none">
+          {threadsPane}
+        </Tabs.Content>
+        <Tabs.Content value="interactions" className="focus-visible:outline-none">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-10">
+                <Spinner label="Loading interactions" />
+              </div>
+            }
+          >
+            <InteractionsView search={search} onChange={setParams} onNavigate={setSearch} showFilters={showFilters} />
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </PageFrame>
   );

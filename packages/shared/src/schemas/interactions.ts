@@ -183,7 +183,7 @@ export const personaFiguresSchema = z.object({
   reply_rate: z.number(),
   /** Of them, whose conversation is marked interested or a meeting request (the user's corrections count). */
   interested: int32(),
-  /** Prospects in a running sequence of one of the persona's campaigns now. */
+  /** Prospects whose sequence in one of the persona's campaigns is still going (active enrolment; the campaign may be paused). */
   in_sequence: int32(),
 });
 export type PersonaFigures = z.infer<typeof personaFiguresSchema>;

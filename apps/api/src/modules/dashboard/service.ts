@@ -229,7 +229,8 @@ export async function channelsActivity(db: Db, accountId: number, period: Dashbo
  * One persona's figures, all time, from the tables the dashboard reads: its prospects (persona_prospects),
  * contacted and replied (the activity log's outreach touches and reply_received, on the brand's channels,
  * distinct prospects), the reply rate as the dashboard computes it, interested (conversations marked
- * interested or a meeting request: the user's corrections count) and those in a running sequence now.
+ * interested or a meeting request: the user's corrections count) and those whose sequence in one of the
+ * persona's campaigns is still going (an active enrolment; its campaign may be paused).
  */
 export async function personaFigures(db: Db, accountId: number, personaId: number, channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<PersonaFigures> {
   const members = sql`(select pp.prospect_id from persona_prospects pp where pp.account_id = ${accountId} and pp.persona_id = ${personaId})`;
@@ -245,7 +246,7 @@ export async function personaFigures(db: Db, accountId: number, personaId: numbe
             where t.account_id = ${accountId} and t.reply_status in ('interested', 'meeting_request') and t.prospect_id in ${members}) as interested,
           (select count(distinct e.prospect_id) from campaign_enrolments e
             join campaigns c on c.id = e.campaign_id and c.account_id = ${accountId}
-            where e.account_id = ${accountId} and e.status = 'active' and c.status = 'running' and c.persona_id = ${personaId}) as in_sequence`,
+            where e.account_id = ${accountId} and e.status = 'active' and c.persona_id = ${personaId}) as in_sequence`,
   );
   const contacted = num(r?.contacted);
   const replied = num(r?.replied);

@@ -286,6 +286,8 @@ describe.each(DB_KINDS)('interactions (%s)', (kind) => {
     expect(d.sequence.length).toBe(campaign.steps.length);
     expect(d.sequence[0]).toMatchObject({ step: 1, channel: 'email', campaign_email_id: firstEmail.ann.id, status: 'sent' });
     expect(d.sequence.slice(1).every((s) => s.status === 'cancelled')).toBe(true);
+    // The stop's reason in words, not the blacklist's code.
+    expect(d.sequence[1]!.status_reason).toBe('The prospect replied');
     const dan = (await get(`/campaign_emails/${firstEmail.dan.id}`)).json<{ data: CampaignEmailDetail }>().data;
     expect(dan.enrolment).toMatchObject({ status: 'active', outcome: 'in_sequence', stop_reason: null });
     expect(dan.thread).toBeNull();

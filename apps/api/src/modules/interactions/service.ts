@@ -437,7 +437,7 @@ export async function emailContext(db: Db, accountId: number, id: number): Promi
       delay_days: num(s.delay_days),
       campaign_email_id: numOrNull(s.id),
       status: (str(s.status) as CampaignEmailDetail['sequence'][number]['status']) ?? null,
-      status_reason: str(s.status_reason),
+      status_reason: stopReasonText(str(s.status_reason)),
       subject: str(s.subject),
       due_at: str(s.due_at),
       send_after: str(s.send_after),

@@ -105,7 +105,8 @@ function InteractionDetails({ interaction: i, onBack, onPanel }: { interaction: 
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {(
           [
-            ['Prospect', i.prospect ? [i.prospect.name, i.prospect.email].filter(Boolean).join(' · ') : null],
+            ['Prospect', i.prospect?.name],
+            ['Email', i.prospect?.email],
             ['Company', i.prospect?.company],
             ['Title', i.prospect?.title],
             [

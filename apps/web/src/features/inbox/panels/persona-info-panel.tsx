@@ -53,7 +53,7 @@ export default function PersonaInfoPanel({ subject }: PanelProps) {
               <Figure label="Replied" value={String(persona.figures.replied)} />
               <Figure label="Reply rate" value={`${persona.figures.reply_rate}%`} hint="of those contacted" />
               <Figure label="Interested" value={String(persona.figures.interested)} hint="incl. meeting requests" />
-              <Figure label="In sequence" value={String(persona.figures.in_sequence)} hint="running now" />
+              <Figure label="In sequence" value={String(persona.figures.in_sequence)} hint="not finished yet" />
             </dl>
             <p className="text-xs text-muted">All time, every channel, the dashboard’s figures for this persona’s prospects.</p>
           </>
@@ -72,8 +72,9 @@ export default function PersonaInfoPanel({ subject }: PanelProps) {
                 [
                   'Link',
                   offering.url ? (
-                    <a key="u" className="inline-flex items-center gap-1 text-accent underline-offset-4 hover:underline" href={offering.url} target="_blank" rel="noreferrer noopener">
-                      {offering.url} <ExternalLink className="h-3 w-3" aria-hidden />
+                    <a key="u" className="break-all text-accent underline-offset-4 hover:underline" href={offering.url} target="_blank" rel="noreferrer noopener">
+                      {offering.url}
+                      <ExternalLink className="ml-1 inline h-3 w-3 align-baseline" aria-hidden />
                     </a>
                   ) : null,
                 ],

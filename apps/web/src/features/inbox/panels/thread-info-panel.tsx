@@ -46,8 +46,10 @@ function stepLine(s: Step): string {
   if (!s.status) return s.channel === 'email' ? 'Not written yet' : `A ${s.channel} step: not run yet`;
   if (s.status === 'sent' && s.sent_at) return `Sent ${when(s.sent_at)}`;
   if (s.status === 'scheduled' || s.status === 'draft') {
-    const at = s.send_after && (!s.due_at || s.send_after > s.due_at) ? s.send_after : s.due_at;
-    return `${STEP_WORDS[s.status]}${at ? `, due ${when(at)}` : ', after the step before is sent'}`;
+    const due = s.due_at ? `due ${when(s.due_at)}` : 'due after the step before is sent';
+    // An out-of-office (or a retry) holds it back: not before send_after.
+    const held = s.send_after && (!s.due_at || s.send_after > s.due_at) ? `, held until ${when(s.send_after)}` : '';
+    return `${STEP_WORDS[s.status]}, ${due}${held}`;
   }
   return `${STEP_WORDS[s.status]}${s.status_reason ? `: ${s.status_reason}` : ''}`;
 }

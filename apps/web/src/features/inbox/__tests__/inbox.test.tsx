@@ -112,6 +112,10 @@ describe('Thread view', () => {
     const messages = await within(conversation()).findByRole('list', { name: 'Messages' });
     const items = within(messages).getAllByRole('article');
     expect(items.map((a) => a.getAttribute('aria-label'))).toEqual(['Sent by Me', 'Received from Prospect 1', 'Received from Prospect 1', 'Received from Boss']);
+    // Sender, time and channel on each message.
+    expect(items[0]).toHaveTextContent('Sent by email');
+    expect(items[1]).toHaveTextContent('Received by email');
+    expect(within(items[1]!).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', items[1] && server.db.messages.find((m) => m.id === 2)!.sent_at);
     expect(items[2]).toHaveTextContent('Auto-reply');
     expect(items[3]).toHaveTextContent('Colleague');
     await waitFor(() => expect(server.db.threads[0]!.unread).toBe(false));

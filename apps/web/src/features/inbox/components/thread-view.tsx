@@ -27,7 +27,8 @@ function Message({ message }: { message: EmailThreadMessage }) {
       <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
         <span className="font-medium break-all text-fg">{message.from_name || message.from}</span>
         {message.from_name && message.from_name !== message.from ? <span className="break-all text-muted">&lt;{message.from}&gt;</span> : null}
-        <span className="rounded bg-surface-2 px-1.5 text-xs text-muted">{inbound ? 'Received' : 'Sent'}</span>
+        {/* The channel: a thread is an email conversation (LinkedIn and calls are interactions of their own). */}
+        <span className="rounded bg-surface-2 px-1.5 text-xs text-muted">{inbound ? 'Received' : 'Sent'} by email</span>
         {message.kind === 'auto_reply' ? <span className="rounded bg-warning/15 px-1.5 text-xs text-warning">Auto-reply</span> : null}
         {message.kind === 'bounce' ? <span className="rounded bg-danger/15 px-1.5 text-xs text-danger">Bounce</span> : null}
         {message.from_colleague ? <span className="rounded bg-accent/15 px-1.5 text-xs text-accent">Colleague</span> : null}

@@ -138,11 +138,11 @@ describe('Side panels of a conversation', () => {
   it('a thread whose campaign email is gone: the panels say what they cannot show', async () => {
     server.db.threads[0] = threadFixture(1, { campaign_email_id: null, prospect: null });
     renderThread();
-    let { user, panel } = await openPanel('Thread info');
-    expect(panel).toHaveTextContent('No campaign email stands behind this conversation');
-    await user.keyboard('{Escape}');
-    ({ user, panel } = await openPanel('Agent activity'));
-    expect(panel).toHaveTextContent('prospect was erased');
+    const info = await openPanel('Thread info');
+    expect(info.panel).toHaveTextContent('No campaign email stands behind this conversation');
+    await info.user.keyboard('{Escape}');
+    const activity = await openPanel('Agent activity');
+    expect(activity.panel).toHaveTextContent('prospect was erased');
     expect(callsTo('/campaign_emails/501')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, CircleX, Clock } from 'lucide-react';
 import { useState } from 'react';
-import { CAMPAIGN_EMAIL_STATUSES, type CampaignEmailDetail } from '@shared/schemas/campaigns';
+import type { CAMPAIGN_EMAIL_STATUSES, CampaignEmailDetail } from '@shared/schemas/campaigns';
 import { ENROLMENT_OUTCOME_LABELS, type EnrolmentOutcome } from '@shared/schemas/interactions';
 import { PreloadLink } from '@web/components/preload-link';
 import { Button } from '@web/components/ui/button';

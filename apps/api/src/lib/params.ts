@@ -15,8 +15,8 @@ export function parseFilters<S extends z.ZodType>(schema: S, raw: Record<string,
   if (parsed.success) return parsed.data;
   const messages = parsed.error.issues.map((top) => {
     // One value or a list (a union): the reason is the deepest one, the list's item ("Kind must be one of …").
-    const issue = top.code === 'invalid_union' ? (top.errors.flat().sort((x, y) => y.path.length - x.path.length)[0] ?? top) : top;
-    if (issue !== top) issue.path = [...top.path, ...issue.path];
+    const inner = top.code === 'invalid_union' ? top.errors.flat().sort((x, y) => y.path.length - x.path.length)[0] : undefined;
+    const issue = inner ? { ...inner, path: [...top.path, ...inner.path] } : top;
     if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''} in filters: ${issue.keys.join(', ')}`;
     const path = issue.path.join('.');
     const last = String(issue.path.at(-1) ?? '').replace(/_/g, ' ');

@@ -42,11 +42,11 @@ const PANELS: Record<PanelKind, ComponentType<PanelProps>> = {
 
 /** A panel's chunk that failed to download (a deploy replaced it) or a panel that threw. */
 class PanelBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown };
+  override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     if (this.state.error === null) return this.props.children;
     const chunk = isChunkLoadError(this.state.error);
     return (

@@ -5,6 +5,7 @@ CREATE TABLE "pipeline_moves" (
 	"from_status" text,
 	"to_status" text NOT NULL,
 	"from_set_by_hand" boolean DEFAULT false NOT NULL,
+	"from_entered_at" timestamp with time zone,
 	"actor_type" text NOT NULL,
 	"actor_id" integer,
 	"source" text NOT NULL,

@@ -17,6 +17,7 @@ import { blacklistOwnershipProbes } from './modules/blacklist/ownership-probes';
 import { campaignOwnershipProbes } from './modules/campaigns/ownership-probes';
 import { complianceOwnershipProbes } from './modules/compliance/ownership-probes';
 import { inboxOwnershipProbes } from './modules/inbox/ownership-probes';
+import { pipelineOwnershipProbes } from './modules/pipeline/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -69,6 +70,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...campaignOwnershipProbes,
   ...complianceOwnershipProbes,
   ...inboxOwnershipProbes,
+  ...pipelineOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -19,6 +19,7 @@ import { virtualEmployeeRoutes } from './modules/virtual-employees/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { complianceRoutes } from './modules/compliance/routes';
 import { inboxRoutes } from './modules/inbox/routes';
+import { pipelineRoutes } from './modules/pipeline/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -44,5 +45,6 @@ export const routes: readonly AppRoute[] = [
   ...campaignRoutes,
   ...complianceRoutes,
   ...inboxRoutes,
+  ...pipelineRoutes,
   ...docsRoutes,
 ];

@@ -1247,7 +1247,9 @@ export const pipelineMoves = pgTable(
     /** null: this move opened the card. */
     fromStatus: text('from_status', { enum: PIPELINE_STATUS_VALUES }),
     toStatus: text('to_status', { enum: PIPELINE_STATUS_VALUES }).notNull(),
+    /** The card as it was before: an undo restores its stage, whether it was set by hand, and when it entered it. */
     fromSetByHand: boolean('from_set_by_hand').notNull().default(false),
+    fromEnteredAt: at('from_entered_at'),
     actorType: text('actor_type', { enum: ['user', 'system'] }).notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     source: text('source', { enum: PIPELINE_MOVE_SOURCE_VALUES }).notNull(),

@@ -17,9 +17,9 @@ const DAY_MS = 86_400_000;
 
 /** Which demo answer (DEMO_REPLIES key) moves where, days after the answer came. */
 const DEMO_HAND_MOVES: ReadonlyArray<{ reply: string; to: PipelineStatus; afterDays: number }> = [
-  { reply: 'meeting-answered', to: 'proposal', afterDays: 3 },
-  { reply: 'meeting-answered', to: 'won', afterDays: 9 },
-  { reply: 'interested-pricing', to: 'proposal', afterDays: 2 },
+  { reply: 'meeting-answered', to: 'proposal', afterDays: 1 },
+  { reply: 'meeting-answered', to: 'won', afterDays: 2.5 },
+  { reply: 'interested-pricing', to: 'proposal', afterDays: 1 },
 ];
 
 export async function seedDemoPipeline(db: Db, accountId: number, userId: number, now: Date): Promise<number> {

@@ -180,8 +180,8 @@ export async function moveByFacts(tx: Db, input: FactsInput): Promise<PipelineMo
   return applyMove(tx, card, { ...input, to });
 }
 
-/** Why a reply moved a card, in the user's words. */
-export function reasonForReply(status: ReplyStatus): string {
+/** Why a reply moved a card, in the user's words (none for a reply that says nothing specific). */
+export function reasonForReply(status: ReplyStatus): string | null {
   switch (status) {
     case 'interested':
       return 'Replied with interest';
@@ -193,8 +193,10 @@ export function reasonForReply(status: ReplyStatus): string {
       return 'Replied: not interested';
     case 'unsubscribe':
       return 'Asked to unsubscribe';
+    case 'wrong_person':
+      return 'Pointed to someone else';
     default:
-      return 'Replied';
+      return null;
   }
 }
 

@@ -98,7 +98,7 @@ describe.each(DB_KINDS)('the pipeline on %s', (kind) => {
     const plain = await threadOf(t, a, { reply: 'Who gave you my address?' });
     const all = (await list('?per_page=100')).data;
     expect(all.find((c) => c.prospect.id === auto.prospect.id)).toBeUndefined();
-    expect(all.find((c) => c.prospect.id === plain.prospect.id)).toMatchObject({ pipeline_status: 'new_reply', recent_moves: [expect.objectContaining({ reason: 'Replied' })] });
+    expect(all.find((c) => c.prospect.id === plain.prospect.id)).toMatchObject({ pipeline_status: 'new_reply', recent_moves: [expect.objectContaining({ reason: null, source: 'reply' })] });
   });
 
   it('lists one column page by page, every column’s count in meta, all cards without a status; refuses a bad query', async () => {

@@ -1,15 +1,15 @@
 import { ArrowRightLeft, History, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-
-/** The drag handle's look (the board gives it dnd-kit's ref and keyboard listener). */
-export const HANDLE_CLASS =
-  'relative z-10 -ml-1 mt-0.5 flex h-6 w-5 shrink-0 cursor-grab items-center justify-center rounded text-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none active:cursor-grabbing';
 import { Link } from 'react-router';
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES, type PipelineProspect, type PipelineStatus } from '@shared/schemas/pipeline';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@web/components/ui/dropdown-menu';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { ageOf, moveLine } from '../lib/move-line';
+
+/** The drag handle's look (the board gives it dnd-kit's ref and keyboard listener). */
+export const HANDLE_CLASS =
+  'relative z-10 -ml-1 mt-0.5 flex h-6 w-5 shrink-0 cursor-grab items-center justify-center rounded text-muted hover:text-fg focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none active:cursor-grabbing';
 
 export const STATUS_DOT: Record<PipelineStatus, string> = {
   new_reply: 'bg-accent',

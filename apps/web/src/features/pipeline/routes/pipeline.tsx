@@ -101,7 +101,7 @@ export function PipelineRoute() {
   );
 
   return (
-    <PageFrame title="Pipeline" description="Prospects by stage, from their first reply to the won deal. The agent moves them as replies come in; you move them on." actions={total ? toggle : undefined}>
+    <PageFrame wide={view === 'board'} title="Pipeline" description="Prospects by stage, from their first reply to the won deal. The agent moves them as replies come in; you move them on." actions={total ? toggle : undefined}>
       {counts.isPending ? (
         <p className="text-sm text-muted" role="status">
           Loading the pipeline…

@@ -17,6 +17,8 @@ import { mailServices, type MailServices } from './lib/mail';
 import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
 import { setStopEnrolmentsHook } from './modules/blacklist/suppression';
+import { setActivityReaction } from './modules/activities/service';
+import { pipelineOnMeetingBooked } from './modules/pipeline/moves';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { jobDefinitions } from './jobs';
 import { JobQueue } from './lib/jobs/queue';
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => notifications.stop());
   // A suppression (by hand, a file, an unsubscribe, a bounce, a stop) stops that address's enrolments in its transaction.
   setStopEnrolmentsHook(stopEnrolmentsOnSuppression);
+  // A booked meeting (a meeting_booked activity the pipeline did not write itself) moves the prospect's card, in its transaction.
+  setActivityReaction('meeting_booked', pipelineOnMeetingBooked);
   // A mailbox that sends starts being synced over IMAP (replies, bounces, auto-replies come back there).
   const stopSyncOnSend = syncOnSend(deps, app.log);
   app.addHook('onClose', async () => stopSyncOnSend());

@@ -20,6 +20,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { complianceRoutes } from './modules/compliance/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { interactionRoutes } from './modules/interactions/routes';
+import { pipelineRoutes } from './modules/pipeline/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -46,5 +47,6 @@ export const routes: readonly AppRoute[] = [
   ...complianceRoutes,
   ...inboxRoutes,
   ...interactionRoutes,
+  ...pipelineRoutes,
   ...docsRoutes,
 ];

@@ -6,7 +6,7 @@ import { classifyByRules } from '../modules/inbox/classify';
 import { ingestMessage } from '../modules/inbox/ingest';
 import type { Db } from './client';
 import { DEMO_CAMPAIGN, DEMO_MAILBOX } from './demo-activity';
-import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, prospects, userEmails } from './schema';
+import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, pipelineMoves, pipelineOpportunities, prospects, userEmails } from './schema';
 
 /**
  * The demo account's inbox: a dozen prospects of the demo campaign answered over the last weeks. Each
@@ -331,12 +331,13 @@ export async function seedDemoInbox(db: Db, accountId: number, now: Date): Promi
 /**
  * Runs one ingestion and dates what it wrote at `at` (the message's arrival) instead of the seeding
  * moment: its activities, the thread's messages' creation, the stopped enrolments and their cancelled
- * emails, and the blacklist entry.
+ * emails, the blacklist entry, and the pipeline card's moves.
  */
 async function ingestAt<T>(db: Db, accountId: number, at: Date, run: () => Promise<T>): Promise<T> {
   const [before] = await db.select({ id: max(activities.id) }).from(activities).where(eq(activities.accountId, accountId));
   const [threadsBefore] = await db.select({ id: max(emailThreadMessages.id) }).from(emailThreadMessages).where(eq(emailThreadMessages.accountId, accountId));
   const [listBefore] = await db.select({ id: max(blacklistedEmails.id) }).from(blacklistedEmails).where(eq(blacklistedEmails.accountId, accountId));
+  const [movesBefore] = await db.select({ id: max(pipelineMoves.id) }).from(pipelineMoves).where(eq(pipelineMoves.accountId, accountId));
   const result = await run();
   const written = await db
     .update(activities)
@@ -351,6 +352,18 @@ async function ingestAt<T>(db: Db, accountId: number, at: Date, run: () => Promi
     .update(blacklistedEmails)
     .set({ createdAt: at })
     .where(and(eq(blacklistedEmails.accountId, accountId), gt(blacklistedEmails.id, listBefore?.id ?? 0)));
+  // The pipeline card the answer opened or moved: its history and its place in the column date from the answer too.
+  const moved = await db
+    .update(pipelineMoves)
+    .set({ movedAt: at })
+    .where(and(eq(pipelineMoves.accountId, accountId), gt(pipelineMoves.id, movesBefore?.id ?? 0)))
+    .returning({ opportunityId: pipelineMoves.opportunityId, fromStatus: pipelineMoves.fromStatus });
+  for (const m of moved) {
+    await db
+      .update(pipelineOpportunities)
+      .set({ enteredAt: at, updatedAt: at, ...(m.fromStatus === null ? { createdAt: at } : {}) })
+      .where(and(eq(pipelineOpportunities.accountId, accountId), eq(pipelineOpportunities.id, m.opportunityId)));
+  }
   const stopped = written.filter((a) => a.verb === 'enrolment_stopped').map((a) => Number((a.payload as { enrolment_id?: unknown }).enrolment_id)).filter(Number.isFinite);
   if (stopped.length) {
     await db

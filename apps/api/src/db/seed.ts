@@ -7,6 +7,7 @@ import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '..
 import type { Db } from './client';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoInbox } from './demo-inbox';
+import { seedDemoPipeline } from './demo-pipeline';
 import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
 import { accounts, linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from './schema';
 
@@ -17,8 +18,8 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', nam
  * demo account). Brand 0's is the full demo (business data and weeks of activity); the other brands'
  * get the same business data without the activity log, which is most of the seed's time (start-up
  * stays fast; docs/decisions.md). Created once, never touched again, except that a brand-0 demo account
- * seeded before the dashboard existed gets its activity log once, and one seeded before the inbox existed its
- * threads once (demo-inbox.ts). Returns true when any was created.
+ * seeded before the dashboard existed gets its activity log once, one seeded before the inbox existed its
+ * threads once (demo-inbox.ts), and one seeded before the pipeline existed its hand moves once (demo-pipeline.ts). Returns true when any was created.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const now = new Date();
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await db.transaction(async (tx) => {
           await seedDemoActivity(tx, existing.account.id, existing.user.id, now);
           await seedDemoInbox(tx, existing.account.id, now);
+          await seedDemoPipeline(tx, existing.account.id, existing.user.id, now);
         });
       }
       continue;
@@ -57,6 +59,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       if (holderId === DEFAULT_HOLDER_ID) {
         await seedDemoActivity(tx, demo.account.id, demo.user.id, now);
         await seedDemoInbox(tx, demo.account.id, now);
+        await seedDemoPipeline(tx, demo.account.id, demo.user.id, now);
       }
     });
     created = true;

@@ -47,14 +47,17 @@ export function PageFrame({
   description,
   actions,
   children,
+  wide,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
+  /** Use the whole width of the cabinet (a board of columns), not the reading width. */
+  wide?: boolean;
 }) {
   return (
-    <div className="mx-auto w-full max-w-6xl">
+    <div className={cn('mx-auto w-full', !wide && 'max-w-6xl')}>
       <PageHeader title={title} description={description} actions={actions} />
       <div className="space-y-6">{children}</div>
     </div>

@@ -1,7 +1,13 @@
 import { TOAST_DISMISSIBLE, TOAST_DURATION_MS } from '@shared/constants';
 
 /** Toasts per spec §9: 6000 ms, not dismissible, one at a time (the Toaster sets position and count). */
-type NotifyOptions = { description?: string; /** Same id → one toast (e.g. effects that run twice). */ id?: string };
+type NotifyOptions = {
+  description?: string;
+  /** Same id → one toast (e.g. effects that run twice). */
+  id?: string;
+  /** A button on the toast (e.g. "Undo" after a move). */
+  action?: { label: string; onClick: () => void };
+};
 
 const base = { duration: TOAST_DURATION_MS, dismissible: TOAST_DISMISSIBLE } as const;
 

@@ -20,6 +20,7 @@ export { connectionTestOf } from './endpoints/user-emails';
 import { blacklistEndpoints } from './endpoints/blacklist';
 import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } from './endpoints/campaigns';
 import { emailThreadEndpoints, replyEndpoints } from './endpoints/email-threads';
+import { pipelineEndpoints } from './endpoints/pipeline';
 
 export * from './client';
 
@@ -52,6 +53,7 @@ export function createApi(http: ApiClient) {
     campaignEmails: campaignEmailEndpoints(http),
     emailThreads: emailThreadEndpoints(http),
     replies: replyEndpoints(http),
+    pipeline: pipelineEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

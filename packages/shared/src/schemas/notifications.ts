@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -24,6 +24,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   reply_interested: 'A prospect replied with interest',
   meeting_requested: 'A prospect asked for a meeting',
   meeting_booked: 'A meeting was booked',
+  deal_won: 'A deal was won',
   prospect_added: 'A prospect was added',
   import_finished: 'An import finished',
   plan_changed: 'Your plan changed',

@@ -37,7 +37,7 @@ export const PRODUCT_FEATURES = {
   email_outreach: { label: 'Email outreach and follow-ups', available: false },
   linkedin_outreach: { label: 'LinkedIn outreach', available: false },
   phone_calls: { label: 'Phone calls', available: false },
-  inbox_pipeline: { label: 'Inbox and pipeline', available: false },
+  inbox_pipeline: { label: 'Inbox and pipeline', available: true },
   visitor_tracking: { label: 'Website visitor tracking', available: false },
   crm_sync: { label: 'HubSpot and Salesforce sync', available: false },
   insights: { label: 'Deliverability insights', available: false },

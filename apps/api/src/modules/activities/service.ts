@@ -48,6 +48,8 @@ export const ACTIVITY_VERBS = [
   'auto_reply_received',
   'inbox_reply_sent',
   'mail_client_reply_sent',
+  'pipeline_moved',
+  'deal_won',
 ] as const;
 /**
  * Outreach touches (what the dashboard counts as "sent"): an email, a LinkedIn invitation or message,
@@ -84,6 +86,21 @@ export function onActivity(listener: ActivityListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Work that must commit or roll back with an activity of one verb, run inside the writer's transaction
+ * (awaited by recordActivity, before the listeners): the pipeline moves a card when a meeting_booked
+ * activity is written by anything but itself. One per verb, set at app build (like the suppression's
+ * stop-enrolments hook); returns the one it replaced.
+ */
+export type ActivityReaction = (writer: Db, activity: ActivityRow) => Promise<void>;
+const reactions = new Map<string, ActivityReaction>();
+export function setActivityReaction(verb: ActivityVerb, reaction: ActivityReaction | null): ActivityReaction | null {
+  const previous = reactions.get(verb) ?? null;
+  if (reaction) reactions.set(verb, reaction);
+  else reactions.delete(verb);
+  return previous;
+}
+
 /** Writes one activity; pass the transaction when the activity belongs to a write. */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<ActivityRow> {
   const [row] = await db
@@ -101,6 +118,8 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<Acti
     })
     .returning({ ...getTableColumns(activities), xid: sql<string>`pg_current_xact_id()::text` });
   const { xid, ...activity } = row!;
+  const reaction = reactions.get(activity.verb);
+  if (reaction) await reaction(db, activity);
   for (const listener of listeners) {
     try {
       listener(activity, { writer: db, xid });

@@ -2,10 +2,11 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignEmail } from '@shared/schemas/campaigns';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
+import type { PipelineList, PipelineProspect } from '@shared/schemas/pipeline';
 import type { UserEmail } from '@shared/schemas/user-emails';
 import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle, seedDemoActivity } from '../../db/demo-activity';
 import { DEMO_REPLIES, seedDemoInbox } from '../../db/demo-inbox';
-import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, users, virtualEmployees } from '../../db/schema';
+import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, pipelineOpportunities, userEmails, users, virtualEmployees } from '../../db/schema';
 import { DEMO_USER, seedDemo } from '../../db/seed';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
@@ -84,7 +85,6 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
       const stats = (await get<GeneralStatistics>(`/dashboard_general_statistics?period=${period}`)).data;
       expect(stats.messages_sent.value, period).toBeGreaterThan(0);
       expect(stats.contacted.value, period).toBeGreaterThan(0);
-      expect(stats.meetings_booked.value).toBe(0);
       expect(stats.prospects_total).toBe(255);
       expect(stats.personas_count).toBe(2);
       const graph = (await get<ActivityGraph>(`/dashboard_activity_graph_statistics?period=${period}`)).data;
@@ -102,9 +102,36 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     const feed = await t.app.inject({ method: 'GET', url: v1('/activity_list?per_page=5'), headers });
     expect(feed.json<ActivityList>().data).toHaveLength(5);
     const verbs = await t.db.db.selectDistinct({ verb: activities.verb }).from(activities).where(eq(activities.accountId, accountId));
-    for (const gone of ['linkedin_invitation_sent', 'linkedin_connection_accepted', 'linkedin_message_sent', 'call_made', 'meeting_booked']) {
+    for (const gone of ['linkedin_invitation_sent', 'linkedin_connection_accepted', 'linkedin_message_sent', 'call_made']) {
       expect(verbs.map((v) => v.verb)).not.toContain(gone);
     }
+  });
+
+  it('the pipeline holds the answers as ingestion sorted them plus two deals the demo user moved on; the dashboard’s meetings are the board’s', async () => {
+    const board = (await get<PipelineProspect[]>('/campaign_emails/pipeline_prospects?per_page=100')) as unknown as PipelineList;
+    // Every person who answered has a card (the out-of-office note opened none).
+    expect(board.meta.counts).toEqual({ new_reply: 1, interested: 3, meeting_booked: 1, proposal: 1, won: 1, not_now: 1, lost: 3 });
+    const won = board.data.find((c) => c.pipeline_status === 'won')!;
+    expect(won.recent_moves.map((m) => [m.source, m.from, m.to])).toEqual([
+      ['board', 'proposal', 'won'],
+      ['board', 'meeting_booked', 'proposal'],
+      ['reply', null, 'meeting_booked'],
+    ]);
+    expect(won.recent_moves[0]!.actor).toMatchObject({ type: 'user', name: DEMO_USER.name });
+    expect(won.recent_moves[2]!.actor.type).toBe('system');
+    // A story in order, all of it in the past; the card opens its conversation.
+    const times = won.recent_moves.map((m) => Date.parse(m.at));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(times[0]!).toBeLessThan(Date.now());
+    expect(won.thread_id).not.toBeNull();
+    expect(won.last_message).not.toBeNull();
+    // Two meeting requests reached "meeting booked" (one went on to won): the dashboard says two meetings.
+    const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
+    expect(year.meetings_booked.value).toBe(2);
+    // Seeding again adds nothing.
+    expect(await seedDemo(t.db.db)).toBe(false);
+    const again = (await get<PipelineProspect[]>('/campaign_emails/pipeline_prospects?per_page=100')) as unknown as PipelineList;
+    expect(again.meta.counts).toEqual(board.meta.counts);
   });
 
   it('the inbox holds the demo campaign’s answers, threaded on the emails sent, and the dashboard counts its human replies', async () => {
@@ -212,6 +239,7 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
   // Last: it rewinds the account to what the seed wrote before the demo campaign existed.
   it('a demo account seeded before the campaign existed loses its invented outreach and gets the campaign, once', async () => {
     const db = t.db.db;
+    await db.delete(pipelineOpportunities).where(eq(pipelineOpportunities.accountId, accountId));
     await db.delete(emailThreads).where(eq(emailThreads.accountId, accountId));
     await db.delete(campaigns).where(eq(campaigns.accountId, accountId));
     await db.delete(userEmails).where(eq(userEmails.accountId, accountId));
@@ -232,8 +260,10 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     expect(await seedDemoInbox(db, accountId, new Date())).toBe(0);
     const verbs = (await db.select({ verb: activities.verb, payload: activities.payload }).from(activities).where(eq(activities.accountId, accountId))).map((a) => a.verb);
     expect(verbs).toContain('offering_created');
-    for (const gone of ['meeting_booked', 'linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
+    for (const gone of ['linkedin_invitation_sent', 'call_made']) expect(verbs).not.toContain(gone);
     expect(verbs.filter((v) => v === 'reply_received')).toHaveLength(DEMO_REPLIES.length - 1);
+    // The meetings are the pipeline's again: one per meeting request that opened a card in "meeting booked".
+    expect(verbs.filter((v) => v === 'meeting_booked')).toHaveLength(DEMO_REPLIES.filter((r) => r.status === 'meeting_request').length);
     // The extra prospects were there already: not "added" again.
     expect(verbs.filter((v) => v === 'prospect_added')).toEqual([]);
     const campaign = await demoCampaign();

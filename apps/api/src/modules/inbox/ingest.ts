@@ -8,6 +8,7 @@ import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, ema
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { pipelineOnReply } from '../pipeline/moves';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
 import type { TextProvider } from '../ai/provider';
@@ -32,6 +33,7 @@ import { freshText, returnDateOf } from './wording';
  * status decides what the message is (an automatic status is an auto-reply, out_of_office pauses,
  * unsubscribe suppresses as such) and goes to the thread through nextReplyStatus (a user's status stays).
  * An interested reply and a meeting request also log reply_interested / meeting_requested (notifications).
+ * A person's reply opens the prospect's pipeline card or moves it forward (modules/pipeline/moves.ts).
  * Idempotent: the message's row (account, mailbox, Message-ID) is written first, and a second ingestion
  * finds it there and changes nothing.
  */
@@ -465,6 +467,8 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         occurredAt: sentAt,
       });
     }
+    // The prospect's pipeline card opens (a person answered) or moves forward as the reply says.
+    await pipelineOnReply(tx, { accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: classified.status, now });
     if (unsubscribe) {
       await recordActivity(tx, {
         accountId,

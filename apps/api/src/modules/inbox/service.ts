@@ -20,6 +20,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { filterConditions, type FilterTarget } from './filters';
+import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
 import { freshText } from './wording';
 
 /**
@@ -270,6 +271,8 @@ async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow,
     .update(t)
     .set({ replyStatus: status, replyStatusSource: 'user', updatedAt: new Date() })
     .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
+  // The pipeline card follows the corrected status (opened, or moved forward; a stage set on the board by hand stays).
+  await pipelineOnReplyStatusCorrected(tx, { accountId: thread.accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: status, userId: auth.user.id, now: new Date() });
   if (thread.replyStatus === status) return;
   await recordActivity(tx, {
     accountId: thread.accountId,

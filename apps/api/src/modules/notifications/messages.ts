@@ -31,10 +31,20 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
     }
     case 'meeting_booked': {
       const when = str(payload.starts_at) ?? str(payload.start_time);
+      const reason = str(payload.reason);
       return {
         event: verb,
         title: who ? `Meeting booked with ${who}` : 'A meeting was booked',
-        body: when ? `Starts ${when}.` : 'See it in your pipeline.',
+        body: when ? `Starts ${when}.` : reason ? `${reason.replace(/[.\s]+$/, '')}. See it in your pipeline.` : 'See it in your pipeline.',
+        path: '/cabinet/pipeline',
+      };
+    }
+    case 'deal_won': {
+      const company = str(payload.company);
+      return {
+        event: verb,
+        title: who ? `Deal won: ${who}${company ? ` (${company})` : ''}` : 'A deal was won',
+        body: 'The card moved to Won on your pipeline.',
         path: '/cabinet/pipeline',
       };
     }

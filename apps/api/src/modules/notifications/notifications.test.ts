@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     const user = await register(t, email);
     const rows = await t.db.db.select().from(campaignNotifications).where(eq(campaignNotifications.accountId, user.account_id));
     expect(rows.map((r) => ({ provider: r.provider, events: r.events, target: r.target, enabled: r.enabled }))).toEqual([
-      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'], target: null, enabled: true },
+      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished'], target: null, enabled: true },
       { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high'], target: null, enabled: true },
     ]);
   });
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
       [{ provider: 'webhook', events: ['reply_received'] }, 'Webhook URL is required'],
       [{ provider: 'email', events: ['reply_received'], target: 'not-an-email' }, 'Email must be a valid address'],
       [{ provider: 'email', events: [] }, 'Choose at least one event'],
-      [{ provider: 'email', events: ['email_opened'] }, 'Events must be among: reply_received, reply_interested, meeting_requested, meeting_booked, prospect_added, import_finished, plan_changed'],
+      [{ provider: 'email', events: ['email_opened'] }, 'Events must be among: reply_received, reply_interested, meeting_requested, meeting_booked, deal_won, prospect_added, import_finished, plan_changed'],
       [{ provider: 'sms', events: ['reply_received'] }, 'Provider must be email, in_app or webhook'],
       [{ provider: 'in_app', events: ['reply_received'], target: 'https://x.example.com' }, 'In-app notifications have no target'],
     ];

@@ -1,0 +1,46 @@
+import { API_PREFIX } from '@shared/constants';
+import { movePipelineProspectBodySchema, pipelineListQuerySchema, pipelineListSchema, pipelineProspectResponseSchema, undoPipelineMoveBodySchema } from '@shared/schemas/pipeline';
+import { idParamsSchema } from '../../lib/params';
+import { defineRoute } from '../../lib/route';
+import * as service from './service';
+
+const v1 = (path: string) => `${API_PREFIX}${path}`;
+const TAGS = ['pipeline'];
+const one = { 200: pipelineProspectResponseSchema };
+
+/**
+ * The pipeline (spec §7 campaign_emails/pipeline_prospects; issue 13): the cards of a column (or all),
+ * every column's count, a move by hand, and the undo of a card's last move (docs/decisions.md).
+ */
+export const pipelineRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaign_emails/pipeline_prospects'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Pipeline cards: one column (pipeline_status) or all, page by page, most recently moved first; meta.counts has every column’s count',
+    tags: TAGS,
+    schema: { querystring: pipelineListQuerySchema, response: { 200: pipelineListSchema } },
+    handler: async ({ auth, deps, query }) => service.list(deps, auth, query),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/campaign_emails/pipeline_prospects/:id'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Move a card to another stage (kept as set by hand: automatic moves never take it back); recorded in its history',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: movePipelineProspectBodySchema, response: one },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.move(deps, auth, params.id, body) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaign_emails/pipeline_prospects/:id/undo'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Undo the card’s last move (move_id: the move to undo, which must still be its last); recorded in its history',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: undoPipelineMoveBodySchema, response: one },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.undo(deps, auth, params.id, body ?? {}) }),
+  }),
+];

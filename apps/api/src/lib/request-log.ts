@@ -8,15 +8,20 @@ const SECRET_PARAMS: readonly string[] = [...CABLE_AUTH_PARAMS, 'expiry', 'token
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  let changed = false;
-  for (const name of SECRET_PARAMS) {
-    if (params.has(name)) {
-      params.set(name, '[redacted]');
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      let name = eq < 0 ? part : part.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed name is kept as it is
+      }
+      return SECRET_PARAMS.includes(name) ? `${part.slice(0, eq < 0 ? part.length : eq)}=[redacted]` : part;
+    });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
 }
 
 /** Fastify's request log fields (its default serializer's), with the URL redacted. */

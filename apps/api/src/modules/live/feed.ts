@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { liveEventCounters, liveEvents } from '../../db/schema';
@@ -130,6 +131,8 @@ export class LiveFeed {
   private readonly sessionHandlers = new Set<(userId: number) => void>();
   private readonly resumeHandlers = new Set<() => void>();
   private listener: Listener | null = null;
+  /** Runs a function in the context the feed was made in (no request's tenancy scope). */
+  private readonly outside = AsyncLocalStorage.snapshot();
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   /** Times the listening connection was (re)established (tests watch it come back). */
@@ -180,6 +183,10 @@ export class LiveFeed {
     return () => this.resumeHandlers.delete(handler);
   }
 
+  hasStream(accountId: number): boolean {
+    return this.streams.has(accountId);
+  }
+
   get streamCount(): number {
     return this.streams.size;
   }
@@ -203,8 +210,9 @@ export class LiveFeed {
     this.retry = null;
     if (this.stopped) return;
     const onNotify = (channel: string, payload: string | undefined) => {
-      // Out of the driver's callback: PGlite delivers while its query lock is held.
-      setImmediate(() => this.notified(channel, payload));
+      // Out of the driver's callback (PGlite delivers while its query lock is held), and out of the
+      // context of whatever query it came with (on PGlite, the request that committed: its tenancy scope).
+      setImmediate(() => this.outside(() => this.notified(channel, payload)));
     };
     try {
       const listener = dbKindOf(this.db) === 'pglite' ? await listenPglite(this.db, onNotify) : await listenPostgres(this.db, onNotify, () => this.lost());

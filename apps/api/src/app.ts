@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await jobs.start(deps);
   app.addHook('onClose', () => jobs.stop());
   // The live connection: this process hears every commit of live events (LISTEN) and serves /cable.
-  const liveFeed = new LiveFeed(deps.db, { log: app.log, listenRetryMs: options.cable?.listenRetryMs });
+  const liveFeed = new LiveFeed(deps.db, { log: app.log, listenRetryMs: options.cable?.listenRetryMs, clock: options.cable?.clock });
   await liveFeed.start();
   const cable = new CableServer(deps, liveFeed, app.log.child({ module: 'cable' }), { clock: options.cable?.clock, replayMax: config.live.replayMax });
   cable.attach(app.server);

@@ -6,6 +6,7 @@ import { liveEventCounters, liveEvents } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { untracked } from '../../db/write-epoch';
 import { clientOf, dbKindOf } from '../../lib/jobs/sql';
+import { systemClock, type CableClock } from './clock';
 import { SESSIONS_CHANNEL } from './emit';
 
 /**
@@ -36,6 +37,8 @@ export type FeedOptions = {
   log: Logger;
   /** How long to wait before listening again after the connection was lost (PostgreSQL). */
   listenRetryMs?: number;
+  /** Times the retry (tests move it). */
+  clock?: CableClock;
 };
 
 const toRecord = (row: { seq: number | null; name: string; data: unknown; committedAt: Date | null }): LiveRecord => {
@@ -123,7 +126,7 @@ export class AccountStream {
   }
 }
 
-type Listener = { close(): Promise<void> };
+type Listener = { close(): Promise<void>; pid: number | null };
 
 /** The process-wide feed: one stream per account with subscribers here, and the LISTEN that moves them. */
 export class LiveFeed {
@@ -131,9 +134,10 @@ export class LiveFeed {
   private readonly sessionHandlers = new Set<(userId: number) => void>();
   private readonly resumeHandlers = new Set<() => void>();
   private listener: Listener | null = null;
+  private readonly clock: CableClock;
   /** Runs a function in the context the feed was made in (no request's tenancy scope). */
   private readonly outside = AsyncLocalStorage.snapshot();
-  private retry: NodeJS.Timeout | null = null;
+  private retry: unknown = null;
   private stopped = false;
   /** Times the listening connection was (re)established (tests watch it come back). */
   listens = 0;
@@ -141,7 +145,19 @@ export class LiveFeed {
   constructor(
     private readonly db: Db,
     private readonly options: FeedOptions,
-  ) {}
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Whether this process hears commits now (false while its listening connection is being replaced). */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
+  /** The PostgreSQL backend of the listening connection (null on PGlite or while not listening). */
+  get listenerPid(): number | null {
+    return this.listener?.pid ?? null;
+  }
 
   async start(): Promise<void> {
     await this.listen();
@@ -149,7 +165,7 @@ export class LiveFeed {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
+    if (this.retry !== null) this.clock.clearTimeout(this.retry);
     await this.listener?.close().catch(() => undefined);
     this.listener = null;
   }
@@ -238,9 +254,8 @@ export class LiveFeed {
   }
 
   private scheduleListen(): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => void this.listen(), this.options.listenRetryMs ?? 1000);
-    this.retry.unref();
+    if (this.stopped || this.retry !== null) return;
+    this.retry = this.clock.setTimeout(() => void this.listen(), this.options.listenRetryMs ?? 1000);
   }
 }
 
@@ -252,7 +267,7 @@ async function listenPglite(db: Db, onNotify: (channel: string, payload: string)
     await raw.listen(EVENTS_CHANNEL, (p) => onNotify(EVENTS_CHANNEL, p)),
     await raw.listen(SESSIONS_CHANNEL, (p) => onNotify(SESSIONS_CHANNEL, p)),
   ];
-  return { close: async () => void (await Promise.all(stops.map((s) => s().catch(() => undefined)))) };
+  return { pid: null, close: async () => void (await Promise.all(stops.map((s) => s().catch(() => undefined)))) };
 }
 
 /** A connection of its own (LISTEN needs a session), with the pool's settings. */
@@ -281,6 +296,7 @@ async function listenPostgres(db: Db, onNotify: (channel: string, payload: strin
   }
   return {
     client,
+    pid: (client as unknown as { processID: number | null }).processID ?? null,
     close: async () => {
       closing = true;
       await client.end();

@@ -29,6 +29,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
       '/brands': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The live connection (WebSocket upgrades pass through).
+      '/cable': { target: 'ws://127.0.0.1:3000', ws: true, changeOrigin: false },
     },
   },
 });

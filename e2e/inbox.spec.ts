@@ -1,7 +1,6 @@
-import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { startHoodiecrow, startRecordingSmtpServer } from '../apps/api/src/testing/mail-servers';
-import { createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
+import { expect, signInThroughUi, test } from './support/fixtures';
+import { startOutreach, type Outreach } from './support/outreach';
 import { MAIL_TEST_PORTS } from './support/paths';
 
 /**
@@ -12,109 +11,32 @@ import { MAIL_TEST_PORTS } from './support/paths';
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORTS = MAIL_TEST_PORTS.inbox;
-const MAILBOX = 'sam@inbox.example';
-const PASSWORD = 'app-password-4';
 const tag = `i${Date.now().toString(36)}`;
 const ADA = `ada.${tag}@engines.test`;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-let smtp: Awaited<ReturnType<typeof startRecordingSmtpServer>>;
-let imap: Awaited<ReturnType<typeof startHoodiecrow>>;
-let user: Awaited<ReturnType<typeof createReadyUser>>;
-
-/** A time zone in which it is now around midday, so the working window (00:00–23:59) holds now. */
-function middayZone(now = new Date()): string {
-  const offset = 12 - now.getUTCHours();
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
+let outreach: Outreach;
+let user: Outreach['user'];
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  smtp = await startRecordingSmtpServer({ security: 'starttls', port: PORTS.smtp, users: { [MAILBOX]: PASSWORD } });
-  imap = await startHoodiecrow({ port: PORTS.imap, users: { [MAILBOX]: PASSWORD } });
-  user = await createReadyUser(request, 'inbox');
-  const headers = user.headers;
-  const ok = async (res: Awaited<ReturnType<typeof request.post>>) => {
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { data: { id: number } }).data;
-  };
-  await ok(
-    await request.put('/api/v1/auto_communication_settings', {
-      headers,
-      data: { time_zone: middayZone(), working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '00:00', work_end: '23:59', daily_limit_email: 100, daily_limit_linkedin: 20, daily_limit_phone: 10, auto_reply: false, mode: 'autonomous' },
-    }),
-  );
-  await ok(await request.put('/api/v1/compliance_settings', { headers, data: { compliance_footer: true, postal_address: 'Northwind Analytics GmbH, Hauptstraße 5, 10115 Berlin', gdpr_notice: false } }));
-  const mailbox = await ok(
-    await request.post('/api/v1/user_emails', {
-      headers,
-      data: {
-        email: MAILBOX, sender_name: 'Sam Carter', smtp_host: 'localhost', smtp_port: PORTS.smtp, smtp_security: 'starttls', smtp_username: MAILBOX, smtp_password: PASSWORD,
-        imap_host: 'localhost', imap_port: PORTS.imap, imap_security: 'none', imap_username: MAILBOX, imap_password: PASSWORD, daily_limit: 40, hourly_limit: 10, min_gap_seconds: 0,
-      },
-    }),
-  );
-  const persona = await ok(await request.post('/api/v1/persons', { headers, data: { name: `Inbox leaders ${tag}` } }));
-  const upload = await request.post('/api/v1/upload', {
-    headers,
-    data: { file_name: 'ada.csv', content: `Name,First name,Email,Title,Company\nAda Lovelace,Ada,${ADA},CFO,Analytical Engines\n`, persona_id: persona.id, mapping: { Name: 'full_name', 'First name': 'first_name', Email: 'email', Title: 'title', Company: 'company' } },
-  });
-  expect(upload.status(), await upload.text()).toBe(202);
-  const jobId = (await upload.json()).data.job_id as number;
-  await expect.poll(async () => (await (await request.get(`/api/v1/import_jobs/${jobId}`, { headers })).json()).data.status, { timeout: 30_000 }).toBe('done');
-  const employee = await ok(await request.post('/api/v1/virtual_employees', { headers, data: { name: 'Sam Carter', title: 'Account Executive', user_email_ids: [mailbox.id] } }));
-  const campaign = await ok(await request.post('/api/v1/campaigns', { headers, data: { name: `Inbox ${tag}`, person_id: persona.id, virtual_employee_ids: [employee.id], mode: 'autonomous' } }));
-  await ok(await request.post(`/api/v1/campaigns/${campaign.id}/start`, { headers }));
+  outreach = await startOutreach(request, { label: 'inbox', ports: MAIL_TEST_PORTS.inbox, mailbox: 'sam@inbox.example', password: 'app-password-4', prospect: ADA, tag });
+  user = outreach.user;
 });
 
 test.afterAll(async () => {
-  // The product may still sit in IDLE on the IMAP server: its close ends those connections (testing/mail-servers.ts).
-  await Promise.all([smtp?.close(), imap?.close()]);
+  await outreach?.close();
 });
 
 test('a reply comes home; filter by status, open, draft with AI, edit and send in the thread', async ({ page }) => {
   test.setTimeout(240_000);
-  // The campaign's first email reaches the prospect.
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes(ADA)).length, { timeout: 90_000 }).toBe(1);
-  const sent = await simpleParser(smtp.received.find((m) => m.to.includes(ADA))!.raw);
-  // Ada answers: her reply lands in the mailbox's INBOX.
-  const client = new ImapFlow({ host: '127.0.0.1', port: PORTS.imap, secure: false, auth: { user: MAILBOX, pass: PASSWORD }, logger: false });
-  await client.connect();
-  await client.append(
-    'INBOX',
-    [
-      `From: Ada Lovelace <${ADA}>`,
-      `To: Sam Carter <${MAILBOX}>`,
-      `Subject: Re: ${sent.subject}`,
-      `Message-ID: <reply.${tag}@engines.test>`,
-      `In-Reply-To: ${sent.messageId}`,
-      `References: ${sent.messageId}`,
-      `Date: ${new Date().toUTCString()}`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/alternative; boundary="b-${tag}"`,
-      '',
-      `--b-${tag}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Sounds interesting, could you send me the pricing and a few times for a short call next week?',
-      '',
-      `On ${sent.date?.toUTCString()}, Sam Carter <${MAILBOX}> wrote:`,
-      '> Hi Ada,',
-      '> the original pitch',
-      '',
-      `--b-${tag}`,
-      'Content-Type: text/html; charset=utf-8',
-      '',
-      '<p>Sounds interesting, could you send me the pricing and a few times for a short call next week?</p>',
-      '<p><img src="https://images.engines.test/signature.png" alt="Analytical Engines"></p>',
-      `<blockquote><p>Hi Ada,</p><p>the original pitch</p></blockquote>`,
-      `--b-${tag}--`,
-      '',
-    ].join('\r\n'),
+  // The campaign's first email reaches the prospect; Ada answers: her reply lands in the mailbox's INBOX.
+  const sent = await outreach.firstEmail();
+  await outreach.reply(
+    sent,
+    'Sounds interesting, could you send me the pricing and a few times for a short call next week?',
+    '<p>Sounds interesting, could you send me the pricing and a few times for a short call next week?</p>\r\n<p><img src="https://images.engines.test/signature.png" alt="Analytical Engines"></p>',
   );
-  await client.logout();
 
   await signInThroughUi(page, user.email, user.password);
   await page.goto('/cabinet/inbox');
@@ -166,8 +88,8 @@ test('a reply comes home; filter by status, open, draft with AI, edit and send i
   // Our answer is stored as HTML (with the answered message quoted below, folded here).
   await expect(messages.getByRole('article').nth(2)).toHaveAccessibleName(/^Sent by/);
   await expect(messages.getByRole('article').nth(2).frameLocator('iframe').getByText(`P.S. ${tag}`)).toBeVisible();
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes(ADA)).length, { timeout: 30_000 }).toBe(2);
-  const answer = await simpleParser(smtp.received.filter((m) => m.to.includes(ADA))[1]!.raw);
+  await expect.poll(() => outreach.smtp.received.filter((m) => m.to.includes(ADA)).length, { timeout: 30_000 }).toBe(2);
+  const answer = await simpleParser(outreach.smtp.received.filter((m) => m.to.includes(ADA))[1]!.raw);
   expect(answer.inReplyTo).toBe(`<reply.${tag}@engines.test>`);
   expect(answer.subject).toBe(`Re: ${sent.subject}`);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/inbox-1280.png`, fullPage: true });

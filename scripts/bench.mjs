@@ -1,5 +1,5 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest, cable.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
@@ -10,6 +10,7 @@
 //     engine_idle_cpu: the API's CPU over 60 s with a running campaign and nothing due vs a bare Fastify process (scripts/bench/engine.mjs)
 //  6. inbox_list: GET email_threads with three filters for an account of 100k threads on PostgreSQL, p99 under 10 connections vs the bare route (scripts/bench/inbox.mjs)
 //  7. ingest: the mailbox sync taking in 10k messages from a dovecot INBOX vs imapflow fetching them (scripts/bench/inbox-ingest.mjs)
+//  8. cable: 1,000 cable clients on loopback, events delivered/s, p99 commit → client, memory per connection vs a bare ws server; cable_emit: what numbering events at commit costs writers (scripts/bench/cable.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -277,7 +278,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest,cable runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -552,6 +553,21 @@ if (want('inbox_list')) {
       await stop(child);
       await db.drop();
     }
+  }
+}
+
+if (want('cable')) {
+  const { runCableBench } = await import('./bench/cable.mjs');
+  const { createDatabase } = await import('./bench/engine.mjs');
+  console.log('\nLive connection: /cable on PostgreSQL, clients of one account on loopback (floor: a bare ws server broadcasting each NOTIFY, same run)');
+  const r = await runCableBench({ startServer, freePort, waitFor, stop, signInDemo, createDatabase });
+  if (!r) console.log('  cable: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    report(`cable: events delivered/s, ${r.clients} clients, a burst of ${r.burst}`, r.ours.perSecond, r.floor.perSecond, 'deliveries/s', '≥ 0.5', r.ours.perSecond / r.floor.perSecond >= 0.5);
+    report(`cable: p99 delay commit → client, ${r.paced} events at ${r.paceHz}/s to ${r.clients} clients`, r.ours.p99, Math.max(r.floor.p99, 1), 'ms', '< 100 ms', r.ours.p99 < 100);
+    report(`cable: server memory per connection (${r.clients} subscribed)`, r.ours.perConnectionKb, Math.max(r.floor.perConnectionKb, 1), 'KB', '≤ 3', r.ours.perConnectionKb / Math.max(r.floor.perConnectionKb, 1) <= 3);
+    report('cable_emit: 8 writers, activity + event commits/s: one account vs eight accounts (the counter row)', r.emit.oneAccount, r.emit.eightAccounts, 'tx/s', '≥ 0.7', r.emit.oneAccount / r.emit.eightAccounts >= 0.7);
+    report('cable_emit: 8 writers on one account, activity + event vs the activity alone', r.emit.oneAccount, r.emit.activityOnly, 'tx/s', 'reported', true);
   }
 }
 

@@ -14,6 +14,7 @@ export const MAIL_TEST_PORTS = {
   campaigns: { smtp: E2E_PORT + 73, imap: E2E_PORT + 74 },
   outreach: { smtp: E2E_PORT + 75, imap: E2E_PORT + 76 },
   inbox: { smtp: E2E_PORT + 77, imap: E2E_PORT + 78 },
+  live: { smtp: E2E_PORT + 79, imap: E2E_PORT + 80 },
 };
 export const MAIL_TEST_HOSTS = Object.values(MAIL_TEST_PORTS).flatMap(({ smtp, imap }) => [`localhost:${smtp}`, `localhost:${imap}`]);
 /** The self-signed certificate those servers present (the product trusts it through NODE_EXTRA_CA_CERTS). */

@@ -29,6 +29,11 @@ import { asSystem, inAccount, inPublicScope } from './db/tenancy';
 import { kickRunningAccounts } from './modules/campaigns/send-job';
 import { kickMailboxSyncs, syncOnSend } from './modules/inbox/imap-sync';
 import { registerStatic } from './plugins/static';
+import { CableServer } from './modules/live/cable';
+import type { CableClock } from './modules/live/clock';
+import { LiveFeed } from './modules/live/feed';
+import { schedulePrune } from './modules/live/prune';
+import { requestLogFields } from './lib/request-log';
 import { routes } from './routes';
 
 export type AppOptions = {
@@ -43,12 +48,20 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Served besides routes.ts (tests prove what the registry does to any route). */
   extraRoutes?: AppRoute[];
+  /** Where the log goes (tests read it); by default stdout. */
+  logStream?: { write(line: string): void };
+  /** The cable's clock (tests move time) and how soon a lost LISTEN connection is tried again. */
+  cable?: { clock?: CableClock; listenRetryMs?: number };
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue (tests drain it). */
     jobs: JobQueue<Deps>;
+    /** The live connection at /cable (modules/live). */
+    cable: CableServer;
+    /** This process's view of the accounts' live event streams. */
+    liveFeed: LiveFeed;
   }
 }
 
@@ -59,7 +72,7 @@ const API_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, serializers: { req: requestLogFields }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -117,6 +130,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // stop between steps) when the app closes.
   await jobs.start(deps);
   app.addHook('onClose', () => jobs.stop());
+  // The live connection: this process hears every commit of live events (LISTEN) and serves /cable.
+  const liveFeed = new LiveFeed(deps.db, { log: app.log, listenRetryMs: options.cable?.listenRetryMs, clock: options.cable?.clock });
+  await liveFeed.start();
+  const cable = new CableServer(deps, liveFeed, app.log.child({ module: 'cable' }), { clock: options.cable?.clock, replayMax: config.live.replayMax });
+  cable.attach(app.server);
+  app.decorate('cable', cable);
+  app.decorate('liveFeed', liveFeed);
+  // Clients are told to reconnect before the server stops listening; the feed stops with the app.
+  app.addHook('preClose', () => cable.close());
+  app.addHook('onClose', () => liveFeed.stop());
+  await schedulePrune(deps, new Date());
   // Every account with a running campaign gets a sending tick (each tick then schedules the next).
   await asSystem('start the sending ticks of running campaigns', () => kickRunningAccounts(deps));
   // Every mailbox that has sent gets its IMAP sync (each run then schedules the next poll).

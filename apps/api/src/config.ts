@@ -90,6 +90,11 @@ export type Config = {
   jobs: { pollIntervalMs: number };
   /** The IMAP sync (modules/inbox/imap-sync.ts): how long a run waits in IDLE for new mail after polling (0: poll only). */
   inbox: { idleSeconds: number };
+  /**
+   * The live connection (modules/live): events are kept retentionDays after their commit (a client away
+   * longer gets `resync`), a catch-up replays at most replayMax events (further behind: `resync`).
+   */
+  live: { retentionDays: number; replayMax: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -191,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
     inbox: { idleSeconds: Math.min(480, Math.max(0, int(env, 'INBOX_IDLE_SECONDS', 240))) },
+    live: { retentionDays: Math.max(1, int(env, 'LIVE_RETENTION_DAYS', 7)), replayMax: Math.max(1, int(env, 'LIVE_REPLAY_MAX', 1000)) },
   };
 }
 

@@ -8,6 +8,7 @@ import { composeJob } from './modules/campaigns/compose';
 import { enrolJob, joinJob } from './modules/campaigns/enrolment';
 import { sendDueJob } from './modules/campaigns/send-job';
 import { mailboxSyncJob } from './modules/inbox/imap-sync';
+import { pruneJob as liveEventsPruneJob } from './modules/live/prune';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, joinJob, composeJob, sendDueJob, mailboxSyncJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, joinJob, composeJob, sendDueJob, mailboxSyncJob, liveEventsPruneJob];

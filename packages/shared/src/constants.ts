@@ -45,8 +45,6 @@ export const VERIFICATION_CODE_LENGTH = 6;
 
 /** Client polling interval for 202 answers of text generation. */
 export const GENERATION_POLL_INTERVAL_MS = 1000;
-/** How often the web app asks for new in-app notifications while signed in and visible. */
-export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
 
 /**
  * A campaign's bounce rate is high (event `bounce_rate_high`, and the campaign pauses) when its hard

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { BRANDS, getBrand, holderIdForHost } from '@shared/brands';
 import type { HolderConfig } from '@shared/brands';
@@ -13,12 +14,26 @@ export function brandOrigin(config: Pick<Config, 'publicOrigins'>, holderId: num
 
 /** The holder: the trusted proxy's header when TRUST_PROXY is on, else the Host; unknown → brand 0. */
 export function holderIdForRequest(req: FastifyRequest, config: Config): number {
+  return holderIdFor(req.headers, req.host, config);
+}
+
+/**
+ * The same for a request Fastify does not route (the cable's WebSocket upgrade): the host is the Host
+ * header, or X-Forwarded-Host behind a trusted proxy, as Fastify reads it.
+ */
+export function holderIdForUpgrade(req: IncomingMessage, config: Config): number {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const host = (config.trustProxy ? first(req.headers['x-forwarded-host']) : undefined) ?? first(req.headers.host) ?? '';
+  return holderIdFor(req.headers, host, config);
+}
+
+function holderIdFor(headers: IncomingHttpHeaders, host: string, config: Config): number {
   if (config.trustProxy) {
-    const raw = req.headers[config.holderHeader];
+    const raw = headers[config.holderHeader];
     const n = Number(Array.isArray(raw) ? raw[0] : raw);
     if (raw !== undefined && Number.isInteger(n) && n >= 0 && n <= 9) return n;
   }
-  return holderIdForHost(req.host, config.brandDomains);
+  return holderIdForHost(host, config.brandDomains);
 }
 
 export function requestBrand(req: FastifyRequest, config: Config): RequestBrand {

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { API_PREFIX } from '@shared/constants';
 import { holderIdForHost } from '@shared/brands';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
@@ -47,6 +47,8 @@ export async function startTestApp(
     extraRoutes?: AppRoute[];
     /** Mailbox connections and DNS (e.g. trusting a generated certificate). */
     mail?: Partial<MailServices>;
+    /** The cable's clock (testing/cable.ts FakeClock) and LISTEN retry delay. */
+    cable?: AppOptions['cable'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
@@ -73,7 +75,7 @@ export async function startTestApp(
   const handedOff: Mail[] = [];
   const smtpOut = smtpMailer(config.smtp!);
   const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
-  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes });
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes, cable: options.cable });
   await app.ready();
   return {
     app,

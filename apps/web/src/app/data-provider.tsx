@@ -4,13 +4,14 @@ import { twMerge } from 'tailwind-merge';
 import { NotificationToasts } from '@web/features/notifications';
 import { queryClient } from '@web/lib/query-client';
 import { installClassMerge } from '@web/lib/utils';
+import { LiveConnection } from './live-connection';
 
 // Every page past the light auth pages merges conflicting classes (lib/utils.ts).
 installClassMerge(twMerge);
 
 /**
- * The data layer: the query cache (and with it the API client) and the signed-in user's
- * notification toasts. It loads with the first page that needs it, so the auth pages paint without
+ * The data layer: the query cache (and with it the API client), the signed-in user's
+ * notification toasts and the live connection that keeps the cache fresh. It loads with the first page that needs it, so the auth pages paint without
  * it (root-shell.tsx). A client already provided above (tests) is kept.
  */
 export default function DataProvider({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export default function DataProvider({ children }: { children: ReactNode }) {
   const body = (
     <>
       <NotificationToasts />
+      <LiveConnection />
       {children}
     </>
   );

@@ -182,4 +182,3 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** How often the web app asks for new in-app notifications (in constants.ts, so clients import it without the schemas). */
-export { NOTIFICATION_POLL_INTERVAL_MS } from '../constants';

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, type ActivityRow, type ACTIVITY_CHANNELS, type ACTOR_TYPES } from '../../db/schema';
+import { activityEventData, emitLiveEvent, withinTransaction } from '../live/emit';
 
 /**
  * The account's activity log. Every feature writes here (who or what did what, when, on which
@@ -101,25 +102,33 @@ export function setActivityReaction(verb: ActivityVerb, reaction: ActivityReacti
   return previous;
 }
 
-/** Writes one activity; pass the transaction when the activity belongs to a write. */
+/**
+ * Writes one activity; pass the transaction when the activity belongs to a write. Its live event
+ * (modules/live) is written in the same transaction, so every cabinet that shows the account hears of it
+ * exactly when it commits, and never of one that rolled back.
+ */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<ActivityRow> {
-  const [row] = await db
-    .insert(activities)
-    .values({
-      accountId: input.accountId,
-      actorType: input.actorType,
-      actorId: input.actorId ?? null,
-      verb: input.verb,
-      channel: input.channel ?? null,
-      prospectId: input.prospectId ?? null,
-      personaId: input.personaId ?? null,
-      payload: input.payload ?? {},
-      ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
-    })
-    .returning({ ...getTableColumns(activities), xid: sql<string>`pg_current_xact_id()::text` });
-  const { xid, ...activity } = row!;
-  const reaction = reactions.get(activity.verb);
-  if (reaction) await reaction(db, activity);
+  const { activity, xid } = await withinTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(activities)
+      .values({
+        accountId: input.accountId,
+        actorType: input.actorType,
+        actorId: input.actorId ?? null,
+        verb: input.verb,
+        channel: input.channel ?? null,
+        prospectId: input.prospectId ?? null,
+        personaId: input.personaId ?? null,
+        payload: input.payload ?? {},
+        ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
+      })
+      .returning({ ...getTableColumns(activities), xid: sql<string>`pg_current_xact_id()::text` });
+    const { xid, ...written } = row!;
+    await emitLiveEvent(tx, written.accountId, 'activity', activityEventData(written));
+    const reaction = reactions.get(written.verb);
+    if (reaction) await reaction(tx, written);
+    return { activity: written, xid };
+  });
   for (const listener of listeners) {
     try {
       listener(activity, { writer: db, xid });

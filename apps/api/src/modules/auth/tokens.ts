@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, authTokens, users } from '../../db/schema';
 import { randomToken, sameSecret, sha256 } from '../../lib/crypto';
 import type { AuthContext } from '../../lib/route';
+import { announceSessionChange } from '../live/emit';
 import { authCacheKey, cachedAuth, evictUser, rememberAuth } from './auth-cache';
 
 export type IssuedToken = { accessToken: string; client: string; expiresAt: Date };
@@ -63,17 +64,23 @@ export async function authenticate(
   return ctx;
 }
 
+// Each revocation also tells every instance (announceSessionChange): their caches drop the user's entries
+// and the user's open cable connections check their tokens again, closing at once when refused.
+
 export async function revokeToken(db: Db, userId: number, client: string): Promise<void> {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.client, client)));
   evictUser(db, userId);
+  await announceSessionChange(db, userId);
 }
 
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
   evictUser(db, userId);
+  await announceSessionChange(db, userId);
 }
 
 export async function revokeOtherTokens(db: Db, userId: number, keepClient: string): Promise<void> {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.client, keepClient)));
   evictUser(db, userId);
+  await announceSessionChange(db, userId);
 }

@@ -11,6 +11,7 @@ import { withCappedHeapGrowth } from '../../lib/heap-growth';
 import { HttpError } from '../../lib/http-error';
 import { defineJob, INTERRUPTED_REASON } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
+import { emitLiveEvent, withinTransaction } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { givenFields, rowToProspect, type ProspectInsert } from './rows';
 
@@ -155,10 +156,14 @@ export async function failImport(db: Db, importId: number, failure: string): Pro
   const [job] = await db.select({ personaId: importJobs.personaId, status: importJobs.status }).from(importJobs).where(ownImport(importId));
   if (!job || job.status === 'done') return;
   await undoImport(db, importId, job.personaId);
-  await db
-    .update(importJobs)
-    .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, linkedinOnlyCount: 0, merges: [], failure, source: null, finishedAt: sql`now()` })
-    .where(and(ownImport(importId), sql`${importJobs.status} in ('queued', 'running')`));
+  await withinTransaction(db, async (tx) => {
+    const failed = await tx
+      .update(importJobs)
+      .set({ status: 'failed', processed: 0, createdCount: 0, mergedCount: 0, linkedinOnlyCount: 0, merges: [], failure, source: null, finishedAt: sql`now()` })
+      .where(and(ownImport(importId), sql`${importJobs.status} in ('queued', 'running')`))
+      .returning({ accountId: importJobs.accountId });
+    if (failed[0]) await emitLiveEvent(tx, failed[0].accountId, 'import_progress', { job_id: importId, status: 'failed', processed: 0 });
+  });
 }
 
 /** This import, in the account of the scope the job runs in (db/tenancy.ts). */
@@ -366,6 +371,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
         .returning({ id: importJobs.id });
       // Another process settled it meanwhile (it took this run for dead and undid it): this chunk rolls back.
       if (!still.length) throw new Interrupted();
+      await emitLiveEvent(tx, accountId, 'import_progress', { job_id: importId, status: 'running', processed });
     });
   };
 
@@ -403,6 +409,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       .returning({ id: importJobs.id });
     // Settled elsewhere (failed and undone by a process that took this run for dead): never 'done' on top.
     if (!done.length) return false;
+    await emitLiveEvent(tx, accountId, 'import_progress', { job_id: importId, status: 'done', processed });
     await tx.delete(importChanges).where(ownChanges(importId, accountId));
     await recordActivity(tx, {
       accountId,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
+import { emitLiveEvent } from '../live/emit';
 import { suppress } from '../blacklist/suppression';
 import { pipelineOnReply } from '../pipeline/moves';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
@@ -205,6 +206,7 @@ async function recordOwnCampaignEmail(
       .update(emailThreads)
       .set({ lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${(email.sentAt ?? email.updatedAt).toISOString()}::timestamptz)`, updatedAt: new Date() })
       .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+    await emitLiveEvent(tx, thread.accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages'] });
   }
   return row?.id ?? null;
 }
@@ -493,6 +495,12 @@ async function touchThread(tx: Db, thread: EmailThreadRow, at: Date, options: { 
       updatedAt: new Date(),
     })
     .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+  await emitLiveEvent(
+    tx,
+    thread.accountId,
+    'thread_changed',
+    options.human ? { thread_id: thread.id, changed: ['messages', 'unread', 'stop_sending'], unread: true, stop_sending: true } : { thread_id: thread.id, changed: ['messages'] },
+  );
 }
 
 type BaseRow = Omit<typeof emailThreadMessages.$inferInsert, 'threadId' | 'direction' | 'kind'>;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { LiveEventData } from '@shared/live/events';
 import { POSITIVE_REPLY_STATUSES, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
 import type {
   EmailThread,
@@ -17,6 +18,7 @@ import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects
 import { toCsv } from '../../lib/csv';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
+import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { filterConditions, type FilterTarget } from './filters';
@@ -308,6 +310,21 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
     }
     const status = body.reply_status ?? (body.interested !== undefined ? statusFromInterested(thread.replyStatus, body.interested) : null);
     if (status) await setReplyStatus(tx, auth, thread, status, 'thread');
+    // Every cabinet of the account shows the new marks (the user's other tabs and colleagues).
+    const event: LiveEventData['thread_changed'] = { thread_id: id, changed: [] };
+    if (set.unread !== undefined && set.unread !== thread.unread) {
+      event.changed.push('unread');
+      event.unread = set.unread;
+    }
+    if (set.starred !== undefined && set.starred !== thread.starred) {
+      event.changed.push('starred');
+      event.starred = set.starred;
+    }
+    if (status && status !== thread.replyStatus) {
+      event.changed.push('reply_status');
+      event.reply_status = status;
+    }
+    if (event.changed.length) await emitLiveEvent(tx, accountId, 'thread_changed', event);
   });
   return show(deps, auth, id);
 }
@@ -368,6 +385,7 @@ export async function markStopSending(deps: Deps, auth: AuthContext, id: number)
       .set({ stopSending: true, updatedAt: new Date() })
       .where(and(eq(t.accountId, accountId), eq(t.id, id)));
     if (!thread.stopSending) {
+      await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: id, changed: ['stop_sending'], stop_sending: true });
       await recordActivity(tx, {
         accountId,
         actorType: 'user',

@@ -8,6 +8,7 @@ import { GuardedFetchError, guardedFetch } from '../../lib/guarded-fetch';
 import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import type { Mailer } from '../../lib/mailer';
 import type { Deps } from '../../lib/route';
+import { emitLiveEvent } from '../live/emit';
 import { onActivity } from '../activities/service';
 import { messageFor, notificationMail, slackPayload, type NotificationMessage } from './messages';
 
@@ -123,7 +124,14 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     let result: DeliveryResult;
     try {
       if (rule.provider === 'in_app') {
-        await db.insert(notifications).values({ accountId: rule.accountId, userId: null, event: message.event, title: message.title, body: message.body, url: message.path });
+        // The account's open cabinets hear of it at once (the live connection), in the row's transaction.
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(notifications)
+            .values({ accountId: rule.accountId, userId: null, event: message.event, title: message.title, body: message.body, url: message.path })
+            .returning({ id: notifications.id });
+          await emitLiveEvent(tx, rule.accountId, 'notification_created', { notification_id: row!.id, event: message.event });
+        });
         result = { ok: true };
       } else if (rule.provider === 'email') {
         const to = await recipients(db, rule);

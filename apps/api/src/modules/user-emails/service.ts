@@ -17,6 +17,7 @@ import type { MailEndpoint } from '../../lib/mail';
 import type { AuthContext, Deps } from '../../lib/route';
 import { credentialsOf, setCredentialState, storeCredential, type CredentialState } from './credentials';
 import { signInOf } from './oauth-tokens';
+import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
@@ -277,6 +278,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
   const updated = await deps.db.transaction(async (tx) => {
     const [saved] = await tx.update(userEmails).set(set).where(and(eq(userEmails.id, id), eq(userEmails.accountId, accountId))).returning();
     if (!saved) throw notFound(MESSAGES.notFound);
+    await emitLiveEvent(tx, accountId, 'mailbox_changed', { user_email_id: id, status: saved.status });
     for (const [kind, plain] of passwords) await storeCredential(tx, deps.config, accountId, id, kind, plain, { state: 'valid', error: null });
     if (changed.length) for (const kind of credentialKindsOf(row)) if (!passwords.some(([k]) => k === kind)) await setCredentialState(tx, accountId, id, kind, { state: 'valid', error: null });
     return saved;
@@ -285,9 +287,12 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
 }
 
 export async function remove(deps: Deps, auth: AuthContext, id: number): Promise<{ id: number }> {
-  const [row] = await deps.db.delete(userEmails).where(and(eq(userEmails.id, id), eq(userEmails.accountId, auth.account.id))).returning({ id: userEmails.id });
-  if (!row) throw notFound(MESSAGES.notFound);
-  return { id: row.id };
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(userEmails).where(and(eq(userEmails.id, id), eq(userEmails.accountId, auth.account.id))).returning({ id: userEmails.id });
+    if (!row) throw notFound(MESSAGES.notFound);
+    await emitLiveEvent(tx, auth.account.id, 'mailbox_changed', { user_email_id: row.id, status: 'removed' });
+    return { id: row.id };
+  });
 }
 
 const STATUS_VERB = { paused: 'mailbox_paused', active: 'mailbox_resumed', failing: 'mailbox_failing' } as const;

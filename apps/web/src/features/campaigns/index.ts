@@ -1,2 +1,2 @@
 /** Public surface of the campaigns feature (its routes load lazily from routes/). */
-export {};
+export { campaignKeys } from './api/campaigns';

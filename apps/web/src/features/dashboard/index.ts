@@ -1,2 +1,2 @@
 /** Public surface of the dashboard feature (its routes load lazily from routes/). */
-export {};
+export { dashboardKeys } from './api/keys';

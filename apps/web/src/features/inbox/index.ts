@@ -1,2 +1,2 @@
 /** Public surface of the inbox feature (its routes load lazily from routes/). */
-export {};
+export { inboxKeys } from './api/inbox';

@@ -1,3 +1,3 @@
 /** Public surface of the mailboxes feature (its route loads lazily from routes/). */
-export { useCampaignCapacity, useComplianceSettings } from './api/mailboxes';
+export { mailboxKeys, useCampaignCapacity, useComplianceSettings } from './api/mailboxes';
 export { CapacityPanel } from './components/capacity-panel';

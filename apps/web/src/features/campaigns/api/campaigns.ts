@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CampaignEmailListParams } from '@shared/api/endpoints/campaigns';
 import type { CreateCampaignBody, UpdateCampaignEmailBody } from '@shared/schemas/campaigns';
 import { api } from '@web/lib/api';
+import { useLiveFallbackInterval } from '@web/stores/live';
 
 /** Query keys: campaigns, their emails (the review queue is a filtered list), and the pickers' data. */
 export const campaignKeys = {
@@ -15,19 +16,26 @@ export const campaignKeys = {
 };
 
 export const useCampaigns = () => useQuery({ queryKey: campaignKeys.list(), queryFn: () => api.campaigns.list() });
-/** While a campaign runs, its counts move (enrolment and composition run in the background): refreshed every few seconds. */
+/**
+ * While a campaign runs, its counts move (enrolment, composition and sending run in the background): the
+ * live connection brings each change; only while it is down are they refreshed every few seconds.
+ */
 export const RUNNING_REFRESH_MS = 5000;
-export const useCampaign = (id: number) =>
-  useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.campaigns.show(id), refetchInterval: (q) => (q.state.data?.status === 'running' ? RUNNING_REFRESH_MS : false) });
+export const useCampaign = (id: number) => {
+  const fallback = useLiveFallbackInterval(RUNNING_REFRESH_MS);
+  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.campaigns.show(id), refetchInterval: (q) => (q.state.data?.status === 'running' ? fallback : false) });
+};
 
-/** A campaign's emails (campaignId) or the account's, one page. */
-export const useCampaignEmails = (campaignId: number | null, params: CampaignEmailListParams, refetchInterval: number | false = false) =>
-  useQuery({
-    refetchInterval,
+/** A campaign's emails (campaignId) or the account's, one page; `refetchInterval` applies only while the live connection is down. */
+export const useCampaignEmails = (campaignId: number | null, params: CampaignEmailListParams, refetchInterval: number | false = false) => {
+  const fallback = useLiveFallbackInterval(refetchInterval === false ? 0 : refetchInterval);
+  return useQuery({
+    refetchInterval: fallback || false,
     queryKey: campaignKeys.emailList(campaignId, params),
     queryFn: () => (campaignId === null ? api.campaignEmails.list(params) : api.campaigns.emails(campaignId, params)),
     placeholderData: keepPreviousData,
   });
+};
 
 export const useVirtualEmployeeOptions = () => useQuery({ queryKey: campaignKeys.employees(), queryFn: () => api.virtualEmployees.list() });
 export const usePersonaOptions = () => useQuery({ queryKey: campaignKeys.personas(), queryFn: () => api.persons.list({ per_page: 100 }).then((p) => p.data) });

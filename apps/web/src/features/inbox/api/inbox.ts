@@ -3,9 +3,13 @@ import type { EmailThreadListParams } from '@shared/api/endpoints/email-threads'
 import type { EmailThread, EmailThreadFilters, EmailThreadMessage, UpdateEmailThreadBody } from '@shared/schemas/email-threads';
 import { api } from '@web/lib/api';
 import { downloadText } from '@web/lib/download';
+import { useLiveFallbackInterval } from '@web/stores/live';
 
 export const INBOX_PER_PAGE = 50;
-/** Unread counts and the list refresh on their own while the page is open. */
+/**
+ * The live connection keeps the list and counts fresh (app/live-connector.ts); only while it is down do
+ * they refresh on this timer.
+ */
 export const INBOX_REFRESH_MS = 30_000;
 
 export const inboxKeys = {
@@ -19,6 +23,7 @@ export const inboxKeys = {
 
 /** GET email_threads, page after page (keyset cursor when the API gives one) for the virtualised list. */
 export function useThreads(filters: EmailThreadFilters, enabled = true) {
+  const refetchInterval = useLiveFallbackInterval(INBOX_REFRESH_MS);
   return useInfiniteQuery({
     enabled,
     queryKey: inboxKeys.list(filters),
@@ -33,13 +38,14 @@ export function useThreads(filters: EmailThreadFilters, enabled = true) {
       return { page: last.meta.page + 1, cursor: last.meta.next_cursor };
     },
     placeholderData: keepPreviousData,
-    refetchInterval: INBOX_REFRESH_MS,
+    refetchInterval,
   });
 }
 
-/** GET email_threads/stats: counts per reply status and unread, refreshed. */
+/** GET email_threads/stats: counts per reply status and unread, kept fresh by the live connection. */
 export function useThreadStats(enabled = true) {
-  return useQuery({ queryKey: inboxKeys.stats(), queryFn: () => api.emailThreads.stats(), refetchInterval: INBOX_REFRESH_MS, enabled });
+  const refetchInterval = useLiveFallbackInterval(INBOX_REFRESH_MS);
+  return useQuery({ queryKey: inboxKeys.stats(), queryFn: () => api.emailThreads.stats(), refetchInterval, enabled });
 }
 
 export function useThread(id: number) {

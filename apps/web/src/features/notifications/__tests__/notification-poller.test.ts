@@ -32,13 +32,13 @@ afterEach(() => {
 });
 
 describe('the unread-notification poller', () => {
-  it('asks at once, then every interval after the previous answer; the first answer is the baseline, later new ones are handed over once and remembered per user', async () => {
+  it('asks at start (the baseline) and then only when told (the live connection); new ones are handed over once and remembered per user', async () => {
     const server: AppNotification[] = [];
     const fetchNew = vi.fn(async (after: number) => server.filter((n) => n.id > after && !n.read_at).sort((a, b) => b.id - a.id));
     const onNew = vi.fn();
     const storage = memoryStorage();
     const { doc } = fakeDoc();
-    const poller = createNotificationPoller({ fetchNew, onNew, userKey: 'a@example.com', doc, storage, intervalMs: 15_000, logger: { warn: vi.fn() } });
+    const poller = createNotificationPoller({ fetchNew, onNew, userKey: 'a@example.com', doc, storage, logger: { warn: vi.fn() } });
     server.push(notificationFixture(4, 'Dana replied'));
     poller.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -46,15 +46,18 @@ describe('the unread-notification poller', () => {
     // Already there when the user arrived: in the history, not a toast.
     expect(onNew).not.toHaveBeenCalled();
 
-    await vi.advanceTimersByTimeAsync(14_999);
+    // No timer: an hour passes without a request.
+    await vi.advanceTimersByTimeAsync(3_600_000);
     expect(fetchNew).toHaveBeenCalledTimes(1);
     server.push(notificationFixture(5, 'Meeting booked'), notificationFixture(6, 'Import finished'));
-    await vi.advanceTimersByTimeAsync(1);
+    poller.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenLastCalledWith(4);
     expect(onNew).toHaveBeenCalledTimes(1);
     expect(onNew).toHaveBeenLastCalledWith([expect.objectContaining({ id: 6 }), expect.objectContaining({ id: 5 })]);
     expect(storage.map.get('notifications.shown.a@example.com')).toBe('6');
-    await vi.advanceTimersByTimeAsync(15_000);
+    poller.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenLastCalledWith(6);
     expect(onNew).toHaveBeenCalledTimes(1);
     poller.stop();
@@ -65,19 +68,21 @@ describe('the unread-notification poller', () => {
     const fetchNew = vi.fn(async (after: number) => server.filter((n) => n.id > after).sort((a, b) => b.id - a.id));
     const onNew = vi.fn();
     const { doc } = fakeDoc();
-    const poller = createNotificationPoller({ fetchNew, onNew, userKey: 'u', doc, storage: memoryStorage(), intervalMs: 1000 });
+    const poller = createNotificationPoller({ fetchNew, onNew, userKey: 'u', doc, storage: memoryStorage() });
     poller.start();
     await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(1000);
+    poller.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenLastCalledWith(7);
     expect(onNew).not.toHaveBeenCalled();
     server.push(notificationFixture(8, 'Meeting booked'));
-    await vi.advanceTimersByTimeAsync(1000);
+    poller.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(onNew).toHaveBeenCalledWith([expect.objectContaining({ id: 8 })]);
     poller.stop();
   });
 
-  it('a second tab does not toast what the first one showed; a failed first poll sets no baseline', async () => {
+  it('a second tab does not toast what the first one showed; a failed first request sets no baseline and is tried again', async () => {
     const server: AppNotification[] = [];
     let fail = true;
     const fetchNew = vi.fn(async (after: number) => {
@@ -87,18 +92,20 @@ describe('the unread-notification poller', () => {
     const storage = memoryStorage();
     const first = vi.fn();
     const second = vi.fn();
-    const tabA = createNotificationPoller({ fetchNew, onNew: first, userKey: 'u', doc: fakeDoc().doc, storage, intervalMs: 1000, logger: { warn: vi.fn() } });
+    const tabA = createNotificationPoller({ fetchNew, onNew: first, userKey: 'u', doc: fakeDoc().doc, storage, retryMs: 1000, logger: { warn: vi.fn() } });
     tabA.start();
     await vi.advanceTimersByTimeAsync(0);
     fail = false;
     server.push(notificationFixture(2, 'Old'));
     await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchNew).toHaveBeenCalledTimes(2);
     expect(first).not.toHaveBeenCalled();
-    const tabB = createNotificationPoller({ fetchNew, onNew: second, userKey: 'u', doc: fakeDoc().doc, storage, intervalMs: 60_000 });
+    const tabB = createNotificationPoller({ fetchNew, onNew: second, userKey: 'u', doc: fakeDoc().doc, storage });
     tabB.start();
     await vi.advanceTimersByTimeAsync(0);
     server.push(notificationFixture(9, 'Fresh'));
-    await vi.advanceTimersByTimeAsync(1000);
+    tabA.pollNow();
+    await vi.advanceTimersByTimeAsync(0);
     expect(first).toHaveBeenCalledWith([expect.objectContaining({ id: 9 })]);
     tabB.pollNow();
     await vi.advanceTimersByTimeAsync(0);
@@ -107,37 +114,44 @@ describe('the unread-notification poller', () => {
     tabB.stop();
   });
 
-  it('pauses while the page is hidden, asks at once when it shows again, and stops for good on stop', async () => {
+  it('a request while the page is hidden waits until it shows; nothing after stop', async () => {
     const fetchNew = vi.fn(async () => [] as AppNotification[]);
     const { doc, setHidden } = fakeDoc();
-    const poller = createNotificationPoller({ fetchNew, onNew: vi.fn(), userKey: 'u', doc, storage: memoryStorage(), intervalMs: 1000 });
+    const poller = createNotificationPoller({ fetchNew, onNew: vi.fn(), userKey: 'u', doc, storage: memoryStorage() });
     poller.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenCalledTimes(1);
     setHidden(true);
+    poller.pollNow();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchNew).toHaveBeenCalledTimes(1);
     setHidden(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchNew).toHaveBeenCalledTimes(2);
-    poller.pollNow();
+    // Shown again without a request pending: nothing to ask.
+    setHidden(true);
+    setHidden(false);
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetchNew).toHaveBeenCalledTimes(3);
+    expect(fetchNew).toHaveBeenCalledTimes(2);
     poller.stop();
+    poller.pollNow();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(fetchNew).toHaveBeenCalledTimes(3);
+    expect(fetchNew).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps polling after a failure and logs it once', async () => {
+  it('keeps trying after a failure and logs it once', async () => {
     const fetchNew = vi.fn().mockRejectedValue(new Error('offline'));
     const warn = vi.fn();
-    const poller = createNotificationPoller({ fetchNew, onNew: vi.fn(), userKey: 'u', doc: fakeDoc().doc, storage: memoryStorage(), intervalMs: 1000, logger: { warn } });
+    const poller = createNotificationPoller({ fetchNew, onNew: vi.fn(), userKey: 'u', doc: fakeDoc().doc, storage: memoryStorage(), retryMs: 1000, logger: { warn } });
     poller.start();
     await vi.advanceTimersByTimeAsync(3000);
     expect(fetchNew.mock.calls.length).toBeGreaterThanOrEqual(3);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith('[notifications] polling failed: offline');
     poller.stop();
+    const calls = fetchNew.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fetchNew).toHaveBeenCalledTimes(calls);
   });
 });
 

@@ -25,7 +25,7 @@ export function showNotificationToast(fresh: AppNotification[]): void {
   else notify.info(`${fresh.length} new notifications`, { id: `notification-${newest.id}`, description: newest.title });
 }
 
-/** While signed in: polls unread in-app notifications and shows the new ones as toasts. */
+/** While signed in: asks for unread in-app notifications when the live connection says there are new ones, and toasts them. */
 export function useNotificationToasts(): void {
   const uid = useAuthStore((s) => s.headers?.uid ?? null);
   const queryClient = useQueryClient();

@@ -1,17 +1,17 @@
-import { NOTIFICATION_POLL_INTERVAL_MS } from '@shared/constants';
 import type { AppNotification } from '@shared/schemas/notifications';
 
 /**
- * Polls the user's unread in-app notifications (every 15 s while signed in and the page is visible)
- * and hands each batch of new ones to `onNew` once. Only notifications that arrive while the app is
- * open are new: the first answer after start sets the baseline (its newest id) and shows nothing, so
- * a reload or a new browser session never toasts what was already there; later answers hand over ids
- * above both the baseline and the highest one shown, kept per user in localStorage so a second open
- * tab does not show it again. Showing does not mark a notification read: the history and the badge
- * keep it unread until the user says so.
+ * Asks for the user's unread in-app notifications when there may be new ones, and hands each batch of
+ * new ones to `onNew` once. There is no timer: the live connection says when a notification was created
+ * (`notification_created`, or a resync after a drop), and the app calls `pollNow`; it also asks once at
+ * start. Only notifications that arrive while the app is open are new: the first answer after start sets
+ * the baseline (its newest id) and shows nothing, so a reload or a new browser session never toasts what
+ * was already there; later answers hand over ids above both the baseline and the highest one shown, kept
+ * per user in localStorage so a second open tab does not show it again. Showing does not mark a
+ * notification read: the history and the badge keep it unread until the user says so.
  *
- * A setTimeout chain (the next request only after the previous settled), paused while the page is
- * hidden and resumed with an immediate tick when it shows again, like the extension poller.
+ * A request while the page is hidden waits until it shows again (a toast nobody sees is lost). A failed
+ * request is tried again after `retryMs` until it works (logged once).
  */
 export type NotificationPollerDeps = {
   fetchNew: (afterId: number) => Promise<AppNotification[]>;
@@ -20,11 +20,14 @@ export type NotificationPollerDeps = {
   userKey: string;
   doc: Document;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
-  intervalMs: number;
+  retryMs: number;
   logger: Pick<Console, 'warn'>;
 };
 
 export type NotificationPoller = { start(): void; stop(): void; pollNow(): void };
+
+/** How soon a failed request for notifications is tried again. */
+export const NOTIFICATION_RETRY_MS = 15_000;
 
 const storageKey = (userKey: string) => `notifications.shown.${userKey}`;
 
@@ -32,7 +35,7 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
   const deps: NotificationPollerDeps = {
     doc: document,
     storage: window.localStorage,
-    intervalMs: NOTIFICATION_POLL_INTERVAL_MS,
+    retryMs: NOTIFICATION_RETRY_MS,
     logger: console,
     ...overrides,
   };
@@ -41,6 +44,7 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<void> | null = null;
   let again = false;
+  let wanted = false;
   let failureLogged = false;
 
   /** The newest id when this session's first poll answered; null until then. */
@@ -69,24 +73,32 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
     timer = null;
   };
 
-  function schedule() {
+  /** A request: now when visible, else when the page shows again. */
+  function request() {
+    if (!running) return;
+    if (doc.hidden) {
+      wanted = true;
+      return;
+    }
+    wanted = false;
     clearTimer();
-    if (!running || doc.hidden) return;
-    timer = setTimeout(runTick, deps.intervalMs);
+    runTick();
   }
 
   function runTick() {
     timer = null;
-    if (!running || doc.hidden) return;
+    if (!running) return;
     if (inFlight) {
       again = true;
       return;
     }
+    let failed = false;
     inFlight = tick()
       .then(() => {
         failureLogged = false;
       })
       .catch((error: unknown) => {
+        failed = true;
         if (!failureLogged) deps.logger.warn(`[notifications] polling failed: ${error instanceof Error ? error.message : String(error)}`);
         failureLogged = true;
       })
@@ -94,14 +106,15 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
         inFlight = null;
         if (again) {
           again = false;
-          runTick();
-        } else schedule();
+          request();
+        } else if (failed && running) {
+          timer = setTimeout(request, deps.retryMs);
+        }
       });
   }
 
   function onVisibilityChange() {
-    if (doc.hidden) clearTimer();
-    else if (running && !inFlight && timer === null) runTick();
+    if (!doc.hidden && wanted) request();
   }
 
   return {
@@ -109,7 +122,7 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
       if (running) return;
       running = true;
       doc.addEventListener('visibilitychange', onVisibilityChange);
-      runTick();
+      request();
     },
     stop() {
       running = false;
@@ -117,8 +130,7 @@ export function createNotificationPoller(overrides: Partial<NotificationPollerDe
       doc.removeEventListener('visibilitychange', onVisibilityChange);
     },
     pollNow() {
-      clearTimer();
-      runTick();
+      request();
     },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilePreview, GeneratedFields, ImportJob, ImportMapping, UploadValidation } from '@shared/schemas/personas';
 import { api } from '@web/lib/api';
+import { useLiveFallbackInterval } from '@web/stores/live';
 import { personasPageKeys } from './keys';
 
 export const IMPORT_POLL_MS = 1000;
@@ -42,9 +43,13 @@ export function useStartImport() {
 
 const finished = (job: ImportJob | undefined) => job?.status === 'done' || job?.status === 'failed';
 
-/** The import job, polled every second until it is done or failed; then the persona's data refreshes. */
+/**
+ * The import job until it is done or failed; then the persona's data refreshes. The live connection
+ * brings each committed chunk (import_progress); only while it is down is the job polled every second.
+ */
 export function useImportStatus(jobId: number | null, personaId: number | null) {
   const queryClient = useQueryClient();
+  const poll = useLiveFallbackInterval(IMPORT_POLL_MS);
   return useQuery({
     queryKey: personasPageKeys.importStatus(jobId ?? 0),
     queryFn: async () => {
@@ -63,7 +68,7 @@ export function useImportStatus(jobId: number | null, personaId: number | null) 
       return job;
     },
     enabled: jobId !== null,
-    refetchInterval: (query) => (finished(query.state.data) ? false : IMPORT_POLL_MS),
+    refetchInterval: (query) => (finished(query.state.data) ? false : poll),
     refetchIntervalInBackground: true,
     retry: 2,
   });

@@ -90,7 +90,7 @@ export function PipelineBoard({ counts, actions }: { counts: PipelineCounts | un
           ))}
         </div>
       </div>
-      <DragOverlay dropAnimation={null}>{active ? <PipelineCard card={active} {...cardCallbacks(active, actions)} className="w-60 rotate-1 shadow-2xl ring-2 ring-accent" /> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>{active ? <PipelineCard card={active} {...cardCallbacks(active, actions)} className="h-full rotate-1 shadow-2xl ring-2 ring-accent" /> : null}</DragOverlay>
     </DndContext>
   );
 }
@@ -116,7 +116,7 @@ function Column({ status, count, actions }: { status: PipelineStatus; count: num
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-pipeline-column={status}
-      className={cn('flex w-64 shrink-0 flex-col rounded-2xl border border-border bg-surface/40 p-2 transition-colors', isOver && 'border-accent bg-accent/10')}
+      className={cn('flex min-w-[13.5rem] flex-1 basis-0 flex-col rounded-2xl border border-border bg-surface/40 p-2 transition-colors', isOver && 'border-accent bg-accent/10')}
     >
       <header className="flex items-center gap-2 px-1.5 pt-1 pb-2" title={PIPELINE_STATUS_INFO[status].meaning}>
         <span className={cn('h-2.5 w-2.5 rounded-full', STATUS_DOT[status])} aria-hidden />

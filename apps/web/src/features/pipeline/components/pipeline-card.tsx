@@ -81,7 +81,11 @@ export function PipelineCard({ card, currentUserId, now, onMove, onUndo, handle,
         </p>
       ) : null}
       <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
-        {card.last_message ? <time dateTime={card.last_message.sent_at}>{ageOf(card.last_message.sent_at, now)}</time> : null}
+        {card.last_message ? (
+          <time dateTime={card.last_message.sent_at} className="shrink-0 whitespace-nowrap">
+            {ageOf(card.last_message.sent_at, now)}
+          </time>
+        ) : null}
         {card.last_message && card.campaign ? <span aria-hidden>·</span> : null}
         {card.campaign ? <span className="truncate">{card.campaign.name}</span> : null}
       </p>

@@ -7,7 +7,7 @@ import { fetchThroughApiAdapter } from './fake-fetch';
 
 // CI runs the web, API and extension suites side by side on two cores: give findBy/waitFor room
 // (they still resolve as soon as the condition holds) instead of failing on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15000 });
 
 afterEach(() => {
   cleanup();

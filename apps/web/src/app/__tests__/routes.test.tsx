@@ -65,7 +65,7 @@ afterEach(() => {
   document.head.querySelectorAll('script[data-head-script]').forEach((s) => s.remove());
 });
 
-const title = (t: string) => waitFor(() => expect(document.title).toBe(`${t} · Pipelane`), { timeout: 3000 });
+const title = (t: string) => waitFor(() => expect(document.title).toBe(`${t} · Pipelane`), { timeout: 15000 });
 
 describe('route titles (signed in, onboarding finished)', () => {
   it.each([

@@ -43,7 +43,7 @@ const editable = (name: string) =>
       expect(box).toHaveClass('ql-editor');
       return box;
     },
-    { timeout: 3000 },
+    { timeout: 15000 },
   );
 
 describe('RichTextEditor', () => {

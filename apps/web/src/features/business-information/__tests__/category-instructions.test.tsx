@@ -37,7 +37,7 @@ const render = () => renderRoute(InstructionsScriptRoute, { path: '/page', url: 
 
 /** Opens a category's card and waits for its Quill editor. */
 async function openCategory(label: string) {
-  const toggle = await screen.findByRole('button', { name: label }, { timeout: 5000 });
+  const toggle = await screen.findByRole('button', { name: label }, { timeout: 15000 });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await userEvent.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -48,7 +48,7 @@ async function openCategory(label: string) {
       expect(box).toHaveClass('ql-editor');
       return box;
     },
-    { timeout: 5000 },
+    { timeout: 15000 },
   );
   return { card, editor };
 }
@@ -64,8 +64,8 @@ const write = (editor: HTMLElement, html: string) => {
 describe('Instructions by category', { timeout: 20000 }, () => {
   it('shows one collapsed card per category below the call script', async () => {
     render();
-    expect(await screen.findByRole('heading', { name: 'Instructions by category' }, { timeout: 5000 })).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Cold email' }, { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Instructions by category' }, { timeout: 15000 })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Cold email' }, { timeout: 15000 });
     for (const label of ['Cold email', 'Follow-up', 'Reply', 'LinkedIn invitation', 'LinkedIn message', 'Call script', 'Social post']) {
       expect(screen.getByRole('button', { name: label })).toHaveAttribute('aria-expanded', 'false');
     }
@@ -77,19 +77,19 @@ describe('Instructions by category', { timeout: 20000 }, () => {
     const { card, editor } = await openCategory('Cold email');
     write(editor, '<p>Open with the trigger event.</p>');
     await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
-    expect(await within(card).findByText(/^Saved/, {}, { timeout: 5000 })).toHaveTextContent(/Saved at \d\d:\d\d:\d\d/);
+    expect(await within(card).findByText(/^Saved/, {}, { timeout: 15000 })).toHaveTextContent(/Saved at \d\d:\d\d:\d\d/);
     expect(server.calls('POST', '/message_instructions_by_categories').map(sent)).toEqual([
       { category: 'cold_email', title: 'Cold email', instructions: '<p>Open with the trigger event.</p>' },
     ]);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Cold email' })).toHaveAccessibleDescription('Written'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cold email' })).toHaveAccessibleDescription('Written'), { timeout: 15000 });
 
     write(editor, '<p>Open with the trigger event. Keep it under 80 words.</p>');
     await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.calls('PUT', '/message_instructions_by_categories/500')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(server.calls('PUT', '/message_instructions_by_categories/500')).toHaveLength(1), { timeout: 15000 });
     expect(sent(server.calls('PUT', '/message_instructions_by_categories/500')[0]!)).toEqual({
       instructions: '<p>Open with the trigger event. Keep it under 80 words.</p>',
     });
-    expect(await within(card).findByText(/^Saved/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(card).findByText(/^Saved/, {}, { timeout: 15000 })).toBeInTheDocument();
     expect(server.calls('POST', '/message_instructions_by_categories')).toHaveLength(1);
     expect(server.db.instructions).toMatchObject([{ id: 500, category: 'cold_email', instructions: '<p>Open with the trigger event. Keep it under 80 words.</p>' }]);
   });
@@ -102,7 +102,7 @@ describe('Instructions by category', { timeout: 20000 }, () => {
     const { card, editor } = await openCategory('Reply');
     expect(editor.innerHTML).toBe('<p>Answer the question first.</p>');
     await userEvent.click(within(card).getByRole('button', { name: 'Generate example' }));
-    const region = await within(card).findByRole('region', { name: 'Reply example' }, { timeout: 5000 });
+    const region = await within(card).findByRole('region', { name: 'Reply example' }, { timeout: 15000 });
     expect(region).toHaveTextContent('A reply following: Answer the question first.');
     expect(region.innerHTML).not.toContain('onerror');
     expect(sent(server.calls('POST', '/message_instructions_by_categories/generate_example_text')[0]!)).toEqual({
@@ -119,7 +119,7 @@ describe('Instructions by category', { timeout: 20000 }, () => {
     const { card, editor } = await openCategory('Social post');
     write(editor, '<p>Short and upbeat.</p>');
     await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
-    expect(await within(card).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Instructions must not contain links to competitors');
+    expect(await within(card).findByRole('alert', {}, { timeout: 15000 })).toHaveTextContent('Instructions must not contain links to competitors');
     expect(within(card).queryByText(/^Saved/)).not.toBeInTheDocument();
     expect(server.db.instructions).toHaveLength(0);
   });
@@ -129,7 +129,7 @@ describe('Instructions by category', { timeout: 20000 }, () => {
     render();
     const { card } = await openCategory('LinkedIn invitation');
     await userEvent.click(within(card).getByRole('button', { name: 'Generate example' }));
-    expect(await within(card).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Add a prospect to a persona first');
+    expect(await within(card).findByRole('alert', {}, { timeout: 15000 })).toHaveTextContent('Add a prospect to a persona first');
     expect(within(card).queryByRole('region', { name: 'LinkedIn invitation example' })).not.toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ describe('Signature page', () => {
         expect(box).toHaveClass('ql-editor');
         return box;
       },
-      { timeout: 3000 },
+      { timeout: 15000 },
     );
     expect(editor.innerHTML).toBe('<p>Best, <strong>Ada</strong></p>');
     const toolbar = screen.getByRole('toolbar', { name: 'Signature formatting' });
@@ -129,7 +129,7 @@ describe('Example page', () => {
     await waitFor(() => expect(prospect).toHaveDisplayValue('Grace Hopper — Head of Sales at Acme'));
     await userEvent.selectOptions(prospect, 'Alan Turing — Head of Sales at Acme');
     await userEvent.click(screen.getByRole('button', { name: 'Generate example' }));
-    const region = await screen.findByRole('region', { name: 'Example message' }, { timeout: 4000 });
+    const region = await screen.findByRole('region', { name: 'Example message' }, { timeout: 15000 });
     expect(region).toHaveTextContent('Hi Alan Turing, tone: Friendly.');
     expect(region).toHaveTextContent('A quick idea');
     expect(region.innerHTML).not.toContain('onerror');

@@ -131,7 +131,7 @@ describe('CSV import', () => {
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
 
-    expect(await within(dialog).findByText('950 prospects created', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('950 prospects created', {}, { timeout: 15000 })).toBeInTheDocument();
     expect(within(dialog).getByText('30 rows merged')).toBeInTheDocument();
     expect(within(dialog).getByText('20 errors')).toBeInTheDocument();
     // Counts of one are singular.

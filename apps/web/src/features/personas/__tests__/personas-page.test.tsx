@@ -85,7 +85,7 @@ describe('Personas list', () => {
   it('shows an error with a retry when the list fails', async () => {
     server.db.failList = true;
     renderList();
-    expect(await screen.findByText('Could not load your personas.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Could not load your personas.', {}, { timeout: 15000 })).toBeInTheDocument();
     server.db.failList = false;
     server.db.personas = [persona(1, 'Founders')];
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -133,7 +133,7 @@ describe('Persona page', () => {
 
   it('says so when the persona does not exist', async () => {
     renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/9' });
-    expect(await screen.findByText('Persona not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Persona not found', {}, { timeout: 15000 })).toBeInTheDocument();
   });
 
   it('exports the performance CSV as a download', async () => {

@@ -51,8 +51,8 @@ const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
 
 // ---------------------------------------------------------------- the relation
 
-/** A number of the activity's payload, or null (a payload written by another version may lack it). */
-const payloadId = (key: string) => sql.raw(`(case when jsonb_typeof(a.payload->'${key}') = 'number' then (a.payload->>'${key}')::int end)`);
+/** An id in the activity's payload, or null (a payload written by another version may lack it, or hold something else). */
+const payloadId = (key: string) => sql.raw(`(case when (a.payload->>'${key}') ~ '^[0-9]{1,9}$' then (a.payload->>'${key}')::int end)`);
 
 /**
  * Where an enrolment stands, from its row (`en`) and its conversation (`th`): the first that applies of
@@ -70,9 +70,9 @@ export const outcomeSql = (en: string, th: string) =>
 
 /**
  * The interactions of the account as one relation `i`: each activity of an interaction verb with what it
- * concerns resolved through its payload (the campaign email, the thread, the enrolment named there), the
- * prospect, campaign and virtual employee joined. Brand channels switched off are left out, as on the
- * dashboard. Reads the (account_id, occurred_at) and (account_id, prospect_id, occurred_at) indexes.
+ * concerns resolved through its payload (the campaign email, the thread, the enrolment named there) and the
+ * thread of that enrolment; `ids` narrows it to a page. Brand channels switched off are left out, as on the
+ * dashboard. Names (prospect, campaign, virtual employee, user) are looked up per page (namesOf).
  */
 function relation(accountId: number, channels: readonly DashboardChannel[], ids?: readonly number[]): SQL {
   const only = ids ? sql` and a.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
@@ -432,8 +432,7 @@ export async function emailContext(db: Db, accountId: number, id: number): Promi
                case when en.id is null then null else ${outcomeSql('en', 'th')} end as outcome,
                (select max(s.step_position) from campaign_emails s where s.account_id = ${accountId} and s.enrolment_id = en.id and s.status = 'sent') as step_reached,
                (select ${isoOf(sql`max(a.occurred_at)`)} from activities a where a.account_id = ${accountId} and a.prospect_id = ce.prospect_id and a.verb in (${sqlList(TOUCH_VERBS)})
-                  and (case when jsonb_typeof(a.payload->'enrolment_id') = 'number' then (a.payload->>'enrolment_id')::int end = en.id
-                       or case when jsonb_typeof(a.payload->'thread_id') = 'number' then (a.payload->>'thread_id')::int end = th.id)) as last_touch_at,
+                  and (${payloadId('enrolment_id')} = en.id or ${payloadId('thread_id')} = th.id)) as last_touch_at,
                th.id as th_id, th.reply_status, ${isoOf(sql`th.replied_at`)} as replied_at, th.unread, th.stop_sending
         from campaign_emails ce
         left join campaigns c on c.account_id = ${accountId} and c.id = ce.campaign_id

@@ -139,7 +139,8 @@ describe.each(DB_KINDS)('interactions (%s)', (kind) => {
     // Eve's sequence is stopped by hand.
     const stop = await t.app.inject({ method: 'POST', url: v1(`/campaign_emails/${firstEmail.eve.id}/mark_stop_sending`), headers: u.headers });
     expect(stop.statusCode, stop.body).toBe(200);
-  });
+    // A real campaign through the engine and four ingestions: more than the default hook time on a busy machine.
+  }, 240_000);
 
   afterAll(async () => {
     await t?.close();

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_CHANNELS, type DashboardChannel } from '@shared/schemas/dashboard';
 import type { CampaignEmail, CampaignEmailDetail } from '@shared/schemas/campaigns';
 import { REPLY_STATUS_LABELS, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
@@ -18,7 +18,7 @@ import {
 } from '@shared/schemas/interactions';
 import { SUPPRESSION_REASON_LABELS, type SuppressionReason } from '@shared/schemas/blacklist';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaigns, personas, prospects, virtualEmployees } from '../../db/schema';
+import { campaignEmails, campaigns, personas, prospects, users, virtualEmployees } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { parseFilters } from '../../lib/params';
 import type { AuthContext, Deps } from '../../lib/route';
@@ -51,8 +51,8 @@ const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
 
 // ---------------------------------------------------------------- the relation
 
-/** A number of the activity's payload, or null (a payload written by another version may lack it). */
-const payloadId = (key: string) => sql.raw(`(case when jsonb_typeof(a.payload->'${key}') = 'number' then (a.payload->>'${key}')::int end)`);
+/** An id in the activity's payload, or null (a payload written by another version may lack it, or hold something else). */
+const payloadId = (key: string) => sql.raw(`(case when (a.payload->>'${key}') ~ '^[0-9]{1,9}$' then (a.payload->>'${key}')::int end)`);
 
 /**
  * Where an enrolment stands, from its row (`en`) and its conversation (`th`): the first that applies of
@@ -70,11 +70,12 @@ export const outcomeSql = (en: string, th: string) =>
 
 /**
  * The interactions of the account as one relation `i`: each activity of an interaction verb with what it
- * concerns resolved through its payload (the campaign email, the thread, the enrolment named there), the
- * prospect, campaign and virtual employee joined. Brand channels switched off are left out, as on the
- * dashboard. Reads the (account_id, occurred_at) and (account_id, prospect_id, occurred_at) indexes.
+ * concerns resolved through its payload (the campaign email, the thread, the enrolment named there) and the
+ * thread of that enrolment; `ids` narrows it to a page. Brand channels switched off are left out, as on the
+ * dashboard. Names (prospect, campaign, virtual employee, user) are looked up per page (namesOf).
  */
-function relation(accountId: number, channels: readonly DashboardChannel[], verbs: readonly string[] = INTERACTION_VERBS): SQL {
+function relation(accountId: number, channels: readonly DashboardChannel[], ids?: readonly number[]): SQL {
+  const only = ids ? sql` and a.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return sql`(
       select a.id, a.verb, a.actor_type, a.actor_id, a.payload, a.occurred_at,
              coalesce(case a.channel when 'phone' then 'call' else a.channel end, 'email') as channel,
@@ -94,7 +95,7 @@ function relation(accountId: number, channels: readonly DashboardChannel[], verb
       left join email_threads th0 on th0.account_id = ${accountId} and th0.id = ${payloadId('thread_id')}
       left join campaign_enrolments en on en.account_id = ${accountId} and en.id = coalesce(${payloadId('enrolment_id')}, ce.enrolment_id, th0.enrolment_id)
       left join email_threads th1 on th1.account_id = ${accountId} and th1.enrolment_id = en.id
-      where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb in (${sqlList(verbs)})
+      where a.account_id = ${accountId} and ${onChannels(channels, 'a')} and a.verb in (${sqlList(INTERACTION_VERBS)})${only}
     ) i`;
 }
 
@@ -155,14 +156,6 @@ type InteractionRow = {
   unread: boolean | null;
   starred: boolean | null;
   virtual_employee_id: unknown;
-  prospect_name: string | null;
-  prospect_email: string | null;
-  prospect_company: string | null;
-  prospect_title: string | null;
-  campaign_name: string | null;
-  employee_name: string | null;
-  user_name: string | null;
-  user_email: string | null;
 };
 
 /** A stop reason in the user's words: the suppression codes the blacklist's hook passes, else as written. */
@@ -180,15 +173,21 @@ export function stopReasonText(reason: string | null): string | null {
 
 const ACTOR_NAMES = { agent: 'AI agent', virtual_employee: 'Virtual employee', system: 'System' } as const;
 
-function toInteraction(r: InteractionRow): Interaction {
+function toInteraction(r: InteractionRow, names: Names): Interaction {
   const kind = VERB_KIND[r.verb]!;
   const p = r.payload ?? {};
   const text = (k: string) => str(p[k]);
   const prospectId = numOrNull(r.prospect_id);
-  const who = r.prospect_name?.trim() || r.prospect_email || text('email') || 'the prospect';
+  const prospect = prospectId === null ? undefined : names.prospects.get(prospectId);
+  const who = prospect?.name || prospect?.email || text('email') || 'the prospect';
   const step = numOrNull(r.step);
-  const campaign = numOrNull(r.campaign_id) !== null && r.campaign_name !== null ? { id: num(r.campaign_id), name: r.campaign_name } : null;
-  const employee = numOrNull(r.virtual_employee_id) !== null && r.employee_name !== null ? { id: num(r.virtual_employee_id), name: r.employee_name } : null;
+  const campaignId = numOrNull(r.campaign_id);
+  const campaignName = campaignId === null ? undefined : names.campaigns.get(campaignId);
+  const campaign = campaignId !== null && campaignName !== undefined ? { id: campaignId, name: campaignName } : null;
+  const employeeId = numOrNull(r.virtual_employee_id);
+  const employeeName = employeeId === null ? undefined : names.employees.get(employeeId);
+  const employee = employeeId !== null && employeeName !== undefined ? { id: employeeId, name: employeeName } : null;
+  const user = r.actor_type === 'user' && r.actor_id != null ? names.users.get(num(r.actor_id)) : undefined;
   const status = r.reply_status && (REPLY_STATUSES as readonly string[]).includes(r.reply_status) ? (r.reply_status as ReplyStatus) : null;
   let summary: string;
   let detail: string | null = null;
@@ -257,7 +256,7 @@ function toInteraction(r: InteractionRow): Interaction {
       summary = `${INTERACTION_KIND_INFO[kind].label}: ${who}`;
   }
   const actorName =
-    r.actor_type === 'user' ? r.user_name?.trim() || r.user_email || 'A teammate' : r.actor_type === 'virtual_employee' ? (r.employee_name ?? ACTOR_NAMES.virtual_employee) : ACTOR_NAMES[r.actor_type];
+    r.actor_type === 'user' ? user?.name?.trim() || user?.email || 'A teammate' : r.actor_type === 'virtual_employee' ? (employeeName ?? ACTOR_NAMES.virtual_employee) : ACTOR_NAMES[r.actor_type];
   const threadId = numOrNull(r.thread_id);
   return {
     id: num(r.id),
@@ -268,7 +267,7 @@ function toInteraction(r: InteractionRow): Interaction {
     summary,
     detail,
     actor: { type: r.actor_type, name: actorName },
-    prospect: prospectId === null ? null : { id: prospectId, name: r.prospect_name, email: r.prospect_email, company: r.prospect_company, title: r.prospect_title },
+    prospect: prospectId === null ? null : { id: prospectId, name: prospect?.name ?? null, email: prospect?.email ?? null, company: prospect?.company ?? null, title: prospect?.title ?? null },
     campaign,
     virtual_employee: employee,
     enrolment_id: numOrNull(r.enrolment_id),
@@ -295,26 +294,66 @@ export async function list(deps: Deps, auth: AuthContext, query: InteractionList
   if (campaignId !== undefined) conditions.push(f.by_campaign?.length && !f.by_campaign.includes(campaignId) ? sql`false` : sql`i.campaign_id = ${campaignId}`);
   const where = whereOf(conditions);
   const direction = query.sort_direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const [page, [counted]] = await Promise.all([
-    rows<InteractionRow>(
+  // Two steps: the page's ids (the joins a filter does not need are left out by the planner), then those rows
+  // with their names. Bounds the work by the page, whatever plan the database picks (PGlite keeps no statistics).
+  const [ids, [counted]] = await Promise.all([
+    rows<{ id: unknown }>(
       deps.db,
-      sql`select i.id, i.verb, i.actor_type, i.actor_id, i.payload, ${isoOf(sql`i.occurred_at`)} as occurred_at, i.channel, i.prospect_id, i.campaign_id,
-                 i.enrolment_id, i.campaign_email_id, i.step, i.subject, i.thread_id, i.reply_status, i.unread, i.starred, i.virtual_employee_id,
-                 coalesce(nullif(btrim(p.full_name), ''), nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), '')) as prospect_name,
-                 p.email as prospect_email, nullif(btrim(p.company), '') as prospect_company, p.title as prospect_title,
-                 c.name as campaign_name, ve.name as employee_name, u.name as user_name, u.email as user_email
-          from ${relation(accountId, channels)}
-          left join prospects p on p.account_id = ${accountId} and p.id = i.prospect_id
-          left join campaigns c on c.account_id = ${accountId} and c.id = i.campaign_id
-          left join virtual_employees ve on ve.account_id = ${accountId} and ve.id = i.virtual_employee_id
-          left join users u on u.account_id = ${accountId} and i.actor_type = 'user' and u.id = i.actor_id
-          ${where}
+      sql`select i.id from ${relation(accountId, channels)} ${where}
           order by i.occurred_at ${direction}, i.id ${direction}
           limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
     ),
     rows<{ total: unknown }>(deps.db, sql`select count(*) as total from ${relation(accountId, channels)} ${where}`),
   ]);
-  return { data: page.map(toInteraction), meta: { page: query.page, per_page: query.per_page, total: num(counted?.total) } };
+  const pageIds = ids.map((r) => num(r.id));
+  const page = pageIds.length
+    ? await rows<InteractionRow>(
+        deps.db,
+        sql`select i.id, i.verb, i.actor_type, i.actor_id, i.payload, ${isoOf(sql`i.occurred_at`)} as occurred_at, i.channel, i.prospect_id, i.campaign_id,
+                   i.enrolment_id, i.campaign_email_id, i.step, i.subject, i.thread_id, i.reply_status, i.unread, i.starred, i.virtual_employee_id
+            from ${relation(accountId, channels, pageIds)}`,
+      )
+    : [];
+  const names = await namesOf(deps.db, accountId, page);
+  const byId = new Map(page.map((r) => [num(r.id), r]));
+  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is InteractionRow => r !== undefined);
+  return { data: ordered.map((r) => toInteraction(r, names)), meta: { page: query.page, per_page: query.per_page, total: num(counted?.total) } };
+}
+
+type Names = {
+  prospects: Map<number, { name: string | null; email: string | null; company: string | null; title: string | null }>;
+  campaigns: Map<number, string>;
+  employees: Map<number, string>;
+  users: Map<number, { name: string | null; email: string }>;
+};
+
+/** The names a page of interactions shows, one look-up per table for the whole page (by primary key). */
+async function namesOf(db: Db, accountId: number, page: InteractionRow[]): Promise<Names> {
+  const idsOf = (pick: (r: InteractionRow) => unknown) => [...new Set(page.map(pick).filter((v) => v !== null && v !== undefined).map(Number))];
+  const prospectIds = idsOf((r) => r.prospect_id);
+  const campaignIds = idsOf((r) => r.campaign_id);
+  const employeeIds = idsOf((r) => r.virtual_employee_id);
+  const userIds = idsOf((r) => (r.actor_type === 'user' ? r.actor_id : null));
+  const [p, c, ve, u] = await Promise.all([
+    prospectIds.length
+      ? db
+          .select({ id: prospects.id, fullName: prospects.fullName, firstName: prospects.firstName, lastName: prospects.lastName, email: prospects.email, company: prospects.company, title: prospects.title })
+          .from(prospects)
+          .where(and(eq(prospects.accountId, accountId), inArray(prospects.id, prospectIds)))
+      : [],
+    campaignIds.length ? db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(and(eq(campaigns.accountId, accountId), inArray(campaigns.id, campaignIds))) : [],
+    employeeIds.length
+      ? db.select({ id: virtualEmployees.id, name: virtualEmployees.name }).from(virtualEmployees).where(and(eq(virtualEmployees.accountId, accountId), inArray(virtualEmployees.id, employeeIds)))
+      : [],
+    userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.accountId, accountId), inArray(users.id, userIds))) : [],
+  ]);
+  const blank = (v: string | null) => (v && v.trim() ? v.trim() : null);
+  return {
+    prospects: new Map(p.map((r) => [r.id, { name: blank(r.fullName) ?? blank([r.firstName, r.lastName].filter(Boolean).join(' ')), email: r.email, company: blank(r.company), title: r.title }])),
+    campaigns: new Map(c.map((r) => [r.id, r.name])),
+    employees: new Map(ve.map((r) => [r.id, r.name])),
+    users: new Map(u.map((r) => [r.id, { name: r.name, email: r.email }])),
+  };
 }
 
 // ---------------------------------------------------------------- stats
@@ -327,22 +366,24 @@ export async function stats(deps: Deps, auth: AuthContext, rawFilters: Record<st
   const accountId = auth.account.id;
   const f = parseFilters(interactionFiltersSchema, rawFilters);
   const where = whereOf(interactionConditions(accountId, f));
-  const byKind = KIND_VERBS.map(([kind, verbs]) => sql`count(*) filter (where ${verbs.length ? sql`i.verb in (${sqlList(verbs)})` : sql`false`}) as ${sql.raw(`"kind_${kind}"`)}`);
-  const byChannel = INTERACTION_CHANNELS.map((ch) => sql`count(*) filter (where i.channel = ${ch}) as ${sql.raw(`"channel_${ch}"`)}`);
-  const [totals] = await rows<Record<string, unknown>>(
+  const byKind = KIND_VERBS.map(([kind, verbs]) => sql`count(*) filter (where ${verbs.length ? sql`f.verb in (${sqlList(verbs)})` : sql`false`}) as ${sql.raw(`"kind_${kind}"`)}`);
+  const byChannel = INTERACTION_CHANNELS.map((ch) => sql`count(*) filter (where f.channel = ${ch}) as ${sql.raw(`"channel_${ch}"`)}`);
+  // One statement, the filtered interactions read once: the counts, then their enrolments by outcome.
+  const [totals] = await rows<Record<string, unknown> & { outcomes: Array<{ outcome: EnrolmentOutcome; n: unknown; replied: unknown }> | string | null }>(
     deps.db,
-    sql`select count(*) as total, count(distinct i.prospect_id) as prospects, ${sql.join([...byKind, ...byChannel], sql`, `)}
-        from ${relation(accountId, channels)} ${where}`,
+    sql`with f as materialized (select i.verb, i.channel, i.prospect_id, i.enrolment_id from ${relation(accountId, channels)} ${where}),
+        o as (
+          select ${outcomeSql('en', 'th')} as outcome, (th.replied_at is not null or en.stop_reason = 'replied') as replied
+          from (select distinct f.enrolment_id from f where f.enrolment_id is not null) d
+          join campaign_enrolments en on en.account_id = ${accountId} and en.id = d.enrolment_id
+          left join email_threads th on th.account_id = ${accountId} and th.enrolment_id = en.id
+        )
+        select t.*,
+               (select coalesce(json_agg(json_build_object('outcome', g.outcome, 'n', g.n, 'replied', g.replied)), '[]'::json)
+                from (select o.outcome, count(*) as n, count(*) filter (where o.replied) as replied from o group by o.outcome) g) as outcomes
+        from (select count(*) as total, count(distinct f.prospect_id) as prospects, ${sql.join([...byKind, ...byChannel], sql`, `)} from f) t`,
   );
-  const outcomes = await rows<{ outcome: EnrolmentOutcome; n: unknown; replied: unknown }>(
-    deps.db,
-    sql`select ${outcomeSql('en', 'th')} as outcome, count(*) as n,
-               count(*) filter (where th.replied_at is not null or en.stop_reason = 'replied') as replied
-        from (select distinct i.enrolment_id from ${relation(accountId, channels)} ${where}) d
-        join campaign_enrolments en on en.account_id = ${accountId} and en.id = d.enrolment_id
-        left join email_threads th on th.account_id = ${accountId} and th.enrolment_id = en.id
-        group by 1`,
-  );
+  const outcomes = typeof totals?.outcomes === 'string' ? (JSON.parse(totals.outcomes) as Array<{ outcome: EnrolmentOutcome; n: unknown; replied: unknown }>) : (totals?.outcomes ?? []);
   const by_kind = Object.fromEntries(INTERACTION_KINDS.map((k) => [k, num(totals?.[`kind_${k}`])])) as InteractionsStats['by_kind'];
   const by_direction = Object.fromEntries(INTERACTION_DIRECTIONS.map((d) => [d, 0])) as InteractionsStats['by_direction'];
   for (const k of INTERACTION_KINDS) by_direction[INTERACTION_KIND_INFO[k].direction] += by_kind[k];
@@ -391,8 +432,7 @@ export async function emailContext(db: Db, accountId: number, id: number): Promi
                case when en.id is null then null else ${outcomeSql('en', 'th')} end as outcome,
                (select max(s.step_position) from campaign_emails s where s.account_id = ${accountId} and s.enrolment_id = en.id and s.status = 'sent') as step_reached,
                (select ${isoOf(sql`max(a.occurred_at)`)} from activities a where a.account_id = ${accountId} and a.prospect_id = ce.prospect_id and a.verb in (${sqlList(TOUCH_VERBS)})
-                  and (case when jsonb_typeof(a.payload->'enrolment_id') = 'number' then (a.payload->>'enrolment_id')::int end = en.id
-                       or case when jsonb_typeof(a.payload->'thread_id') = 'number' then (a.payload->>'thread_id')::int end = th.id)) as last_touch_at,
+                  and (${payloadId('enrolment_id')} = en.id or ${payloadId('thread_id')} = th.id)) as last_touch_at,
                th.id as th_id, th.reply_status, ${isoOf(sql`th.replied_at`)} as replied_at, th.unread, th.stop_sending
         from campaign_emails ce
         left join campaigns c on c.account_id = ${accountId} and c.id = ce.campaign_id

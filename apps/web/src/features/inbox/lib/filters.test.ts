@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, withParam } from './filters';
+import { activeFilterCount, filtersFromSearch, interactionFiltersFromSearch, interactionsHref, switchView, withoutFilters, withParam } from './filters';
 
 describe('filters in the URL', () => {
   it('reads lists, ids, flags, texts and the date range', () => {
@@ -19,5 +19,27 @@ describe('filters in the URL', () => {
     expect(s.toString()).toBe('thread=3&by_channels=email%2Ccall');
     expect(withParam(s, 'by_channels', []).toString()).toBe('thread=3');
     expect(withParam(s, 'by_unread', false).has('by_unread')).toBe(false);
+  });
+});
+
+describe('the interactions view in the URL', () => {
+  it('reads its own filters beside the shared ones; the threads ignore them', () => {
+    const search = new URLSearchParams('view=interactions&by_kinds=reply,bounce&by_prospect=12&by_campaign=7&interaction=4');
+    expect(interactionFiltersFromSearch(search)).toEqual({ by_kinds: ['reply', 'bounce'], by_prospect: [12], by_campaign: [7] });
+    expect(filtersFromSearch(search)).toEqual({ by_campaign: [7] });
+    expect(activeFilterCount(search)).toBe(1);
+    expect(activeFilterCount(search, true)).toBe(3);
+  });
+
+  it('switching views keeps the shared filters and drops the open item and the other view’s own', () => {
+    const fromThreads = switchView(new URLSearchParams('by_unread=1&thread=3'), 'interactions');
+    expect(fromThreads.toString()).toBe('by_unread=1&view=interactions');
+    const back = switchView(new URLSearchParams('view=interactions&by_unread=1&by_kinds=reply&interaction=9'), 'threads');
+    expect(back.toString()).toBe('by_unread=1');
+    expect(withoutFilters(new URLSearchParams('view=interactions&by_kinds=reply&by_unread=1')).toString()).toBe('view=interactions');
+  });
+
+  it('links to one prospect’s interactions', () => {
+    expect(interactionsHref({ by_prospect: '5', by_channels: 'call' })).toBe('/cabinet/inbox?view=interactions&by_prospect=5&by_channels=call');
   });
 });

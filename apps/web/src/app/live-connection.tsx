@@ -28,7 +28,8 @@ export function useLiveConnection(): void {
     const stream = subscribeAccountStream(consumer, {
       onEvent: (event) => connector.handleEvent(event),
       onStale: (reason) => connector.handleStale(reason),
-      onStatus: (status) => setStatus(status === 'connected' ? 'live' : 'down'),
+      // Stopped (the token was refused): not "reconnecting"; the fallback polls run and their 401 signs the user out.
+      onStatus: (status) => setStatus(status === 'connected' ? 'live' : status === 'stopped' ? 'off' : 'down'),
     });
     consumer.connect();
     return () => {

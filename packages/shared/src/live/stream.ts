@@ -3,7 +3,7 @@ import { ACCOUNT_CHANNEL, CATCH_UP_ACTION, type LiveEvent, type LiveMessage, typ
 /** What a subscription of @rails/actioncable calls back (its "mixin"). */
 type SubscriptionCallbacks = {
   connected(): void;
-  disconnected(): void;
+  disconnected(details?: { willAttemptReconnect?: boolean }): void;
   rejected(): void;
   received(data: unknown): void;
 };
@@ -23,7 +23,8 @@ export type AccountStreamHandlers = {
   onEvent(event: LiveEvent): void;
   /** Refetch what is shown (events may have been missed). */
   onStale(reason: StaleReason): void;
-  onStatus?(status: 'connected' | 'disconnected' | 'rejected'): void;
+  /** disconnected: the client reconnects by itself; stopped: it will not (the server refused the token). */
+  onStatus?(status: 'connected' | 'disconnected' | 'stopped' | 'rejected'): void;
 };
 
 export type AccountStreamHandle = {
@@ -52,8 +53,8 @@ export function subscribeAccountStream(consumer: CableConsumerLike, handlers: Ac
         handlers.onStatus?.('connected');
         subscription.perform(CATCH_UP_ACTION, { since: last });
       },
-      disconnected() {
-        handlers.onStatus?.('disconnected');
+      disconnected(details) {
+        handlers.onStatus?.(details?.willAttemptReconnect === false ? 'stopped' : 'disconnected');
       },
       rejected() {
         handlers.onStatus?.('rejected');

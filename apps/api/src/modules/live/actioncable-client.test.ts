@@ -100,6 +100,7 @@ describe.each(DB_KINDS)('a real @rails/actioncable consumer in Node (%s)', (kind
       check();
     });
     expect(r.events).toEqual([]);
+    await r.until(() => r.statuses.includes('stopped'));
     stream.unsubscribe();
   });
 });

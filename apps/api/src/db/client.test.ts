@@ -21,10 +21,7 @@ describe('a PGlite data folder started from a template', () => {
     await again.close();
   });
 
-  // Each runs initdb in a new folder: about 5 s on an idle machine, 15-38 s measured at a load average of 20 on 2 cores.
-  const INITDB_TIMEOUT = { timeout: 120_000 };
-
-  it('a template that does not load falls back to initdb', INITDB_TIMEOUT, async () => {
+  it('a template that does not load falls back to initdb; a missing template is no template', async () => {
     const dir = tmp();
     const broken = path.join(dir, 'broken.tar');
     fs.writeFileSync(broken, 'not a tarball');
@@ -32,13 +29,8 @@ describe('a PGlite data folder started from a template', () => {
     expect((await lite.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     expect((await lite.client.query("select to_regclass('public.accounts') as t")).rows).toEqual([{ t: null }]);
     await lite.close();
-  });
-
-  it('a missing template is no template: initdb', INITDB_TIMEOUT, async () => {
-    const dir = tmp();
     const none = await openPglite({ dataDir: path.join(dir, 'b'), templateFile: path.join(dir, 'missing.tar') });
     expect((await none.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    expect((await none.client.query("select to_regclass('public.accounts') as t")).rows).toEqual([{ t: null }]);
     await none.close();
   });
 });

@@ -202,14 +202,10 @@ export function demoEmailText(step: number, firstName: string, company: string):
   };
 }
 
-/**
- * When the demo user approves a draft: at the review of 08:30 UTC on the first working day after the
- * day it was composed. A day's drafts wait in review until the next working morning, so the review
- * queue is never empty (approving at the first 08:30 after composing left it empty for the hour after
- * each morning's review: the freshest demo prospects were added an hour or more before the seeding moment).
- */
-function demoApprovalOf(composedAt: Date): Date {
-  let d = new Date(Date.UTC(composedAt.getUTCFullYear(), composedAt.getUTCMonth(), composedAt.getUTCDate() + 1, 8, 30));
+/** 08:30 UTC of the first working day after `t`: when the demo user approves the drafts of the review queue. */
+function nextApproval(t: Date): Date {
+  let d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate(), 8, 30));
+  if (d <= t) d = new Date(d.getTime() + DAY_MS);
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d = new Date(d.getTime() + DAY_MS);
   return d;
 }
@@ -229,9 +225,9 @@ export const demoCampaignStart = (now: Date) => new Date(now.getTime() - (DEMO_A
 
 /**
  * The demo campaign's history, as the engine would have made it: each prospect of the persona with an
- * email is enrolled when added, its three emails composed as drafts, approved on the working morning after
- * that day (demoApprovalOf), step 1 sent that day and each follow-up its delay after the step before
- * (inside the window). Two first emails bounced (the address suppressed, the sequence stopped). Nothing after `now` is sent:
+ * email is enrolled when added, its three emails composed as drafts, approved the next working morning,
+ * step 1 sent that day and each follow-up its delay after the step before (inside the window). Two
+ * first emails bounced (the address suppressed, the sequence stopped). Nothing after `now` is sent:
  * what is approved waits scheduled (the campaign is paused), what is not waits in review.
  */
 export function demoCampaignPlan(targets: DemoTarget[], now: Date): DemoEnrolmentPlan[] {
@@ -243,7 +239,7 @@ export function demoCampaignPlan(targets: DemoTarget[], now: Date): DemoEnrolmen
     if (!t.email || !t.personas.includes(DEMO_CAMPAIGN.personaKey)) return;
     const enrolledAt = new Date(Math.max(t.createdAt.getTime(), start.getTime()) + 2 * 60_000);
     const composedAt = new Date(enrolledAt.getTime() + 60_000);
-    const approval = demoApprovalOf(composedAt);
+    const approval = nextApproval(composedAt);
     const approved = approval <= now;
     const emails: DemoEmailPlan[] = [];
     let previousSent: Date | null = null;
@@ -385,7 +381,7 @@ export async function seedDemoActivity(db: Db, accountId: number, userId: number
     // Another account's prospect at that URL (onConflict) is not ours: its address is what this account stored.
     targets.push({ createdAt: row.createdAt, email: row.email, firstName: p.firstName, company: p.company, personas: [key], extra: true, prospectId: row.id, personaId: personaIdOf(key), addedNow: newlyAdded.has(p.linkedinUrl), source: 'import' });
   }
-  const memberships = targets.filter((t) => t.extra && t.personaId !== null).map((t) => ({ accountId, personaId: t.personaId!, prospectId: t.prospectId, createdAt: t.createdAt }));
+  const memberships = targets.filter((t) => t.extra && t.personaId !== null).map((t) => ({ accountId, personaId: t.personaId!, prospectId: t.prospectId }));
   for (let i = 0; i < memberships.length; i += CHUNK) await db.insert(personaProspects).values(memberships.slice(i, i + CHUNK)).onConflictDoNothing();
 
   const log: ActivityInsert[] = [];

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, max, ne } from 'drizzle-orm';
 import type { ReplyStatus } from '@shared/schemas/inbox';
 import { setStopEnrolmentsHook } from '../modules/blacklist/suppression';
-import { stopEnrolmentsOnSuppression, UNSENT_STATUSES } from '../modules/campaigns/enrolment';
+import { stopEnrolmentsOnSuppression } from '../modules/campaigns/enrolment';
 import { classifyByRules } from '../modules/inbox/classify';
 import { ingestMessage } from '../modules/inbox/ingest';
 import type { Db } from './client';
@@ -331,7 +331,7 @@ export async function seedDemoInbox(db: Db, accountId: number, now: Date): Promi
 /**
  * Runs one ingestion and dates what it wrote at `at` (the message's arrival) instead of the seeding
  * moment: its activities, the thread's messages' creation, the stopped enrolments and their cancelled
- * emails, the paused enrolments' waiting emails, the blacklist entry, and the pipeline card's moves.
+ * emails, the blacklist entry, and the pipeline card's moves.
  */
 async function ingestAt<T>(db: Db, accountId: number, at: Date, run: () => Promise<T>): Promise<T> {
   const [before] = await db.select({ id: max(activities.id) }).from(activities).where(eq(activities.accountId, accountId));
@@ -365,13 +365,6 @@ async function ingestAt<T>(db: Db, accountId: number, at: Date, run: () => Promi
       .where(and(eq(pipelineOpportunities.accountId, accountId), eq(pipelineOpportunities.id, m.opportunityId)));
   }
   const stopped = written.filter((a) => a.verb === 'enrolment_stopped').map((a) => Number((a.payload as { enrolment_id?: unknown }).enrolment_id)).filter(Number.isFinite);
-  const paused = written.filter((a) => a.verb === 'enrolment_paused').flatMap((a) => ((a.payload as { enrolment_ids?: unknown }).enrolment_ids as unknown[] | undefined) ?? []).map(Number).filter(Number.isFinite);
-  if (paused.length) {
-    await db
-      .update(campaignEmails)
-      .set({ updatedAt: at })
-      .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.enrolmentId, paused), inArray(campaignEmails.status, [...UNSENT_STATUSES])));
-  }
   if (stopped.length) {
     await db
       .update(campaignEnrolments)

@@ -20,10 +20,9 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', nam
  * stays fast; docs/decisions.md). Created once, never touched again, except that a brand-0 demo account
  * seeded before the dashboard existed gets its activity log once, one seeded before the inbox existed its
  * threads once (demo-inbox.ts), and one seeded before the pipeline existed its hand moves once (demo-pipeline.ts). Returns true when any was created.
- * Every date is relative to `now` (the seeding moment; tests pass their own to check the demo at any time of day).
  */
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<boolean> {
-  const now = options.now ?? new Date();
+export async function seedDemo(db: Db): Promise<boolean> {
+  const now = new Date();
   let encryptedPassword: string | null = null;
   let created = false;
   for (const brand of BRANDS) {
@@ -52,7 +51,6 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<bo
         phone: '+1 415 555 0142',
         confirmedAt: now,
         onboardingFinishedAt: now,
-        createdAt: now,
         accountName: DEMO_USER.accountName,
         holderId,
         tariffPlan: 'Trial',
@@ -116,10 +114,10 @@ async function seedDemoBusinessData(tx: Db, { user, account }: UserWithAccount, 
     )
     .returning({ id: prospects.id });
   await tx.insert(personaProspects).values(
-    DEMO_PROSPECTS.flatMap((p, i) => p.personas.map((key) => ({ accountId, personaId: personaIds.get(key)!, prospectId: prospectRows[i]!.id, createdAt: daysAgo(28 - i) }))),
+    DEMO_PROSPECTS.flatMap((p, i) => p.personas.map((key) => ({ accountId, personaId: personaIds.get(key)!, prospectId: prospectRows[i]!.id }))),
   );
   // Unique across accounts: on a shared server someone may already have connected it.
-  await tx.insert(linkedinAccounts).values({ accountId, userId: user.id, ...DEMO_LINKEDIN_ACCOUNT, createdAt: now }).onConflictDoNothing();
+  await tx.insert(linkedinAccounts).values({ accountId, userId: user.id, ...DEMO_LINKEDIN_ACCOUNT }).onConflictDoNothing();
 
   // What the demo sells and how its agent writes, so the messaging pages and the example message start filled.
   const [offering] = await tx

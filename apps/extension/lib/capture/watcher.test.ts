@@ -1,30 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCaptureWatcher, type CaptureOutbound, type WatcherContext } from './watcher';
 
 const html = (name: string) => readFileSync(path.join(import.meta.dirname, '__fixtures__', `${name}.html`), 'utf8');
 
-const anonymousBodies = new Map<string, string>();
 /** A page with no identity signals of its own: only the watcher's stale-content guard stands between the old DOM and the new URL. */
 function anonymous(name: string): string {
-  const known = anonymousBodies.get(name);
-  if (known !== undefined) return known;
   const dom = new JSDOM(html(name));
   const d = dom.window.document;
   d.querySelectorAll('link[rel="canonical"], meta[property="og:url"], script[type="application/ld+json"]').forEach((e) => e.remove());
   d.querySelectorAll('a[href*="/in/"]').forEach((a) => a.setAttribute('href', '#'));
-  const body = d.body.innerHTML;
-  dom.window.close();
-  anonymousBodies.set(name, body);
-  return body;
+  return d.body.innerHTML;
 }
-// Built once, before the tests: each test then builds only its own page (jsdom's first use is slow on a busy machine).
-beforeAll(() => {
-  anonymous('member-jsonld');
-  anonymous('random-classes');
-});
 
 /** Like WXT's content-script context: its timers stop when it is invalidated. */
 function fakeCtx(): WatcherContext & { invalidate(): void } {

@@ -61,8 +61,6 @@ export type NewUser = {
   image?: string | null;
   confirmedAt?: Date | null;
   onboardingFinishedAt?: Date | null;
-  /** When the account and user were created (the demo seed's moment); the database's clock otherwise. */
-  createdAt?: Date;
 };
 
 /** A new user always gets their own account (the tenant), branded with the holder they signed up under. */
@@ -73,7 +71,7 @@ export async function createUserWithAccount(
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
-      .values({ name: input.accountName, holderId: input.holderId, tariffPlan: input.tariffPlan ?? 'Trial', ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}) })
+      .values({ name: input.accountName, holderId: input.holderId, tariffPlan: input.tariffPlan ?? 'Trial' })
       .returning();
     const [user] = await tx
       .insert(users)
@@ -89,7 +87,6 @@ export async function createUserWithAccount(
         image: input.image ?? null,
         confirmedAt: input.confirmedAt ?? null,
         onboardingFinishedAt: input.onboardingFinishedAt ?? null,
-        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
       })
       .returning();
     return { user: user!, account: account! };

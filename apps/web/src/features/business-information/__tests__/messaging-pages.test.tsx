@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBrand } from '@shared/brands';
 import { api } from '@web/lib/api';
 import { useBrandStore } from '@web/stores/brand';
@@ -97,18 +97,17 @@ describe('Tone of voice page', () => {
 });
 
 describe('Signature page', () => {
-  // The editor is a lazily loaded chunk (Quill): load it here, where loading takes what it takes, so the
-  // test's waits cover only the page (seconds on a busy CI machine otherwise, past a findBy's timeout).
-  beforeAll(() => import('@web/components/rich-text/quill-editor'));
-
   it('edits the signature in a narrowed rich-text editor labelled "Signature" and saves its HTML', async () => {
     server.db.settings = [server.setting({ signature: '<p>Best, <strong>Ada</strong></p>' })];
     render(SignatureRoute);
-    const editor = await waitFor(() => {
-      const box = screen.getByRole('textbox', { name: 'Signature' });
-      expect(box).toHaveClass('ql-editor');
-      return box;
-    });
+    const editor = await waitFor(
+      () => {
+        const box = screen.getByRole('textbox', { name: 'Signature' });
+        expect(box).toHaveClass('ql-editor');
+        return box;
+      },
+      { timeout: 15000 },
+    );
     expect(editor.innerHTML).toBe('<p>Best, <strong>Ada</strong></p>');
     const toolbar = screen.getByRole('toolbar', { name: 'Signature formatting' });
     expect(within(toolbar).queryByRole('button', { name: 'Video' })).not.toBeInTheDocument();

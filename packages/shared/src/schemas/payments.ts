@@ -34,7 +34,7 @@ export const PRODUCT_FEATURES = {
   prospects: { label: 'Prospect import from CSV and LinkedIn capture with the browser extension', available: true },
   ai_messaging: { label: 'AI-written messages from your business information', available: true },
   notifications: { label: 'Notifications by email, in the app and by webhook', available: true },
-  email_outreach: { label: 'Email outreach and follow-ups', available: false },
+  email_outreach: { label: 'Email outreach and follow-ups', available: true },
   linkedin_outreach: { label: 'LinkedIn outreach', available: false },
   phone_calls: { label: 'Phone calls', available: false },
   inbox_pipeline: { label: 'Inbox and pipeline', available: true },
@@ -112,6 +112,21 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
 ];
 
 export const planOf = (name: PaidPlan): PlanDefinition => PLAN_CATALOG.find((p) => p.name === name)!;
+
+/**
+ * A Trial account works like Starter (one agent, email only, its daily volume) until it pays; an
+ * account whose payment stopped ("Not paid") keeps its data but sends nothing. Decision entry "Plan
+ * limits are enforced".
+ */
+export const TRIAL_LIMITS: PlanLimits = { ...PLAN_CATALOG[0]!.limits };
+export const UNPAID_LIMITS: PlanLimits = { virtual_employees: 0, prospects_per_month: 0, emails_per_day: 0, linkedin_actions_per_day: 0, phone_minutes_per_month: 0 };
+
+/** The limits an account's tariff_plan allows ("Trial", "Not paid" or a paid plan's name). */
+export function planLimitsOf(tariffPlan: string): PlanLimits {
+  const paid = PLAN_CATALOG.find((p) => p.name === tariffPlan);
+  if (paid) return paid.limits;
+  return tariffPlan === 'Trial' ? TRIAL_LIMITS : UNPAID_LIMITS;
+}
 
 const limitsSchema = z.object({
   virtual_employees: int32(),

@@ -213,6 +213,8 @@ export const sendingCapacitySchema = z.object({
   time_zone: text(),
   /** Limited by the account's daily email limit too. */
   total: z.object(capacityFigures),
+  /** The account's daily email limit: the settings' or the plan's, whichever is smaller, and what a hold by it says. */
+  account_limit: z.object({ limit: int32(), source: z.enum(['settings', 'plan']), plan: text(), message: text() }),
   mailboxes: z.array(
     z.object({
       user_email_id: dbId(),

@@ -1,18 +1,41 @@
 import { and, eq, gte, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
+import { planLimitsOf } from '@shared/schemas/payments';
 import type { SendingCapacity } from '@shared/schemas/user-emails';
 import type { Db } from '../../db/client';
-import { autoCommunicationSettings, campaignEmails, campaigns, campaignVirtualEmployees, userEmails, virtualEmployeeMailboxes } from '../../db/schema';
+import { accounts, autoCommunicationSettings, campaignEmails, campaigns, campaignVirtualEmployees, userEmails, virtualEmployeeMailboxes } from '../../db/schema';
 import { localDayBounds, mailboxCapacity, totalCapacity, windowOf, type SendWindow } from '../sending/schedule';
 
 const HOUR_MS = 3_600_000;
 
-/** The account's sending window and daily email limit (auto_communication_settings, else the defaults). */
-export async function sendingWindow(db: Db, accountId: number): Promise<{ window: SendWindow; dailyLimit: number }> {
+/**
+ * The account's sending window and daily email limit: auto_communication_settings (else the defaults),
+ * capped by the plan's emails_per_day (Trial: Starter's; Not paid: none). `limitReached` is what the
+ * user reads when that limit holds the sends back, naming the plan when the plan is the one that binds.
+ */
+export async function sendingWindow(db: Db, accountId: number): Promise<{ window: SendWindow; dailyLimit: number; accountLimit: AccountEmailLimit }> {
   const [row] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
-  if (row) return { window: windowOf(row), dailyLimit: row.dailyLimitEmail };
+  const [account] = await db.select({ plan: accounts.tariffPlan }).from(accounts).where(eq(accounts.id, accountId));
   const d = DEFAULT_AUTO_COMMUNICATION_SETTINGS;
-  return { window: { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end }, dailyLimit: d.daily_limit_email };
+  const window = row ? windowOf(row) : { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end };
+  const settings = row ? row.dailyLimitEmail : d.daily_limit_email;
+  const accountLimit = accountEmailLimit(settings, account?.plan ?? 'Not paid');
+  return { window, dailyLimit: accountLimit.limit, accountLimit };
+}
+
+export type AccountEmailLimit = SendingCapacity['account_limit'];
+
+/** The smaller of the settings' daily email limit and the plan's, and which one binds. */
+export function accountEmailLimit(settingsLimit: number, tariffPlan: string): AccountEmailLimit {
+  const planLimit = planLimitsOf(tariffPlan).emails_per_day;
+  if (planLimit < settingsLimit) {
+    const message =
+      planLimit === 0
+        ? `no active plan: the ${tariffPlan === 'Not paid' ? 'unpaid' : tariffPlan} account sends nothing until a plan is chosen`
+        : `the ${tariffPlan} plan's daily email limit (${planLimit}) reached`;
+    return { limit: planLimit, source: 'plan', plan: tariffPlan, message };
+  }
+  return { limit: settingsLimit, source: 'settings', plan: tariffPlan, message: "account's daily email limit reached" };
 }
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
@@ -36,7 +59,7 @@ export async function outboxSendsSince(db: Db, accountId: number, since: Date): 
  * it back, in the schedule's words ("outside working hours until 09:00 Europe/Berlin").
  */
 export async function capacityToday(db: Db, accountId: number, now = new Date(), only?: { userEmailIds: readonly number[] }): Promise<SendingCapacity> {
-  const { window, dailyLimit } = await sendingWindow(db, accountId);
+  const { window, dailyLimit, accountLimit } = await sendingWindow(db, accountId);
   const day = localDayBounds(now, window.timeZone);
   const sends = await outboxSendsSince(db, accountId, new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS)));
   // `only`: a campaign's mailboxes (GET user_emails/capacity?campaign_id=); none at all is an empty list, not every mailbox.
@@ -69,6 +92,7 @@ export async function capacityToday(db: Db, accountId: number, now = new Date(),
         window,
         history: { mailboxSends: sends.filter((s) => s.mailboxId === mailbox.id).map((s) => s.at), accountSends },
         accountDailyLimit: dailyLimit,
+        accountLimitMessage: accountLimit.message,
         scheduledToday: scheduledOf.get(mailbox.id) ?? 0,
       },
       now,
@@ -81,6 +105,7 @@ export async function capacityToday(db: Db, accountId: number, now = new Date(),
     day: day.day,
     time_zone: window.timeZone,
     total: totalCapacity(perMailbox, { dailyLimit, sentToday: accountSends.length, scheduledToday }),
+    account_limit: accountLimit,
     mailboxes: perMailbox,
   };
 }

@@ -34,7 +34,7 @@ export type TickResult = {
 export async function runSendTick(deps: Deps, accountId: number, now = new Date()): Promise<TickResult> {
   const db = deps.db;
   await reconcileStaleSends(deps, accountId, now);
-  const { window, dailyLimit } = await sendingWindow(db, accountId);
+  const { window, dailyLimit, accountLimit } = await sendingWindow(db, accountId);
   const day = localDayBounds(now, window.timeZone);
   const since = new Date(Math.min(day.start.getTime(), now.getTime() - HOUR_MS));
   const sends = await outboxSendsSince(db, accountId, since);
@@ -64,6 +64,7 @@ export async function runSendTick(deps: Deps, accountId: number, now = new Date(
             domainSends: sends.filter((s) => s.domain === domainOf(email.toEmail)).map((s) => s.at),
           },
           accountDailyLimit: dailyLimit,
+          accountLimitMessage: accountLimit.message,
           recipient: email.toEmail,
         },
         now,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
 import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
-import { activities, autoCommunicationSettings, blacklistedDomains, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
+import { accounts, activities, autoCommunicationSettings, blacklistedDomains, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
@@ -244,6 +244,43 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
       expect(data.total.sent).toBe(await sentToday());
       expect(data.mailboxes[0]).toMatchObject({ email: 'ada@good.example', limit: 40, held: { rule: 'account_daily_limit', message: "account's daily email limit reached" } });
     } finally {
+      await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: 100 }).where(eq(autoCommunicationSettings.accountId, accountId));
+    }
+  });
+
+  it("the plan's daily email limit caps the settings', and an account whose payment stopped sends nothing", async () => {
+    await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: 500 }).where(eq(autoCommunicationSettings.accountId, accountId));
+    const capacity = async () => {
+      const res = await t.app.inject({ method: 'GET', url: v1('/user_emails/capacity'), headers: u.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: SendingCapacity }>().data;
+    };
+    try {
+      // Trial works like Starter: 100 a day, whatever the settings say.
+      expect((await capacity()).account_limit).toEqual({ limit: 100, source: 'plan', plan: 'Trial', message: "the Trial plan's daily email limit (100) reached" });
+      await t.db.db.update(accounts).set({ tariffPlan: 'Scale' }).where(eq(accounts.id, accountId));
+      expect((await capacity()).account_limit).toMatchObject({ limit: 500, source: 'settings' });
+
+      await t.db.db.update(accounts).set({ tariffPlan: 'Not paid' }).where(eq(accounts.id, accountId));
+      const before = smtpServer.received.length;
+      const { campaign } = await runningCampaign(['gina']);
+      await t.app.jobs.drain({ skipDelays: true });
+      const tick = await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+      const [first] = (await rowsOf(campaign.id)).filter((r) => r.stepPosition === 1);
+      expect(first!.status).toBe('scheduled');
+      expect(tick.held).toContainEqual(
+        expect.objectContaining({ id: first!.id, rule: 'account_daily_limit', message: 'no active plan: the unpaid account sends nothing until a plan is chosen' }),
+      );
+      expect(smtpServer.received.length).toBe(before);
+      const data = await capacity();
+      expect(data.account_limit).toMatchObject({ limit: 0, source: 'plan', plan: 'Not paid' });
+      expect(data.total.left).toBe(0);
+      // Paying again releases it: the same tick sends it.
+      await t.db.db.update(accounts).set({ tariffPlan: 'Starter' }).where(eq(accounts.id, accountId));
+      const after = await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+      expect(after.results).toContainEqual(expect.objectContaining({ id: first!.id, state: 'sent' }));
+    } finally {
+      await t.db.db.update(accounts).set({ tariffPlan: 'Trial' }).where(eq(accounts.id, accountId));
       await t.db.db.update(autoCommunicationSettings).set({ dailyLimitEmail: 100 }).where(eq(autoCommunicationSettings.accountId, accountId));
     }
   });

@@ -103,6 +103,8 @@ export type ScheduleInput = {
   history: SendHistory;
   /** auto_communication_settings.daily_limit_email. */
   accountDailyLimit: number;
+  /** What the user reads when the account's limit holds (the plan's, when the plan binds); a default otherwise. */
+  accountLimitMessage?: string;
   /** The recipient's address or domain; omit to ask about the mailbox alone (capacity panels). */
   recipient?: string;
   throttle?: DomainThrottle;
@@ -242,7 +244,7 @@ function holdsAt(input: ScheduleInput, at: number, jitter: Jitter): Hold[] {
     ? (history.accountSends as readonly (Date | number)[]).map(toMs).filter((t) => t >= dayStart && t <= at).length
     : (history.accountSends as { today: number }).today;
   if (accountToday >= input.accountDailyLimit) {
-    holds.push({ rule: 'account_daily_limit', until: new Date(nextDay), message: "account's daily email limit reached" });
+    holds.push({ rule: 'account_daily_limit', until: new Date(nextDay), message: input.accountLimitMessage ?? "account's daily email limit reached" });
   }
   return holds;
 }

@@ -77,7 +77,7 @@ describe('Plan & billing card', () => {
     expect(await screen.findByTestId('profile-plan')).toHaveTextContent('Trial');
     await waitFor(() =>
       expect(screen.getByTestId('plan-details')).toHaveTextContent(
-        'Free trial since Nov 2, 2026: nothing is charged. Paid plans start at $99 a month (Starter: 1 virtual employee, 500 prospects a month).',
+        "Free trial since Nov 2, 2026: nothing is charged, with the Starter plan's limits (1 virtual employee, 500 prospects a month, 100 emails a day). Paid plans start at $99 a month.",
       ),
     );
   });
@@ -93,9 +93,9 @@ describe('Plan & billing card', () => {
     expect(screen.getByText(/Your plan:/)).toHaveTextContent('Your plan: Growth · $299 a month');
     const details = screen.getByTestId('plan-details');
     await waitFor(() => expect(details).toHaveTextContent('Paid on Nov 20, 2026, billed monthly.'));
-    // Limits of channels the product does not send on yet are not sold.
-    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month');
-    expect(details).not.toHaveTextContent('emails a day');
+    // Limits of channels the product does not send on yet are not sold (email is, and is enforced by the sending engine).
+    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month · 300 emails a day');
+    expect(details).not.toHaveTextContent('LinkedIn actions a day');
     expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 });
@@ -118,7 +118,9 @@ describe('Upgrade and Checkout', () => {
     // Sells only what the product does: no feature (or its limit) that is not built yet.
     expect(growth).toHaveTextContent(PRODUCT_FEATURES.personas.label);
     for (const f of Object.values(PRODUCT_FEATURES).filter((x) => !x.available)) expect(dialog).not.toHaveTextContent(f.label);
-    expect(dialog).not.toHaveTextContent('emails a day');
+    expect(growth).toHaveTextContent(PRODUCT_FEATURES.email_outreach.label);
+    expect(growth).toHaveTextContent('300 emails a day');
+    expect(dialog).not.toHaveTextContent('LinkedIn actions a day');
     expect(within(dialog).getByTestId('current-plan')).toHaveTextContent('Trial');
     await userEvent.click(within(growth).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));

@@ -1,5 +1,5 @@
 import { isPaidPlan } from '@shared/brands';
-import { PAID_PLANS, paidPlanSchema, planOf, type PaidPlan } from '@shared/schemas/payments';
+import { PAID_PLANS, paidPlanSchema, planOf, TRIAL_LIMITS, type PaidPlan } from '@shared/schemas/payments';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useUser } from '@web/lib/user';
@@ -49,11 +49,14 @@ export function PlanBillingSection() {
             <p>To change or cancel it, book a call from the help menu.</p>
           </>
         ) : plan === 'Not paid' ? (
-          <p>Your subscription has ended{meta?.plan_paid_at ? ` (last paid ${formatBillingDate(meta.plan_paid_at)})` : ''}. Choose a plan to keep your agents working.</p>
+          <p>
+            Your subscription has ended{meta?.plan_paid_at ? ` (last paid ${formatBillingDate(meta.plan_paid_at)})` : ''}. Nothing is sent until you choose a plan;
+            your data stays.
+          </p>
         ) : (
           <p>
-            Free trial{meta ? ` since ${formatBillingDate(meta.account_created_at)}` : ''}: nothing is charged. Paid plans start at{' '}
-            {formatPrice(cheapest.price_usd_month)} a month ({cheapest.name}: {limitPhrases(cheapest.limits).join(', ')}).
+            Free trial{meta ? ` since ${formatBillingDate(meta.account_created_at)}` : ''}: nothing is charged
+            {`, with the ${cheapest.name} plan's limits (${limitPhrases(TRIAL_LIMITS).join(', ')}).`} Paid plans start at {formatPrice(cheapest.price_usd_month)} a month.
           </p>
         )}
       </div>

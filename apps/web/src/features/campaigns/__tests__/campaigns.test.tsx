@@ -79,6 +79,7 @@ const capacityFixture = (): SendingCapacity => ({
   day: '2026-11-25',
   time_zone: 'Europe/Berlin',
   total: { limit: 60, sent: 14, scheduled: 6, left: 40 },
+  account_limit: { limit: 100, source: 'settings', plan: 'Trial', message: "account's daily email limit reached" },
   mailboxes: [
     { user_email_id: 7, email: 'ada@sender.example', limit: 40, sent: 12, scheduled: 6, left: 22, held: null },
     { user_email_id: 8, email: 'bo@sender.example', limit: 20, sent: 2, scheduled: 0, left: 18, held: { rule: 'window', message: 'outside working hours until 09:00 Europe/Berlin', until: now } },

@@ -92,7 +92,7 @@ function fakeServer() {
         left: 23 - i,
         held: i === 1 ? { rule: 'outside_window', message: 'outside working hours until 09:00 Europe/Berlin', until: now } : null,
       }));
-      return { status: 200, data: { data: { day: '2026-03-01', time_zone: 'Europe/Berlin', total: { limit: 80, sent: 25, scheduled: 10, left: 45 }, mailboxes } } };
+      return { status: 200, data: { data: { day: '2026-03-01', time_zone: 'Europe/Berlin', total: { limit: 80, sent: 25, scheduled: 10, left: 45 }, account_limit: { limit: 80, source: 'plan', plan: 'Starter', message: "the Starter plan's daily email limit (80) reached" }, mailboxes } } };
     }
     if (url === '/compliance_settings' && method === 'GET') return { status: 200, data: { data: structuredClone(db.compliance) } };
     if (url === '/compliance_settings' && method === 'PUT') {
@@ -212,6 +212,8 @@ describe('Mailboxes page', () => {
     expect(screen.getByText(/fails a DNS check/)).toBeInTheDocument();
     // Today's capacity: in total, per mailbox, and what holds an idle one back.
     expect(await screen.findByLabelText("Today's sending capacity")).toHaveTextContent('Today (Europe/Berlin): 45 emails left of 80 · 25 sent · 10 scheduled');
+    // The plan's daily limit is smaller than the settings': the panel says it is the plan that caps the day.
+    expect(screen.getByLabelText("Today's sending capacity")).toHaveTextContent('Capped by your Starter plan at 80 emails a day.');
     expect(screen.getByLabelText('Today at sender1@acme.example')).toHaveTextContent('Today: 12 of 40 sent · 5 scheduled · 23 left');
     expect(screen.getByLabelText('Today at sender2@acme.example')).toHaveTextContent('Waiting: outside working hours until 09:00 Europe/Berlin');
     await user.click(screen.getAllByRole('button', { name: 'Pause' })[0]!);

@@ -6,6 +6,13 @@ export function CapacityTotal({ capacity, label = "Today's sending capacity" }: 
     <p className="rounded-lg border border-border bg-surface px-4 py-3 text-sm text-fg" aria-label={label}>
       Today ({capacity.time_zone}): <strong>{capacity.total.left} emails left</strong> of {capacity.total.limit} · {capacity.total.sent} sent ·{' '}
       {capacity.total.scheduled} scheduled
+      {capacity.account_limit.source === 'plan' ? (
+        <span className="block text-muted">
+          {capacity.account_limit.limit === 0
+            ? 'Nothing is sent until a plan is chosen (Billing in the account menu).'
+            : `Capped by your ${capacity.account_limit.plan} plan at ${capacity.account_limit.limit} emails a day.`}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -220,6 +220,9 @@ function inWindow(t: Date): Date {
   return d;
 }
 
+/** How many of the newest enrolments still wait in the review queue. */
+const DEMO_UNREVIEWED = 3;
+
 /** When the demo campaign was created and started: just before the oldest prospect. */
 export const demoCampaignStart = (now: Date) => new Date(now.getTime() - (DEMO_ACTIVITY_DAYS + 1) * DAY_MS);
 
@@ -235,12 +238,18 @@ export function demoCampaignPlan(targets: DemoTarget[], now: Date): DemoEnrolmen
   const start = demoCampaignStart(now);
   const plans: DemoEnrolmentPlan[] = [];
   let oldExtraSends = 0;
+  const enrolledAtOf = (t: DemoTarget) => new Date(Math.max(t.createdAt.getTime(), start.getTime()) + 2 * 60_000);
+  // The demo user has not reviewed the newest enrolments yet, whatever the hour: the review queue is never
+  // empty (with approvals alone, a seed between a morning's approval and the next new prospect had none).
+  const eligible = targets.filter((t) => t.email && t.personas.includes(DEMO_CAMPAIGN.personaKey));
+  const newest = eligible.map((t) => enrolledAtOf(t).getTime()).sort((a, b) => b - a);
+  const reviewFrom = newest[Math.min(DEMO_UNREVIEWED, newest.length) - 1] ?? Infinity;
   targets.forEach((t, targetIndex) => {
     if (!t.email || !t.personas.includes(DEMO_CAMPAIGN.personaKey)) return;
-    const enrolledAt = new Date(Math.max(t.createdAt.getTime(), start.getTime()) + 2 * 60_000);
+    const enrolledAt = enrolledAtOf(t);
     const composedAt = new Date(enrolledAt.getTime() + 60_000);
     const approval = nextApproval(composedAt);
-    const approved = approval <= now;
+    const approved = approval <= now && enrolledAt.getTime() < reviewFrom;
     const emails: DemoEmailPlan[] = [];
     let previousSent: Date | null = null;
     let waiting = !approved;

@@ -57,6 +57,19 @@ describe('the demo campaign plan', () => {
     expect(emails.some((m) => m.status === 'scheduled')).toBe(true);
     expect(plan.some((e) => e.status === 'finished')).toBe(true);
   });
+
+  it('always leaves drafts in review, at any hour of the week (also right after the morning approval)', () => {
+    // Every hour of a week, and the minutes around 08:30 UTC (the demo user's approval) on a weekday.
+    const moments = [
+      ...Array.from({ length: 7 * 24 }, (_, h) => new Date(Date.UTC(2026, 10, 23, h, 7))),
+      ...[29, 30, 31, 45, 59, 75, 89].map((m) => new Date(Date.UTC(2026, 10, 25, 8, m))),
+    ];
+    for (const at of moments) {
+      const ts = demoExtraProspects(at).map((p) => ({ createdAt: p.createdAt, email: p.email, firstName: p.firstName, company: p.company, personas: [personaKeyOfTitle(p.title)], extra: true }));
+      const drafts = demoCampaignPlan(ts, at).filter((e) => e.emails[0]!.status === 'draft');
+      expect(drafts.length, at.toISOString()).toBeGreaterThanOrEqual(3);
+    }
+  });
 });
 
 describe.each(DB_KINDS)('the demo account on %s', (kind) => {

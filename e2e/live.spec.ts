@@ -1,5 +1,6 @@
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInThroughUi, test } from './support/fixtures';
+import { routeCable } from './support/cable';
 import { startOutreach, type Outreach } from './support/outreach';
 import { MAIL_TEST_PORTS } from './support/paths';
 
@@ -24,46 +25,6 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   await outreach?.close();
 });
-
-/**
- * The page's cable, routed through the test (a real socket to the server): what the server sends is
- * recorded; `cut()` drops the connection and turns every new attempt away until `restore()`.
- */
-async function routeCable(page: Page) {
-  const frames: string[] = [];
-  const open: Array<{ ws: WebSocketRoute; server: WebSocketRoute }> = [];
-  let cut = false;
-  await page.routeWebSocket(/\/cable(\?|$)/, (ws) => {
-    if (cut) {
-      void ws.close({ code: 4000, reason: 'cut by the test' });
-      return;
-    }
-    const server = ws.connectToServer();
-    server.onMessage((message) => {
-      frames.push(String(message));
-      ws.send(message);
-    });
-    open.push({ ws, server });
-  });
-  const messages = () => frames.map((f) => JSON.parse(f) as { type?: string; message?: { type?: string; name?: string; data?: Record<string, unknown> } });
-  return {
-    frames,
-    messages,
-    /** Subscribed and caught up (or resynced): from now on every change reaches the page. */
-    synced: (after = 0) =>
-      expect.poll(() => messages().slice(after).some((m) => m.message?.type === 'synced' || m.message?.type === 'resync'), { timeout: 30_000 }).toBe(true),
-    async cut() {
-      cut = true;
-      for (const { ws, server } of open.splice(0)) {
-        await server.close();
-        await ws.close();
-      }
-    },
-    restore() {
-      cut = false;
-    },
-  };
-}
 
 const threadRow = (page: Page) => page.getByRole('list', { name: 'Threads' }).getByRole('button', { name: /Ada Lovelace/ });
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { routeCable } from './support/cable';
 import { expect, signInThroughUi, test } from './support/fixtures';
 
 /**
@@ -6,7 +7,8 @@ import { expect, signInThroughUi, test } from './support/fixtures';
  * inbox's answers, plus two deals the demo user moved on): the board with a column per stage and its
  * count; a card dragged with the mouse to another column; one moved with the keyboard (its handle, Space,
  * an arrow, Space) and taken back with the toast's Undo; a reload shows what was kept; at 390 px the
- * list view, where a card moves through its "Move to…" menu; a card opens its conversation.
+ * list view, where a card moves through its "Move to…" menu; a card opens its conversation. Two windows of
+ * the account: a card dragged in one moves in the other over the live connection, and so does its undo.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -35,14 +37,7 @@ test('the board: drag with the mouse, move with the keyboard, undo, reload, and 
   // 1. Drag a card from Interested to Proposal with the mouse.
   const dragged = await firstName(interested);
   const [interestedBefore, proposalBefore] = [await countOf(interested), await countOf(proposal)];
-  const card = interested.getByRole('article', { name: dragged });
-  const from = (await card.locator('p').first().boundingBox())!;
-  const to = (await proposal.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
-  await page.mouse.up();
+  await drag(page, interested.getByRole('article', { name: dragged }), proposal);
   await expect(proposal.getByRole('article', { name: dragged })).toBeVisible();
   await expect(interested.getByRole('article', { name: dragged })).toHaveCount(0);
   await expect.poll(() => countOf(proposal)).toBe(proposalBefore + 1);
@@ -95,4 +90,45 @@ test('the board: drag with the mouse, move with the keyboard, undo, reload, and 
   await list.getByRole('link', { name: dragged }).click();
   await expect(page).toHaveURL(/\/cabinet\/chat\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+/** Drags a card to another column with the mouse, as a user does. */
+async function drag(page: Page, card: Locator, to: Locator) {
+  const from = (await card.locator('p').first().boundingBox())!;
+  const target = (await to.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('two windows of the account: a card dragged in one moves in the other, and its undo too, without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 1440, height: 900 });
+  const otherCable = await routeCable(other);
+  await signInThroughUi(page, 'demo@example.com', 'demo12345');
+  await page.goto('/cabinet/pipeline');
+  await other.goto('/cabinet/pipeline');
+  // The second window is subscribed and caught up: from now on only the cable can tell it of a move.
+  await otherCable.synced();
+  const sent = otherCable.frames.length;
+
+  const dragged = await firstName(column(page, 'Interested'));
+  await expect(column(other, 'Interested').getByRole('article', { name: dragged })).toBeVisible();
+  await drag(page, column(page, 'Interested').getByRole('article', { name: dragged }), column(page, 'Meeting booked'));
+  await expect(column(page, 'Meeting booked').getByRole('article', { name: dragged })).toBeVisible();
+
+  // The other window follows: the card leaves Interested and shows in Meeting booked, with who moved it.
+  await expect(column(other, 'Meeting booked').getByRole('article', { name: dragged })).toBeVisible();
+  await expect(column(other, 'Interested').getByRole('article', { name: dragged })).toHaveCount(0);
+  await expect(column(other, 'Meeting booked').getByRole('article', { name: dragged })).toContainText(/Moved to Meeting booked by you/);
+  expect(otherCable.messages().slice(sent).some((m) => m.message?.type === 'event')).toBe(true);
+
+  // Undo in the first window: the second one puts it back too.
+  await page.locator('[data-sonner-toast]').filter({ hasText: `${dragged} moved to Meeting booked` }).getByRole('button', { name: 'Undo' }).click();
+  await expect(column(other, 'Interested').getByRole('article', { name: dragged })).toBeVisible();
+  await expect(column(other, 'Meeting booked').getByRole('article', { name: dragged })).toHaveCount(0);
+  await other.close();
 });

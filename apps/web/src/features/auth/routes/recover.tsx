@@ -1,25 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { apiErrorMessages, apiErrorStatus } from '@shared/api/errors';
-import { passwordResetRequestBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
+import { useLiteForm } from '@web/lib/lite-form';
+import { warmApiClient } from '@web/lib/public-fetch';
 import { useRequestPasswordReset } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 
-type Input = z.input<typeof passwordResetRequestBodySchema>;
-type Output = z.output<typeof passwordResetRequestBodySchema>;
+// zod and the schema load on the first submit: the page paints without them.
+const loadSchema = () => import('@shared/schemas/auth').then((m) => m.passwordResetRequestBodySchema);
 
 export function RecoverRoute() {
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(passwordResetRequestBodySchema), defaultValues: { email: '' } });
-  const { errors } = form.formState;
+  const form = useLiteForm({ defaultValues: { email: '' }, schema: loadSchema });
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -46,7 +44,7 @@ export function RecoverRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onInput={warmApiClient} noValidate className="space-y-4">
         {sentTo ? (
           <Alert tone="success">
             <p>
@@ -55,7 +53,7 @@ export function RecoverRoute() {
           </Alert>
         ) : null}
         <ServerErrors messages={failed ? apiErrorMessages(request.error) : null} />
-        <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email} {...form.field('email')} />
         <Button type="submit" className="w-full" pending={request.isPending}>
           Send reset link
         </Button>

@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api/errors';
-import { passwordUpdateBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
+import { useLiteForm } from '@web/lib/lite-form';
+import { warmApiClient } from '@web/lib/public-fetch';
 import { notify } from '@web/lib/notify';
 import { useResetPassword } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 
-type Input = z.input<typeof passwordUpdateBodySchema>;
-type Output = z.output<typeof passwordUpdateBodySchema>;
+// zod and the schema load on the first submit: the page paints without them.
+const loadSchema = () => import('@shared/schemas/auth').then((m) => m.passwordUpdateBodySchema);
 
 /** Opened from the emailed link: /auth/reset-password?reset_password_token=… */
 export function ResetPasswordRoute() {
@@ -22,11 +20,8 @@ export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const token = params.get('reset_password_token') ?? '';
   const reset = useResetPassword();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(passwordUpdateBodySchema),
-    defaultValues: { password: '', password_confirmation: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLiteForm({ defaultValues: { password: '', password_confirmation: '' }, schema: loadSchema });
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -59,7 +54,7 @@ export function ResetPasswordRoute() {
 
   return (
     <AuthCard title="Set a new password" description="Choose a new password for your account." footer={footer}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onInput={warmApiClient} noValidate className="space-y-4">
         <ServerErrors messages={reset.isError ? apiErrorMessages(reset.error) : null} />
         <Field
           label="New password"
@@ -67,15 +62,15 @@ export function ResetPasswordRoute() {
           autoComplete="new-password"
           autoFocus
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          error={errors.password}
+          {...form.field('password')}
         />
         <Field
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation')}
+          error={errors.password_confirmation}
+          {...form.field('password_confirmation')}
         />
         <Button type="submit" className="w-full" pending={reset.isPending}>
           Set new password

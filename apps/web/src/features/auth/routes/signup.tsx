@@ -1,30 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api/errors';
-import { signUpBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
-import { withoutEmptyStrings } from '@web/lib/form';
+import { stripEmptyStrings } from '@web/lib/form';
+import { useLiteForm } from '@web/lib/lite-form';
+import { warmApiClient } from '@web/lib/public-fetch';
 import { useSignUp } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 
-type Input = z.input<typeof signUpBodySchema>;
-type Output = z.output<typeof signUpBodySchema>;
+// zod and the schema load on the first submit: the page paints without them.
+const loadSchema = () => import('@shared/schemas/auth').then((m) => m.signUpBodySchema);
 
 export function SignUpRoute() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const form = useForm<Input, unknown, Output>({
-    resolver: withoutEmptyStrings(zodResolver(signUpBodySchema)),
+  const form = useLiteForm({
     defaultValues: { email: '', password: '', password_confirmation: '', phone: '' },
+    schema: loadSchema,
+    // An empty optional phone means "not given".
+    prepare: stripEmptyStrings,
   });
-  const { errors } = form.formState;
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -48,31 +48,31 @@ export function SignUpRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onInput={warmApiClient} noValidate className="space-y-4">
         <ServerErrors messages={signUp.isError ? apiErrorMessages(signUp.error) : null} />
-        <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email} {...form.field('email')} />
         <Field
           label="Password"
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          error={errors.password}
+          {...form.field('password')}
         />
         <Field
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation')}
+          error={errors.password_confirmation}
+          {...form.field('password_confirmation')}
         />
         <Field
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
           hint="The code to confirm your account comes by email."
-          error={errors.phone?.message}
-          {...form.register('phone')}
+          error={errors.phone}
+          {...form.field('phone')}
         />
         <Button type="submit" className="w-full" pending={signUp.isPending}>
           Create account

@@ -1,23 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { apiErrorMessages } from '@shared/api/errors';
-import { verifyByCodeBodySchema } from '@shared/schemas/auth';
 import { PreloadLink } from '@web/components/preload-link';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
+import { useLiteForm } from '@web/lib/lite-form';
+import { warmApiClient } from '@web/lib/public-fetch';
 import { notify } from '@web/lib/notify';
 import { useSendCode, useVerifyByCode } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 
 export const RESEND_COOLDOWN_S = 30;
 
-type Input = z.input<typeof verifyByCodeBodySchema>;
-type Output = z.output<typeof verifyByCodeBodySchema>;
+// zod and the schema load on the first submit: the page paints without them.
+const loadSchema = () => import('@shared/schemas/auth').then((m) => m.verifyByCodeBodySchema);
 
 function useCountdown() {
   const [left, setLeft] = useState(0);
@@ -37,11 +35,8 @@ export function VerifyRoute() {
   const verify = useVerifyByCode();
   const resend = useSendCode();
   const [cooldown, startCooldown] = useCountdown();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(verifyByCodeBodySchema),
-    defaultValues: { email: emailFromUrl, code: '' },
-  });
-  const { errors } = form.formState;
+  const form = useLiteForm({ defaultValues: { email: emailFromUrl, code: '' }, schema: loadSchema });
+  const { errors } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -56,7 +51,7 @@ export function VerifyRoute() {
   const onResend = async () => {
     const valid = await form.trigger('email');
     if (!valid) return;
-    const email = form.getValues('email').trim();
+    const email = form.values.email.trim();
     try {
       await resend.mutateAsync({ email });
       startCooldown();
@@ -90,7 +85,7 @@ export function VerifyRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onInput={warmApiClient} noValidate className="space-y-4">
         {linkInvalid ? (
           <Alert>
             <p>That confirmation link is invalid or has expired. Enter the code from the email, or ask for a new one.</p>
@@ -98,9 +93,9 @@ export function VerifyRoute() {
         ) : null}
         <ServerErrors messages={messages} />
         {emailFromUrl ? (
-          <input type="hidden" {...form.register('email')} />
+          <input type="hidden" {...form.field('email')} />
         ) : (
-          <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+          <Field label="Email" type="email" autoComplete="email" autoFocus error={errors.email} {...form.field('email')} />
         )}
         <Field
           label="Verification code"
@@ -110,8 +105,8 @@ export function VerifyRoute() {
           placeholder="123456"
           autoFocus={Boolean(emailFromUrl)}
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.5em]"
-          error={errors.code?.message ?? (emailFromUrl ? errors.email?.message : undefined)}
-          {...form.register('code')}
+          error={errors.code ?? (emailFromUrl ? errors.email : undefined)}
+          {...form.field('code')}
         />
         <Button type="submit" className="w-full" pending={verify.isPending}>
           Verify

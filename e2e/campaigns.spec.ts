@@ -50,6 +50,8 @@ test.afterAll(async () => {
 });
 
 test('a virtual employee, a campaign in review mode, its drafts approved from the review queue', async ({ page }) => {
+  // A whole walk (mailbox, agent, campaign, composition, approval, delivery): more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await signInThroughUi(page, user.email, user.password);
   await page.goto('/cabinet/agents');
   await page.getByRole('button', { name: 'New virtual employee' }).click();
@@ -92,7 +94,8 @@ test('a virtual employee, a campaign in review mode, its drafts approved from th
 
   await page.getByLabel('Campaign').selectOption({ index: 1 });
   await page.getByRole('button', { name: `Approve all in Finance ${tag}` }).click();
-  await expect(page.getByRole('heading', { name: 'Nothing to review' })).toBeVisible();
+  // Approving composes nothing new but schedules every email and wakes the sending tick: room for a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Nothing to review' })).toBeVisible({ timeout: 30_000 });
 
   await page.goto('/cabinet/campaigns');
   await page.getByRole('link', { name: `Finance ${tag}` }).click();

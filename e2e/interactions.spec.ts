@@ -24,7 +24,7 @@ const fits = (page: Page) => page.evaluate(() => document.documentElement.scroll
 test('a conversation’s panels open on demand: thread info, agent activity, calls, persona', async ({ page }) => {
   const panelScripts: string[] = [];
   page.on('request', (r) => {
-    if (/-panel-[A-Za-z0-9_-]+\.js$/.test(new URL(r.url()).pathname)) panelScripts.push(r.url());
+    if (/(thread-info|agent-activity|call-details|persona-info)-panel-[A-Za-z0-9_-]+\.js$/.test(new URL(r.url()).pathname)) panelScripts.push(r.url());
   });
   await signInThroughUi(page, 'demo@example.com', 'demo12345');
   await page.goto('/cabinet/inbox');

@@ -69,6 +69,8 @@ const arrived = async (to: string): Promise<ParsedMail | null> => {
 };
 
 test('connect a mailbox, run a campaign in review mode, the emails arrive; an unsubscribe blacklists and cancels the follow-up', async ({ page }) => {
+  // A whole walk (mailbox, agent, campaign, composition, approval, delivery): more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await signInThroughUi(page, user.email, user.password);
 
   // The mailbox, through the dialog, tested live against the loopback servers.
@@ -126,7 +128,8 @@ test('connect a mailbox, run a campaign in review mode, the emails arrive; an un
   await page.goto('/cabinet/campaigns/review');
   await page.getByLabel('Campaign').selectOption({ index: 1 });
   await page.getByRole('button', { name: `Approve all in Finance ${tag}` }).click();
-  await expect(page.getByRole('heading', { name: 'Nothing to review' })).toBeVisible();
+  // Approving composes nothing new but schedules every email and wakes the sending tick: room for a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Nothing to review' })).toBeVisible({ timeout: 30_000 });
 
   // The first emails arrive at the SMTP server (the engine sends them once approved), step 1 only.
   await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBe(2);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './auto-communication';
-import { dbId, dbIdParam, queryInt, text } from './primitives';
+import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 
 /**
  * Brand awareness: virtual employees post on their real social profiles (LinkedIn). One schema per
@@ -62,8 +62,8 @@ export const socialPostsSettingsSchema = z.object({
   social_network: socialNetworkSchema,
   enabled: z.boolean(),
   topics: z.array(text()),
-  posts_per_week: z.number().int(),
-  days: z.array(z.number().int()),
+  posts_per_week: int32(),
+  days: z.array(int32()),
   time: text(),
   time_zone: text(),
   tone: z.enum(SOCIAL_POST_TONES),
@@ -86,14 +86,12 @@ export const updateSocialPostsSettingsBodySchema = z
       .array(text().trim().min(2, { error: 'A topic needs at least 2 characters' }).max(200, { error: 'A topic has at most 200 characters' }))
       .max(SOCIAL_TOPICS_MAX, { error: `At most ${SOCIAL_TOPICS_MAX} topics` })
       .optional(),
-    posts_per_week: z
-      .number({ error: 'Posts per week must be a number' })
-      .int({ error: 'Posts per week must be a whole number' })
+    posts_per_week: int32({ error: 'Posts per week must be a number' }, 'Posts per week must be a whole number')
       .min(1, { error: 'At least 1 post per week' })
       .max(SOCIAL_POSTS_PER_WEEK_MAX, { error: `At most ${SOCIAL_POSTS_PER_WEEK_MAX} posts per week` })
       .optional(),
     days: z
-      .array(z.number().int().min(1).max(7), { error: 'Days must be weekdays 1 (Monday) to 7 (Sunday)' })
+      .array(int32().min(1).max(7), { error: 'Days must be weekdays 1 (Monday) to 7 (Sunday)' })
       .min(1, { error: 'Choose at least one day' })
       .max(7)
       .transform((d) => [...new Set(d)].sort((a, b) => a - b))
@@ -136,7 +134,7 @@ export const socialPostSchema = z.object({
   published_at: text().nullable(),
   external_url: text().nullable(),
   error: text().nullable(),
-  attempts: z.number().int(),
+  attempts: int32(),
   next_attempt_at: text().nullable(),
   written_by: text(),
   approved_at: text().nullable(),

@@ -187,7 +187,7 @@ export function linkedInApi(cfg: LinkedInConfig, fetchImpl: typeof fetch = fetch
       if (!init.ok || typeof value?.uploadUrl !== 'string' || typeof value.image !== 'string') throw errorOf(init, body, 'LinkedIn did not accept the image');
       const put = await send(
         value.uploadUrl,
-        { method: 'PUT', headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType }, body: bytes },
+        { method: 'PUT', headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType }, body: Buffer.from(bytes) },
         'The image upload to LinkedIn failed',
         false,
       );

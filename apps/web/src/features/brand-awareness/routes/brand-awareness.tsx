@@ -64,7 +64,7 @@ function EmployeeWorkspace({ veId, name }: { veId: number; name: string }) {
     <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-4">
         <ConnectionCard veId={veId} employeeName={name} profile={settings.data.profile} />
-        <SettingsForm key={`${veId}-${settings.data.saved}`} veId={veId} settings={settings.data} />
+        <SettingsForm key={veId} veId={veId} settings={settings.data} />
       </div>
       <div>
         {posts.isPending ? (

@@ -107,7 +107,7 @@ export function createLiveConnector({ queryClient, requestNotificationPoll, thro
       if (a.verb.startsWith('mailbox_') || a.verb === 'email_sent') throttled(mailboxKeys.all);
       if (PERSONA_VERBS.has(a.verb)) throttled(personasPageKeys.all);
       // A virtual employee's post published, failed or decided on, its LinkedIn connected or expired.
-      if (a.verb.startsWith('social_')) throttled(brandAwarenessKeys.all);
+      if (a.verb.startsWith('social_') || a.verb === 'post_published') throttled(brandAwarenessKeys.all);
     },
     thread_changed(data) {
       patchThread(data);

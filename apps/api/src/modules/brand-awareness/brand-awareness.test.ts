@@ -205,7 +205,7 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
     expect((await inject('PUT', `/social_network_posts/${first!.id}`, { content: 'changed' })).json()).toEqual({ errors: ['This post has already been published and cannot be changed'] });
     const listed = (await inject('GET', '/linkedin_posts')).json<{ data: SocialPost[] }>().data;
     expect(listed.map((p) => p.id)).toEqual([first!.id]);
-    const [activity] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'social_post_published')));
+    const [activity] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'post_published')));
     expect(activity?.payload).toMatchObject({ social_post_id: first!.id });
   });
 

@@ -104,7 +104,7 @@ export async function publishPost(deps: Deps, accountId: number, postId: number,
         accountId,
         actorType: 'virtual_employee',
         actorId: post.virtualEmployeeId,
-        verb: 'social_post_published',
+        verb: 'post_published',
         channel: 'linkedin',
         payload: { social_post_id: post.id, virtual_employee_id: post.virtualEmployeeId, url: urn ? postUrl(urn) : null },
       });

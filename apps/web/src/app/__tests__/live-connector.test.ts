@@ -107,7 +107,7 @@ describe('the live connector: event names to the query cache', () => {
     const { connector, stale } = setUp();
     connector.handleEvent(activity('pipeline_moved', {}));
     expect(stale()).not.toContain(k(brandAwarenessKeys.posts(5)));
-    connector.handleEvent(activity('social_post_published', {}));
+    connector.handleEvent(activity('post_published', {}));
     expect(stale()).toContain(k(brandAwarenessKeys.posts(5)));
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { SocialPost, SocialPostsSettings, SocialProfile } from '@shared/schemas/brand-awareness';
 import { activities, messagingSettings, offerings, personas, socialPosts, socialProfiles, virtualEmployeePersonas, virtualEmployees } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
@@ -78,6 +78,20 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
     return { back, cookie, callback: () => t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie } }) };
   }
 
+  /**
+   * Saving the settings plans at once on the real clock (a job): run it now, then drop what it planned
+   * (before 2030), so the tests plan on their own clock (MONDAY, years ahead) only.
+   */
+  async function saveSettings(body: object) {
+    const res = await inject('PUT', `/virtual_employees/${veId}/update_social_posts_settings`, body);
+    await t.app.jobs.drain();
+    const planned = await t.db.db
+      .delete(socialPosts)
+      .where(and(eq(socialPosts.accountId, accountId), lt(socialPosts.scheduledAt, new Date('2030-01-01T00:00:00Z'))))
+      .returning();
+    return Object.assign(res, { planned });
+  }
+
   const postsOf = async (id = veId) => (await inject('GET', `/social_network_posts?virtual_employee_id=${id}`)).json<{ data: SocialPost[] }>().data;
   const runAsAccount = <T>(fn: () => Promise<T>) => inAccount(accountId, null, fn);
 
@@ -135,7 +149,7 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
     const badTime = await inject('PUT', `/virtual_employees/${veId}/update_social_posts_settings`, { time: '25:00', time_zone: 'Mars/Base' });
     expect(badTime.statusCode).toBe(422);
 
-    const saved = await inject('PUT', `/virtual_employees/${veId}/update_social_posts_settings`, {
+    const saved = await saveSettings({
       social_network: 'linkedin',
       enabled: true,
       topics: ['Forecasts are late every quarter', 'Pipeline hygiene'],
@@ -148,9 +162,11 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ data: SocialPostsSettings }>().data).toMatchObject({ enabled: true, saved: true, tone: 'friendly', time_zone: 'Europe/Berlin' });
-    // The save enqueued a plan on the real clock; this test plans on its own clock instead.
-    await t.db.db.delete(socialPosts).where(eq(socialPosts.accountId, accountId));
-
+    // The save planned the coming week through the durable queue (on the real clock): one post on Tuesday and one on Thursday.
+    expect(saved.planned.map((p) => [new Date(p.scheduledAt).getUTCDay(), p.status]).sort()).toEqual([
+      [2, 'pending_approval'],
+      [4, 'pending_approval'],
+    ]);
     const plan = await runAsAccount(() => planPosts(deps(), accountId, veId, 'linkedin', MONDAY));
     expect(plan.created.map((p) => [p.scheduledAt.toISOString(), p.status, p.topic])).toEqual([
       ['2036-12-02T08:30:00.000Z', 'pending_approval', 'Forecasts are late every quarter'],
@@ -230,7 +246,7 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
   });
 
   it('backs off on 429 with the reason on the post, pauses on an expired token, fails an uncertain answer once', async () => {
-    await inject('PUT', `/virtual_employees/${veId}/update_social_posts_settings`, { approval: 'automatic' });
+    await saveSettings({ approval: 'automatic' });
     await t.db.db.delete(socialPosts).where(and(eq(socialPosts.accountId, accountId), eq(socialPosts.status, 'pending_approval')));
     const nextWeek = new Date(MONDAY.getTime() + 7 * 24 * HOUR);
     const plan = await runAsAccount(() => planPosts(deps(), accountId, veId, 'linkedin', nextWeek));
@@ -285,7 +301,7 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
   });
 
   it('approves or skips several posts at once, and marks posts not approved in time as missed', async () => {
-    await inject('PUT', `/virtual_employees/${veId}/update_social_posts_settings`, { approval: 'required' });
+    await saveSettings({ approval: 'required' });
     const week3 = new Date(MONDAY.getTime() + 14 * 24 * HOUR);
     const plan = await runAsAccount(() => planPosts(deps(), accountId, veId, 'linkedin', week3));
     const [a, b] = plan.created;

@@ -22,6 +22,11 @@ export type MailOAuthProviderConfig = {
 export { MAIL_OAUTH_PROVIDERS, type MailOAuthProvider } from '@shared/schemas/user-emails';
 /** AI text: the chat-completions provider when AI_BASE_URL is set, else the built-in composer. */
 export type AiConfig = { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number; syncWaitMs: number };
+/**
+ * LinkedIn (brand awareness: virtual employees post as their LinkedIn member): the app's client id and
+ * secret, the two hosts (overridable so tests point them at a local server) and the Posts API version.
+ */
+export type LinkedInConfig = { clientId: string; clientSecret: string; authBase: string; apiBase: string; apiVersion: string; timeoutMs: number };
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; baseUrl: string };
 /** Stripe Checkout: the secret key, the webhook signing secret and one recurring price id per paid plan. */
 export type StripeConfig = {
@@ -78,6 +83,8 @@ export type Config = {
   extensionDist: string;
   logLevel: string;
   ai: AiConfig;
+  /** LinkedIn sign-in and posting for virtual employees; null: connecting LinkedIn answers 404 "not configured". */
+  linkedin: LinkedInConfig | null;
   /** Phone calls (test_call) through Twilio; null: calls are simulated and written to the log. */
   twilio: TwilioConfig | null;
   /** Requests to user-supplied addresses (lib/guarded-fetch.ts); allowHosts: loopback hosts tests may reach. */
@@ -170,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: int(env, 'AI_TIMEOUT_MS', 30_000),
       syncWaitMs: int(env, 'AI_SYNC_WAIT_MS', 3000),
     },
+    linkedin: linkedInConfig(env),
     twilio:
       env.TWILIO_ACCOUNT_SID?.trim() && env.TWILIO_AUTH_TOKEN?.trim() && env.TWILIO_FROM?.trim()
         ? {
@@ -235,6 +243,32 @@ function mailOAuthProvider(
     tokenUrl: url('TOKEN_URL', defaults.tokenUrl),
     smtp: server('SMTP', defaults.smtp),
     imap: server('IMAP', defaults.imap),
+  };
+}
+
+/**
+ * LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET enable LinkedIn; LINKEDIN_AUTH_BASE (www.linkedin.com: the
+ * OAuth endpoints) and LINKEDIN_API_BASE (api.linkedin.com: userinfo, posts, images) move it (tests);
+ * LINKEDIN_API_VERSION is the LinkedIn-Version header (YYYYMM) of the versioned /rest APIs.
+ */
+function linkedInConfig(env: Env): LinkedInConfig | null {
+  const clientId = env.LINKEDIN_CLIENT_ID?.trim();
+  const clientSecret = env.LINKEDIN_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return null;
+  const base = (name: string, fallback: string) => {
+    const raw = env[name]?.trim().replace(/\/+$/, '') || fallback;
+    if (!/^https?:\/\/[^\s/]+$/.test(raw)) throw new Error(`${name} must be an http(s) origin, got "${raw}"`);
+    return raw;
+  };
+  const apiVersion = env.LINKEDIN_API_VERSION?.trim() || '202510';
+  if (!/^\d{6}(\.\d{2})?$/.test(apiVersion)) throw new Error(`LINKEDIN_API_VERSION must look like 202510, got "${apiVersion}"`);
+  return {
+    clientId,
+    clientSecret,
+    authBase: base('LINKEDIN_AUTH_BASE', 'https://www.linkedin.com'),
+    apiBase: base('LINKEDIN_API_BASE', 'https://api.linkedin.com'),
+    apiVersion,
+    timeoutMs: int(env, 'LINKEDIN_TIMEOUT_MS', 15_000),
   };
 }
 

@@ -9,10 +9,14 @@ const fill = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 const featured = routes.filter((r) => r.feature);
 
 describe('routes that belong to a brand feature', () => {
-  it('declare a flag the brands have, and cover LinkedIn accounts and test calls', () => {
+  it('declare a flag the brands have, and cover LinkedIn accounts, brand-awareness posts and test calls', () => {
     const flags = Object.keys(getBrand(0).feature_flags);
     for (const r of featured) expect(flags, `${r.method} ${r.url}`).toContain(r.feature);
-    expect(featured.filter((r) => r.url.includes('/linkedin_accounts')).every((r) => r.feature === 'linkedin')).toBe(true);
+    // manage-posts lives under linkedin_accounts (spec §7) but decides on brand-awareness posts.
+    expect(featured.filter((r) => r.url.includes('/linkedin_accounts') && !r.url.endsWith('/manage-posts')).every((r) => r.feature === 'linkedin')).toBe(true);
+    for (const path of ['/linkedin_accounts/manage-posts', '/linkedin_posts', '/social_network_posts', '/virtual_employees/:id/social_posts_settings']) {
+      expect(featured.find((r) => r.url.endsWith(path))?.feature, path).toBe('brand_awareness');
+    }
     expect(featured.find((r) => r.url.endsWith('/test_call'))?.feature).toBe('phone_calls');
   });
 });

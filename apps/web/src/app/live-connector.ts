@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent, LiveEventData, LiveEventName } from '@shared/live/events';
 import type { StaleReason } from '@shared/live/stream';
 import type { EmailThread } from '@shared/schemas/email-threads';
+import { brandAwarenessKeys } from '@web/features/brand-awareness';
 import { campaignKeys } from '@web/features/campaigns';
 import { dashboardKeys } from '@web/features/dashboard';
 import { inboxKeys } from '@web/features/inbox';
@@ -105,6 +106,8 @@ export function createLiveConnector({ queryClient, requestNotificationPoll, thro
       }
       if (a.verb.startsWith('mailbox_') || a.verb === 'email_sent') throttled(mailboxKeys.all);
       if (PERSONA_VERBS.has(a.verb)) throttled(personasPageKeys.all);
+      // A virtual employee's post published, failed or decided on, its LinkedIn connected or expired.
+      if (a.verb.startsWith('social_') || a.verb === 'post_published') throttled(brandAwarenessKeys.all);
     },
     thread_changed(data) {
       patchThread(data);

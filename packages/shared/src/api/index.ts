@@ -21,6 +21,7 @@ import { blacklistEndpoints } from './endpoints/blacklist';
 import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } from './endpoints/campaigns';
 import { emailThreadEndpoints, replyEndpoints } from './endpoints/email-threads';
 import { pipelineEndpoints } from './endpoints/pipeline';
+import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 
 export * from './client';
 
@@ -54,6 +55,7 @@ export function createApi(http: ApiClient) {
     emailThreads: emailThreadEndpoints(http),
     replies: replyEndpoints(http),
     pipeline: pipelineEndpoints(http),
+    brandAwareness: brandAwarenessEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

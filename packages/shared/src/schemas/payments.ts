@@ -41,7 +41,7 @@ export const PRODUCT_FEATURES = {
   visitor_tracking: { label: 'Website visitor tracking', available: false },
   crm_sync: { label: 'HubSpot and Salesforce sync', available: false },
   insights: { label: 'Deliverability insights', available: false },
-  brand_awareness: { label: 'Brand-awareness posts', available: false },
+  brand_awareness: { label: 'Brand-awareness posts', available: true },
   priority_support: { label: 'Priority support', available: false },
 } as const satisfies Record<string, { label: string; available: boolean }>;
 export type ProductFeature = keyof typeof PRODUCT_FEATURES;

@@ -1,6 +1,7 @@
 import { canDraftOnboardingSection, type OnboardingDraftSource } from '@shared/schemas/onboarding';
 import { ONBOARDING_INFO_SECTIONS } from './prompts';
 import { composeMessage } from './compose-message';
+import { composeSocialPost } from './compose-social-post';
 import type { GenerateRequest, OnboardingInfoContext, TextProvider } from './provider';
 
 export { composeMessage, composeThread } from './compose-message';
@@ -37,6 +38,7 @@ export const composerProvider: TextProvider = {
   async generate(req: GenerateRequest): Promise<string> {
     if (!req.context) return req.prompt.split('\n').filter(Boolean).slice(0, 5).join('\n');
     if (req.context.kind === 'onboarding_info') return composeOnboardingInfo(req.context);
+    if (req.context.kind === 'social_post') return composeSocialPost(req.context);
     const { subject, body } = composeMessage(req.context);
     return subject ? `Subject: ${subject}\n\n${body}` : body;
   },

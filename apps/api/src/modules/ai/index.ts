@@ -7,6 +7,8 @@ export * from './provider';
 export { composeMessage, composeThread, composerProvider, onboardingDraftSource } from './composer';
 export { composerLanguage, COMPOSER_LANGUAGES } from './composer-wording';
 export { openAiCompatibleProvider } from './openai';
+export { composeSocialPost, SOCIAL_POST_COMPOSER_LIMITS } from './compose-social-post';
+export { SOCIAL_POST_SYSTEM, SOCIAL_POST_MAX_TOKENS, socialPostPrompt, cleanSocialPost } from './prompts';
 
 const cache = new WeakMap<Config, TextProvider>();
 

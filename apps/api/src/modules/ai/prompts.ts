@@ -1,5 +1,5 @@
 import { REPLY_STATUS_INFO, REPLY_STATUSES } from '@shared/schemas/inbox';
-import type { CompositionContext, OnboardingInfoContext, ProspectSignal } from './provider';
+import type { CompositionContext, OnboardingInfoContext, ProspectSignal, SocialPostContext } from './provider';
 
 /** Every prompt the product sends to a text provider lives here. */
 
@@ -181,3 +181,56 @@ export function replyClassifyPrompt(input: { subject: string | null | undefined;
 }
 
 export const REPLY_CLASSIFY_MAX_TOKENS = 40;
+
+// ---------------------------------------------------------------- social posts (brand awareness)
+
+/** The rules the built-in composer follows too (compose-social-post.ts), so a real model writes alike. */
+export const SOCIAL_POST_SYSTEM = [
+  'You write one LinkedIn post for the person described, in the first person, on the topic given, to build their company\'s brand with the audience given.',
+  'Write in the language given and the tone given. At most 1300 characters. The first line is a hook of at most 150 characters that makes the reader want to read on.',
+  'Then short paragraphs (one to three sentences each, a blank line between them): the problem as the audience lives it, one insight or practical lesson, and at most one soft mention of the offering (never a sales pitch, no price).',
+  'End with one question that invites comments, then one line of two or three hashtags made from the topic.',
+  'Never invent facts, numbers, customers or case studies that are not given. No links, no placeholders or braces, no markdown, no emojis, never "undefined" or "null", and no sentence twice.',
+  'Do not repeat the earlier posts given. Answer with the post text only.',
+].join('\n');
+
+export const SOCIAL_POST_MAX_TOKENS = 600;
+
+export function socialPostPrompt(c: SocialPostContext): string {
+  const language = `${c.language}${LANGUAGE_NAMES[c.language] ? ` (${LANGUAGE_NAMES[c.language]})` : ''}`;
+  return [
+    `Network: LinkedIn`,
+    `Topic: ${c.topic}`,
+    `Tone: ${c.tone}`,
+    `Language: ${language}`,
+    '',
+    '# Author',
+    line('Name', c.author.name),
+    line('Title', c.author.title),
+    line('Company', c.company.name),
+    '',
+    '# Audience and their problems',
+    line('Audience', c.audience),
+    ...c.problems.slice(0, 5).map((p) => `- ${p}`),
+    '',
+    '# Offering (mention softly at most once)',
+    c.offering ? line('Name', c.offering.name) : 'No offering given: do not name one.',
+    line('Description', c.offering?.description.slice(0, 1200)),
+    ...(c.caseStudies.length ? ['', '# Case studies (only these may be cited)', ...c.caseStudies.slice(0, 3).map((s) => `- ${s.title}: ${s.summary}`)] : []),
+    ...(c.earlier.length ? ['', '# Earlier posts (do not repeat)', ...c.earlier.slice(0, 3).map((e) => `---\n${e.slice(0, 600)}`)] : []),
+  ]
+    .filter((l) => l !== null)
+    .join('\n');
+}
+
+/** A model's answer as a post: no surrounding quotes or code fences, no "Post:" label, at most 3000 characters. */
+export function cleanSocialPost(text: string): string {
+  return text
+    .trim()
+    .replace(/^```[a-z]*\n?|\n?```$/g, '')
+    .replace(/^(?:post|linkedin post)\s*:\s*/i, '')
+    .replace(/^"([\s\S]*)"$/, '$1')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .slice(0, 3000);
+}

@@ -63,6 +63,27 @@ export type OnboardingInfoContext = {
   expectations: { meetingsPerMonth: number; markets: string[] } | null;
 };
 
+/** Everything a virtual employee's social post is written from (modules/brand-awareness). */
+export type SocialPostContext = {
+  kind: 'social_post';
+  network: 'linkedin';
+  topic: string;
+  tone: 'professional' | 'friendly' | 'thoughtful' | 'bold' | 'witty';
+  language: string;
+  author: { name: string; title: string | null };
+  company: { name: string | null };
+  offering: { name: string; description: string } | null;
+  /** Who the posts speak to (the personas the employee works), by name. */
+  audience: string | null;
+  /** The customers' problems in the user's own words (personas, business information). */
+  problems: string[];
+  caseStudies: Array<{ title: string; summary: string }>;
+  /** Picks the wording variant: posts of one week differ; the same seed writes the same post. */
+  seed: number;
+  /** The employee's recent posts (not to repeat them). */
+  earlier: string[];
+};
+
 export type GenerateRequest = {
   system: string;
   prompt: string;
@@ -71,7 +92,7 @@ export type GenerateRequest = {
   /** Sampling temperature for providers that have one (0 for classification); the client's default otherwise. */
   temperature?: number;
   /** The structured data behind the prompt (the composer writes from it). */
-  context?: CompositionContext | OnboardingInfoContext;
+  context?: CompositionContext | OnboardingInfoContext | SocialPostContext;
   signal?: AbortSignal;
 };
 

@@ -323,6 +323,18 @@ export function describeActivity(r: {
       return `Offering created${text('name') ? `: ${text('name')}` : ''}`;
     case 'post_published':
       return `Post published${on}`;
+    case 'social_post_failed':
+      return `A post could not be published${on}${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'social_post_approved':
+      return `Post approved${on}`;
+    case 'social_post_skipped':
+      return `Post skipped${on}`;
+    case 'social_profile_connected':
+      return `LinkedIn connected for a virtual employee${text('name') ? `: ${text('name')}` : ''}`;
+    case 'social_profile_expired':
+      return `LinkedIn access expired for a virtual employee: posts are paused`;
+    case 'social_profile_unlinked':
+      return 'LinkedIn unlinked from a virtual employee';
     case 'test_call':
       return 'Test call placed';
     case 'mailbox_connected':

@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveEventData, LiveEventName } from '@shared/live/events';
 import type { EmailThread } from '@shared/schemas/email-threads';
+import { brandAwarenessKeys } from '@web/features/brand-awareness';
 import { campaignKeys } from '@web/features/campaigns';
 import { dashboardKeys } from '@web/features/dashboard';
 import { inboxKeys } from '@web/features/inbox';
@@ -36,6 +37,7 @@ function setUp() {
     personasPageKeys.lists(),
     notificationKeys.list({ page: 1, unread: false }),
     [...PIPELINE_KEY, 'board'],
+    brandAwarenessKeys.posts(5),
   ];
   for (const key of keys) queryClient.setQueryData(key, { data: [] });
   queryClient.setQueryData(inboxKeys.list({}), { pages: [{ data: [thread(7), thread(8)] }], pageParams: [] });
@@ -99,6 +101,14 @@ describe('the live connector: event names to the query cache', () => {
     const { connector, stale } = setUp();
     connector.handleEvent(activity('pipeline_moved', {}));
     expect(stale()).toContain(k([...PIPELINE_KEY, 'board']));
+  });
+
+  it("a virtual employee's post published or failed refreshes the brand-awareness calendar", () => {
+    const { connector, stale } = setUp();
+    connector.handleEvent(activity('pipeline_moved', {}));
+    expect(stale()).not.toContain(k(brandAwarenessKeys.posts(5)));
+    connector.handleEvent(activity('post_published', {}));
+    expect(stale()).toContain(k(brandAwarenessKeys.posts(5)));
   });
 
   it('refetches counts at most once a second however many events come', async () => {

@@ -1,2 +1,2 @@
-/** Public surface of the brand-awareness feature (its routes load lazily from routes/). */
-export {};
+/** Public surface of the brand-awareness feature (its routes load lazily from routes/): the query keys the live connector refreshes. */
+export { brandAwarenessKeys } from './api/brand-awareness';

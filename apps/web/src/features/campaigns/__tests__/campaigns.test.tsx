@@ -26,8 +26,8 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   stop_company_on_reply: false,
   virtual_employee_ids: [5],
   steps: [
-    { id: 11, position: 1, channel: 'email', delay_days: 0 },
-    { id: 12, position: 2, channel: 'email', delay_days: 3 },
+    { id: 11, position: 1, channel: 'email', kind: 'email', delay_days: 0 },
+    { id: 12, position: 2, channel: 'email', kind: 'email', delay_days: 3 },
   ],
   enrolments: { active: 0, stopped: 0, finished: 0 },
   emails: counts(),

@@ -21,6 +21,7 @@ import { complianceRoutes } from './modules/compliance/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { interactionRoutes } from './modules/interactions/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
+import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -48,5 +49,6 @@ export const routes: readonly AppRoute[] = [
   ...inboxRoutes,
   ...interactionRoutes,
   ...pipelineRoutes,
+  ...outreachTaskRoutes,
   ...docsRoutes,
 ];

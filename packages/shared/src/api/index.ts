@@ -21,6 +21,7 @@ import { blacklistEndpoints } from './endpoints/blacklist';
 import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } from './endpoints/campaigns';
 import { emailThreadEndpoints, replyEndpoints } from './endpoints/email-threads';
 import { pipelineEndpoints } from './endpoints/pipeline';
+import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 
 export * from './client';
 
@@ -54,6 +55,7 @@ export function createApi(http: ApiClient) {
     emailThreads: emailThreadEndpoints(http),
     replies: replyEndpoints(http),
     pipeline: pipelineEndpoints(http),
+    outreachTasks: outreachTaskEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -32,11 +32,21 @@ async function copy(text: string, what: string) {
  * One LinkedIn or call task: who, what to do (open the profile or call), the text the agent prepared, and
  * the buttons that close it. The product never acts on LinkedIn itself: the user does, in one click each.
  */
-export function TaskCard({ task, onReply, onOutcome }: { task: OutreachTask; onReply: (task: OutreachTask) => void; onOutcome: (task: OutreachTask) => void }) {
+export function TaskCard({
+  task,
+  upcoming,
+  onReply,
+  onOutcome,
+}: {
+  task: OutreachTask;
+  /** Listed among the upcoming tasks (due on a later day): shown with its due time, not yet to act on. */
+  upcoming: boolean;
+  onReply: (task: OutreachTask) => void;
+  onOutcome: (task: OutreachTask) => void;
+}) {
   const done = useTaskDone();
   const skip = useTaskSkip();
   const p = task.prospect;
-  const open = task.status === 'due' || task.status === 'waiting';
   const textLabel = TEXT_LABEL[task.kind];
   const headingId = `task-${task.id}-title`;
   const outcome = task.outcome ? (task.outcome === 'replied' ? 'Replied on LinkedIn' : (CALL_OUTCOME_LABELS[task.outcome as CallOutcome] ?? task.outcome)) : null;
@@ -52,7 +62,7 @@ export function TaskCard({ task, onReply, onOutcome }: { task: OutreachTask; onR
             {task.campaign_name ? ` · ${task.campaign_name}, step ${task.step}` : ''}
           </p>
         </div>
-        {task.status === 'waiting' || (open && task.due_at && new Date(task.due_at).getTime() > Date.now()) ? (
+        {upcoming ? (
           <p className="text-xs text-muted">Due {when(task.due_at)}</p>
         ) : null}
       </header>
@@ -90,7 +100,7 @@ export function TaskCard({ task, onReply, onOutcome }: { task: OutreachTask; onR
           {task.kind === 'connection_request' ? <p className="text-xs text-muted">{task.prepared_text.length} / 300 characters</p> : null}
         </section>
       ) : null}
-      {task.status === 'due' && !(task.due_at && new Date(task.due_at).getTime() > Date.now()) ? (
+      {task.status === 'due' && !upcoming ? (
         <div className="flex flex-wrap gap-2">
           {task.channel === 'call' ? (
             <Button type="button" size="sm" onClick={() => onOutcome(task)}>

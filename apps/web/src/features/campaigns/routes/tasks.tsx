@@ -151,7 +151,7 @@ export function TasksRoute() {
       ) : (
         <div className={cn('space-y-3', tasks.isPlaceholderData && 'opacity-60')} aria-busy={tasks.isFetching || undefined}>
           {tasks.data.data.map((task) => (
-            <TaskCard key={task.id} task={task} onReply={setReplying} onOutcome={setLogging} />
+            <TaskCard key={task.id} task={task} upcoming={view === 'waiting'} onReply={setReplying} onOutcome={setLogging} />
           ))}
           <Pagination page={page} perPage={PER_PAGE} total={tasks.data.meta.total} onPage={setPage} label="Tasks pages" />
         </div>

@@ -6,6 +6,7 @@ import { activities, campaignEmails, campaignEnrolments, emailThreadMessages, em
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { dueCampaignEmails, markSent } from '../campaigns/outbox';
+import { ingestMessage } from '../inbox/ingest';
 import { capacityOf, invitationLimitOf, planTasks, type TaskLimits } from './limits';
 import { mailboxOf } from '../user-emails/ownership-probes';
 import { taskCampaignOf } from './ownership-probes';
@@ -221,6 +222,33 @@ describe.each(DB_KINDS)('LinkedIn and call tasks on %s', (kind) => {
     await ok('POST', `/campaign_emails/${theirEmail.id}/mark_stop_sending`);
     expect((await taskRows(accountId, campaign.id)).filter((r) => r.prospectId === second!.prospectId).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
     expect((await inject('POST', `/outreach_tasks/${second!.id}/done`)).status).toBe(422);
+  });
+
+  it('a human email reply stops the prospect’s LinkedIn and call tasks too', async () => {
+    at(MONDAY.getTime());
+    const { accountId, campaign, mailbox, tasks } = await taskCampaignOf(t, a, [
+      { kind: 'email', delay_days: 0 },
+      { kind: 'connection_request', delay_days: 0 },
+      { kind: 'call', delay_days: 1 },
+    ]);
+    const [email] = await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, campaign.id)));
+    await send(accountId, email!.id, clock);
+    expect((await taskRows(accountId, campaign.id)).map((r) => r.status)).toEqual(['due', 'pending']);
+    const raw = [
+      `From: ${email!.toEmail}`,
+      `To: ${mailbox.email}`,
+      `Subject: Re: ${email!.subject}`,
+      `Message-ID: <reply-${email!.id}@prospect.example>`,
+      `In-Reply-To: ${email!.messageId}`,
+      `Date: ${new Date(clock.getTime() + 60_000).toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Thanks, let us talk next week.',
+    ].join('\r\n');
+    const result = await ingestMessage(t.db.db, { mailbox: { id: mailbox.id, accountId, email: mailbox.email }, folder: 'INBOX', role: 'inbox', raw, now: clock });
+    expect(result.outcome).toBe('stored');
+    expect((await taskRows(accountId, campaign.id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await inject('POST', `/outreach_tasks/${tasks[0]!.id}/done`)).status).toBe(422);
   });
 
   it('a connected call with interest stops the sequence and moves the prospect to Interested', async () => {

@@ -14,17 +14,19 @@ const inputClass =
  * The campaign's steps: emails, and where the brand has them LinkedIn steps (the user performs them from
  * the Tasks page) and calls. A kind the brand does not offer is not offered here (the server refuses it too).
  */
-export function SequenceFields({ value, onChange }: { value: SequenceValue; onChange: (value: SequenceValue) => void }) {
+export function SequenceFields({ value, onChange, alwaysCustom = false }: { value: SequenceValue; onChange: (value: SequenceValue) => void; alwaysCustom?: boolean }) {
   const kinds = stepKindsFor(useBrand().feature_flags);
   const custom = value !== null;
   const set = (i: number, step: Partial<SequenceStepInput>) => onChange(value!.map((s, j) => (j === i ? { ...s, ...step } : s)));
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-fg">Sequence</legend>
-      <label className="flex items-center gap-2 text-sm text-fg">
-        <input type="checkbox" checked={custom} onChange={(e) => onChange(e.target.checked ? [{ kind: 'email', delay_days: 0 }] : null)} />
-        Choose the steps{kinds.length > 1 ? ' (email, LinkedIn, calls)' : ''}
-      </label>
+      {alwaysCustom ? null : (
+        <label className="flex items-center gap-2 text-sm text-fg">
+          <input type="checkbox" checked={custom} onChange={(e) => onChange(e.target.checked ? [{ kind: 'email', delay_days: 0 }] : null)} />
+          Choose the steps{kinds.length > 1 ? ' (email, LinkedIn, calls)' : ''}
+        </label>
+      )}
       {!custom ? <p className="text-xs text-muted">Otherwise: the first email and the follow-ups of your follow-up settings.</p> : null}
       {custom ? (
         <ol className="space-y-2">
@@ -35,7 +37,7 @@ export function SequenceFields({ value, onChange }: { value: SequenceValue; onCh
                   Step {i + 1}
                 </label>
                 <select id={`step-${i}-kind`} className={selectClass} value={step.kind} onChange={(e) => set(i, { kind: e.target.value as StepKind })}>
-                  {kinds.map((k) => (
+                  {(kinds.includes(step.kind) ? kinds : [step.kind, ...kinds]).map((k) => (
                     <option key={k} value={k}>
                       {STEP_KIND_LABELS[k]}
                     </option>

@@ -52,6 +52,8 @@ export type AppOptions = {
   logStream?: { write(line: string): void };
   /** The cable's clock (tests move time) and how soon a lost LISTEN connection is tried again. */
   cable?: { clock?: CableClock; listenRetryMs?: number };
+  /** The time routes act at where a limit depends on it (LinkedIn and call tasks); tests move it. Default: the real clock. */
+  clock?: () => Date;
 };
 
 declare module 'fastify' {
@@ -111,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? logSms(app.log),
     oidc: options.oidc !== undefined ? options.oidc : config.google ? oidcProvider(config.google) : null,
     mail: { ...mailServices(config), ...options.mail },
+    clock: options.clock ?? (() => new Date()),
   };
   for (const route of [...routes, ...(options.extraRoutes ?? [])]) registerRoute(app, route, deps);
   if (config.guardedFetch.allowHosts.length > 0) {

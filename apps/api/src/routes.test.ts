@@ -20,6 +20,7 @@ import { inboxOwnershipProbes } from './modules/inbox/ownership-probes';
 import { interactionOwnershipProbes } from './modules/interactions/ownership-probes';
 import { pipelineOwnershipProbes } from './modules/pipeline/ownership-probes';
 import { brandAwarenessOwnershipProbes } from './modules/brand-awareness/ownership-probes';
+import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -75,6 +76,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...interactionOwnershipProbes,
   ...pipelineOwnershipProbes,
   ...brandAwarenessOwnershipProbes,
+  ...outreachTaskOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -22,6 +22,7 @@ import { inboxRoutes } from './modules/inbox/routes';
 import { interactionRoutes } from './modules/interactions/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
+import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -50,5 +51,6 @@ export const routes: readonly AppRoute[] = [
   ...interactionRoutes,
   ...pipelineRoutes,
   ...brandAwarenessRoutes,
+  ...outreachTaskRoutes,
   ...docsRoutes,
 ];

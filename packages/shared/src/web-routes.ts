@@ -41,6 +41,7 @@ export const WEB_ROUTE_PATTERNS: readonly string[] = [
   '/cabinet/mailboxes',
   '/cabinet/campaigns',
   '/cabinet/campaigns/review',
+  '/cabinet/campaigns/tasks',
   '/cabinet/campaigns/:id',
   '/cabinet/landing-page',
   '/cabinet/my-products',

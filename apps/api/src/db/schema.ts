@@ -542,6 +542,8 @@ export const autoCommunicationSettings = pgTable('auto_communication_settings', 
   dailyLimitEmail: integer('daily_limit_email').notNull(),
   dailyLimitLinkedin: integer('daily_limit_linkedin').notNull(),
   dailyLimitPhone: integer('daily_limit_phone').notNull(),
+  /** Connection requests per LinkedIn account per rolling 7 days (at most 100; new accounts ramp up to it). */
+  weeklyInvitationLimit: smallint('weekly_invitation_limit').notNull().default(100),
   autoReply: boolean('auto_reply').notNull(),
   /** review: every outgoing message waits for approval; autonomous: the agent sends on its own. */
   mode: text('mode', { enum: ['review', 'autonomous'] }).notNull(),
@@ -863,6 +865,8 @@ export const virtualEmployeeWishes = pgTable(
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'archived', 'finished'] as const;
 export const CAMPAIGN_MODES = ['review', 'autonomous'] as const;
 export const STEP_CHANNELS = ['email', 'linkedin', 'call'] as const;
+/** What a step does: an email, one of the LinkedIn steps the user performs, or a call (packages/shared/src/schemas/campaigns.ts STEP_KINDS). */
+export const STEP_KINDS = ['email', 'view_profile', 'connection_request', 'message', 'follow_up', 'call'] as const;
 
 export const campaigns = pgTable(
   'campaigns',
@@ -922,6 +926,7 @@ export const campaignSteps = pgTable(
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     channel: text('channel', { enum: STEP_CHANNELS }).notNull().default('email'),
+    kind: text('kind', { enum: STEP_KINDS }).notNull().default('email'),
     delayDays: smallint('delay_days').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -929,6 +934,10 @@ export const campaignSteps = pgTable(
     uniqueIndex('campaign_steps_campaign_position_unique').on(t.campaignId, t.position),
     index('campaign_steps_account_idx').on(t.accountId),
     check('campaign_steps_channel_check', sql`${t.channel} in ('email', 'linkedin', 'call')`),
+    check(
+      'campaign_steps_kind_check',
+      sql`(${t.channel} = 'email' and ${t.kind} = 'email') or (${t.channel} = 'linkedin' and ${t.kind} in ('view_profile', 'connection_request', 'message', 'follow_up')) or (${t.channel} = 'call' and ${t.kind} = 'call')`,
+    ),
   ],
 );
 
@@ -1033,6 +1042,64 @@ export const campaignEmails = pgTable(
     ),
   ],
 );
+
+export const OUTREACH_TASK_STATUSES = ['pending', 'due', 'waiting', 'done', 'skipped', 'cancelled'] as const;
+
+/**
+ * A LinkedIn or call step of one enrolment, which the user performs (issue 14: the product never acts on
+ * LinkedIn by itself). One row per (enrolment, step), written with its prepared text when the enrolment is
+ * composed (pending), due when the sequence reaches it, waiting when a limit moved it to a later day,
+ * then done, skipped or cancelled (the enrolment stopped). done_at also marks a skip: the next step
+ * counts its delay from it. modules/campaigns writes and reaches them; modules/outreach-tasks serves them.
+ */
+export const outreachTasks = pgTable(
+  'outreach_tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    enrolmentId: integer('enrolment_id')
+      .notNull()
+      .references(() => campaignEnrolments.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id').references(() => campaignSteps.id, { onDelete: 'set null' }),
+    stepPosition: smallint('step_position').notNull(),
+    delayDays: smallint('delay_days').notNull().default(0),
+    prospectId: integer('prospect_id').references(() => prospects.id, { onDelete: 'set null' }),
+    virtualEmployeeId: integer('virtual_employee_id').references(() => virtualEmployees.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: ['linkedin', 'call'] }).notNull(),
+    kind: text('kind', { enum: STEP_KINDS }).notNull(),
+    status: text('status', { enum: OUTREACH_TASK_STATUSES }).notNull().default('pending'),
+    /** Not before this time (set when the sequence reaches the step; moved by working hours and limits). */
+    dueAt: at('due_at'),
+    /** Why a waiting task waits (the limit, in the user's words). */
+    waitReason: text('wait_reason'),
+    /** The connection note (≤ 300 characters), the message or the call script; empty for a profile view. */
+    preparedText: text('prepared_text').notNull().default(''),
+    /** A call's outcome (connected, voicemail, no_answer, wrong_number), or replied for a logged LinkedIn reply. */
+    outcome: text('outcome'),
+    /** What the user noted (a call note, the LinkedIn reply's text). */
+    note: text('note'),
+    doneAt: at('done_at'),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The user's LinkedIn account that sent a connection request (the weekly invitation limit counts per LinkedIn account). */
+    linkedinAccountId: integer('linkedin_account_id').references(() => linkedinAccounts.id, { onDelete: 'set null' }),
+    provider: text('provider'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('outreach_tasks_enrolment_step_unique').on(t.enrolmentId, t.stepPosition),
+    index('outreach_tasks_account_status_due_idx').on(t.accountId, t.status, t.dueAt),
+    index('outreach_tasks_account_done_idx').on(t.accountId, t.channel, t.doneAt),
+    index('outreach_tasks_account_prospect_idx').on(t.accountId, t.prospectId),
+    check('outreach_tasks_channel_check', sql`${t.channel} in ('linkedin', 'call')`),
+    check('outreach_tasks_status_check', sql`${t.status} in ('pending', 'due', 'waiting', 'done', 'skipped', 'cancelled')`),
+  ],
+);
+
+export type OutreachTaskRow = typeof outreachTasks.$inferSelect;
 
 export type VirtualEmployeeRow = typeof virtualEmployees.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;

@@ -35,6 +35,8 @@ export type Deps = {
   jobs: JobQueue<Deps>;
   /** SMTP, IMAP and DNS for the users' own mailboxes (lib/mail). */
   mail: MailServices;
+  /** Now, for routes whose answer depends on the time of day and the limits (tests inject theirs; absent: the real clock). */
+  clock?: () => Date;
 };
 
 export type RouteSchemas = {

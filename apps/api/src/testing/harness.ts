@@ -49,6 +49,8 @@ export async function startTestApp(
     mail?: Partial<MailServices>;
     /** The cable's clock (testing/cable.ts FakeClock) and LISTEN retry delay. */
     cable?: AppOptions['cable'];
+    /** The time the routes that take one act at (AppOptions.clock). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
@@ -75,7 +77,7 @@ export async function startTestApp(
   const handedOff: Mail[] = [];
   const smtpOut = smtpMailer(config.smtp!);
   const mailer: Mailer = { send: (mail) => (handedOff.push(mail), smtpOut.send(mail)) };
-  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes, cable: options.cable });
+  const app = await buildApp({ config, db: db.db, logger: false, mailer, sms: options.sms ?? smsSender, oidc: options.oidc, mail: options.mail, extraRoutes: options.extraRoutes, cable: options.cable, clock: options.clock });
   await app.ready();
   return {
     app,

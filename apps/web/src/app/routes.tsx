@@ -196,6 +196,11 @@ export const routeDefs: RouteDef[] = [
     lazy: () => import('@web/features/campaigns/routes/review').then((m) => ({ Component: m.ReviewRoute })),
   },
   {
+    path: cab.tasks.path,
+    meta: cabinet(cab.tasks.title),
+    lazy: () => import('@web/features/campaigns/routes/tasks').then((m) => ({ Component: m.TasksRoute })),
+  },
+  {
     path: cab.campaign.path,
     meta: cabinet(cab.campaign.title),
     lazy: () => import('@web/features/campaigns/routes/campaign').then((m) => ({ Component: m.CampaignRoute })),

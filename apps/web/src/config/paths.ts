@@ -59,6 +59,7 @@ export const paths = {
     mailboxes: p('/cabinet/mailboxes', 'Mailboxes'),
     campaigns: p('/cabinet/campaigns', 'Campaigns'),
     review: p('/cabinet/campaigns/review', 'Review queue'),
+    tasks: p('/cabinet/campaigns/tasks', 'Tasks'),
     campaign: {
       path: '/cabinet/campaigns/:id',
       title: 'Campaign',

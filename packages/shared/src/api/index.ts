@@ -22,6 +22,7 @@ import { campaignEmailEndpoints, campaignEndpoints, virtualEmployeeEndpoints } f
 import { emailThreadEndpoints, replyEndpoints } from './endpoints/email-threads';
 import { pipelineEndpoints } from './endpoints/pipeline';
 import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
+import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 
 export * from './client';
 
@@ -56,6 +57,7 @@ export function createApi(http: ApiClient) {
     replies: replyEndpoints(http),
     pipeline: pipelineEndpoints(http),
     brandAwareness: brandAwarenessEndpoints(http),
+    outreachTasks: outreachTaskEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -11,6 +11,8 @@ import { missingOr } from './missing';
 export const AUTO_COMMUNICATION_MODES = ['review', 'autonomous'] as const;
 /** Upper bounds per channel and day: above these, mailboxes and LinkedIn accounts get flagged. */
 export const DAILY_LIMIT_MAX = { email: 500, linkedin: 100, phone: 200 } as const;
+/** Connection requests per LinkedIn account per rolling week: LinkedIn restricts accounts above about 100. */
+export const WEEKLY_INVITATION_MAX = 100;
 export const WEEKDAYS = [
   { value: 1, label: 'Mon' },
   { value: 2, label: 'Tue' },
@@ -57,6 +59,8 @@ export const autoCommunicationSettingsBodySchema = z
     daily_limit_email: limit('Daily email limit', DAILY_LIMIT_MAX.email),
     daily_limit_linkedin: limit('Daily LinkedIn limit', DAILY_LIMIT_MAX.linkedin),
     daily_limit_phone: limit('Daily phone limit', DAILY_LIMIT_MAX.phone),
+    /** Left out: the saved value stays (100 until changed). */
+    weekly_invitation_limit: limit('Weekly LinkedIn invitation limit', WEEKLY_INVITATION_MAX).optional(),
     auto_reply: z.boolean({ error: 'Auto-reply must be on or off' }),
     mode: z.enum(AUTO_COMMUNICATION_MODES, { error: 'Mode must be review or autonomous' }),
   })
@@ -80,6 +84,7 @@ export const autoCommunicationSettingsSchema = z.object({
   daily_limit_email: int32(),
   daily_limit_linkedin: int32(),
   daily_limit_phone: int32(),
+  weekly_invitation_limit: int32(),
   auto_reply: z.boolean(),
   mode: z.enum(AUTO_COMMUNICATION_MODES),
   /** null until the account saves its own settings (the defaults apply). */
@@ -96,6 +101,7 @@ export const DEFAULT_AUTO_COMMUNICATION_SETTINGS: AutoCommunicationSettings = {
   daily_limit_email: 50,
   daily_limit_linkedin: 20,
   daily_limit_phone: 10,
+  weekly_invitation_limit: WEEKLY_INVITATION_MAX,
   auto_reply: false,
   mode: 'review',
   updated_at: null,

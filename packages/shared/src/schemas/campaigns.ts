@@ -54,6 +54,73 @@ export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'archived', 'fin
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_MODES = ['review', 'autonomous'] as const;
 export const STEP_CHANNELS = ['email', 'linkedin', 'call'] as const;
+export type StepChannel = (typeof STEP_CHANNELS)[number];
+
+/**
+ * What a sequence step does (issue 14). LinkedIn steps and calls are tasks the agent prepares and the user
+ * performs in one click each: the product never acts on LinkedIn by itself.
+ */
+export const STEP_KINDS = ['email', 'view_profile', 'connection_request', 'message', 'follow_up', 'call'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+export const STEP_KIND_CHANNEL: Record<StepKind, StepChannel> = {
+  email: 'email',
+  view_profile: 'linkedin',
+  connection_request: 'linkedin',
+  message: 'linkedin',
+  follow_up: 'linkedin',
+  call: 'call',
+};
+export const STEP_KIND_LABELS: Record<StepKind, string> = {
+  email: 'Email',
+  view_profile: 'LinkedIn: view profile',
+  connection_request: 'LinkedIn: connection request with a note',
+  message: 'LinkedIn: message (after connecting)',
+  follow_up: 'LinkedIn: follow-up message',
+  call: 'Phone call',
+};
+/** LinkedIn's limit on a connection request's note. */
+export const LINKEDIN_NOTE_MAX = 300;
+export const SEQUENCE_MAX_STEPS = 10;
+export const STEP_DELAY_MAX_DAYS = 60;
+
+/** The brand flag a channel needs (email needs none). */
+export const CHANNEL_FEATURE: Record<StepChannel, 'linkedin' | 'phone_calls' | null> = { email: null, linkedin: 'linkedin', call: 'phone_calls' };
+
+/** The step kinds a brand offers: LinkedIn steps need its linkedin flag, calls its phone_calls flag. */
+export const stepKindsFor = (flags: Record<'linkedin' | 'phone_calls', boolean>): StepKind[] =>
+  STEP_KINDS.filter((k) => {
+    const feature = CHANNEL_FEATURE[STEP_KIND_CHANNEL[k]];
+    return feature === null || flags[feature];
+  });
+
+export const SEQUENCE_MESSAGES = {
+  first: 'A LinkedIn message or follow-up needs a connection request earlier in the sequence',
+  notAvailable: (kind: StepKind) => `${STEP_KIND_LABELS[kind]} steps are not available`,
+};
+
+/** Where a sequence breaks the rules that hold on every brand (null: fine): a LinkedIn message only after a connection request. */
+export function sequenceProblem(steps: ReadonlyArray<{ kind: StepKind }>): string | null {
+  let connected = false;
+  for (const s of steps) {
+    if (s.kind === 'connection_request') connected = true;
+    if ((s.kind === 'message' || s.kind === 'follow_up') && !connected) return SEQUENCE_MESSAGES.first;
+  }
+  return null;
+}
+
+export const sequenceStepInputSchema = z.strictObject({
+  kind: z.enum(STEP_KINDS, { error: `Step kind must be one of ${STEP_KINDS.join(', ')}` }),
+  delay_days: int32({ error: 'Delay must be a number of days' }, 'Delay must be a whole number of days').min(0, { error: 'Delay must be 0 or more days' }).max(STEP_DELAY_MAX_DAYS, { error: `Delay must be at most ${STEP_DELAY_MAX_DAYS} days` }),
+});
+export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
+const sequenceSchema = z
+  .array(sequenceStepInputSchema)
+  .min(1, { error: 'A sequence needs at least one step' })
+  .max(SEQUENCE_MAX_STEPS, { error: `A sequence has at most ${SEQUENCE_MAX_STEPS} steps` })
+  .superRefine((steps, ctx) => {
+    const problem = sequenceProblem(steps);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const campaignName = text(missingOr('Name is required', 'Name must be text')).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name must be at most 200 characters' });
 const mode = z.enum(CAMPAIGN_MODES, { error: 'Mode must be "review" or "autonomous"' });
@@ -65,6 +132,8 @@ export const createCampaignBodySchema = z.strictObject({
   mode: mode.optional(),
   allow_overlap: z.boolean().optional(),
   stop_company_on_reply: z.boolean({ error: 'Stop company on reply must be true or false' }).optional(),
+  /** The sequence, step by step (step 1's delay counts from enrolment); default: the follow-up settings' emails. */
+  steps: sequenceSchema.optional(),
 });
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
 
@@ -74,9 +143,12 @@ export const updateCampaignBodySchema = z.strictObject({
   mode: mode.optional(),
   allow_overlap: z.boolean().optional(),
   stop_company_on_reply: z.boolean({ error: 'Stop company on reply must be true or false' }).optional(),
+  /** A new sequence: only while the campaign is a draft (nobody is enrolled yet). */
+  steps: sequenceSchema.optional(),
 });
+export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
 
-export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), delay_days: int32() });
+export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), kind: z.enum(STEP_KINDS), delay_days: int32() });
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 
 export const CAMPAIGN_EMAIL_STATUSES = ['draft', 'scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'skipped', 'cancelled'] as const;

@@ -22,6 +22,8 @@ describe('the activity feed', () => {
     const prospect = { id: 1, name: 'Pat Lee', company: 'Acme' } as never;
     expect(describeActivity({ verb: 'message_generated', channel: 'email', payload: { kind: 'campaign', step: 2 }, prospect, persona: null })).toBe('Email written for Pat Lee (Acme) (step 2)');
     expect(describeActivity({ verb: 'campaign_prospects_enrolled', channel: 'email', payload: { enrolled: 3 }, prospect: null, persona: { id: 1, name: 'CFOs' } as never })).toBe('3 prospects enrolled from CFOs');
+    expect(describeActivity({ verb: 'task_prepared', channel: 'linkedin', payload: { kind: 'connection_request', step: 2 }, prospect, persona: null })).toBe('LinkedIn text prepared for Pat Lee (Acme) (step 2)');
+    expect(describeActivity({ verb: 'call_made', channel: 'phone', payload: { outcome: 'no_answer' }, prospect, persona: null })).toBe('Called Pat Lee (Acme): no answer');
     expect(describeActivity({ verb: 'sequence_stopped', channel: 'email', payload: {}, prospect, persona: null })).toBe('Sequence stopped for Pat Lee (Acme)');
     expect(describeActivity({ verb: 'email_bounced', channel: 'email', payload: { reason: 'The address does not exist: 550 5.1.1 No such user' }, prospect, persona: null })).toBe(
       'Email to Pat Lee (Acme) bounced: The address does not exist: 550 5.1.1 No such user',

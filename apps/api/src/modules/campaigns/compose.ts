@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { LINKEDIN_NOTE_MAX, type StepKind } from '@shared/schemas/campaigns';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
@@ -8,11 +9,14 @@ import {
   campaignEnrolments,
   campaigns,
   campaignSteps,
+  messageInstructions,
+  outreachTasks,
   personas,
   prospects,
   userEmails,
   virtualEmployees,
   type CampaignEmailRow,
+  type CampaignStepRow,
 } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
@@ -31,6 +35,23 @@ export function replySubject(subject: string): string {
 
 export type ComposeOutcome = { created: number; existing: number; skipped?: string };
 
+/** The message category a task step is written in (null: nothing to write, a profile view). */
+const TASK_CATEGORY: Partial<Record<StepKind, string>> = {
+  connection_request: 'linkedin_invitation',
+  message: 'linkedin_message',
+  follow_up: 'follow_up',
+  call: 'call_script',
+};
+
+/** A connection note within LinkedIn's limit: whole words, never cut mid-word. */
+export function fitNote(text: string, max = LINKEDIN_NOTE_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
 /**
  * Writes every email step of one enrolment with the configured text provider (the built-in composer by
  * default) from the persona's messaging setting, the offering, the virtual employee and the prospect,
@@ -44,25 +65,30 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
   if (!enrolment || enrolment.status !== 'active') return { created: 0, existing: 0, skipped: 'enrolment not active' };
   const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, enrolment.campaignId), eq(campaigns.accountId, accountId)));
   if (!campaign || campaign.status === 'archived' || campaign.status === 'finished') return { created: 0, existing: 0, skipped: 'campaign closed' };
-  const steps = (
-    await db
-      .select()
-      .from(campaignSteps)
-      .where(and(eq(campaignSteps.accountId, accountId), eq(campaignSteps.campaignId, campaign.id)))
-      .orderBy(asc(campaignSteps.position))
-  ).filter((s) => s.channel === 'email');
+  const allSteps = await db
+    .select()
+    .from(campaignSteps)
+    .where(and(eq(campaignSteps.accountId, accountId), eq(campaignSteps.campaignId, campaign.id)))
+    .orderBy(asc(campaignSteps.position));
+  const steps = allSteps.filter((s) => s.channel === 'email');
+  const taskSteps = allSteps.filter((s) => s.channel !== 'email');
   const existingRows = await db
     .select()
     .from(campaignEmails)
     .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, enrolment.id)))
     .orderBy(asc(campaignEmails.stepPosition));
-  if (steps.length === 0 || existingRows.length >= steps.length) return { created: 0, existing: existingRows.length };
+  const [{ tasks: existingTasks }] = (await db
+    .select({ tasks: sql<number>`count(*)::int` })
+    .from(outreachTasks)
+    .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.enrolmentId, enrolment.id)))) as [{ tasks: number }];
+  const existing = existingRows.length + Number(existingTasks);
+  if (allSteps.length === 0 || existing >= allSteps.length) return { created: 0, existing };
 
   const [prospect] = await db.select().from(prospects).where(and(eq(prospects.id, enrolment.prospectId), eq(prospects.accountId, accountId)));
   const [mailbox] = enrolment.userEmailId
     ? await db.select().from(userEmails).where(and(eq(userEmails.id, enrolment.userEmailId), eq(userEmails.accountId, accountId)))
     : [];
-  if (!prospect || !mailbox) return { created: 0, existing: existingRows.length, skipped: 'prospect or mailbox gone' };
+  if (!prospect || !mailbox) return { created: 0, existing, skipped: 'prospect or mailbox gone' };
   const [employee] = enrolment.virtualEmployeeId
     ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.id, enrolment.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
     : [];
@@ -92,6 +118,21 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     const shaped = shapeMessage(raw, signatureHtml);
     written.push(shaped);
     earlier.push(shaped.text);
+  }
+  // The LinkedIn steps' and calls' texts, in the categories' own forms (the user's instructions per category too).
+  const instructionRows = await db.select().from(messageInstructions).where(eq(messageInstructions.accountId, accountId));
+  const taskTexts: string[] = [];
+  for (const step of taskSteps) {
+    const category = TASK_CATEGORY[step.kind];
+    if (!category) {
+      taskTexts.push('');
+      continue;
+    }
+    const instructions = instructionRows.find((r) => r.category === (category === 'follow_up' ? 'linkedin_message' : category))?.instructions ?? null;
+    const context: CompositionContext = { ...base, category, instructions, ...(category === 'follow_up' ? { step: 2, steps: 2 } : {}) };
+    const raw = await provider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(context), maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS, timeoutMs: deps.config.ai.timeoutMs, context });
+    const text = shapeMessage(raw, '').text;
+    taskTexts.push(step.kind === 'connection_request' ? fitNote(text) : text);
   }
 
   const status = campaign.mode === 'autonomous' ? 'scheduled' : 'draft';
@@ -149,7 +190,44 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
         thread.push(existing!);
       }
     }
-    return { created, existing: steps.length - created };
+    for (let i = 0; i < taskSteps.length; i++) {
+      const step: CampaignStepRow = taskSteps[i]!;
+      // Step 1 is reached at enrolment; a later one when the step before it is done (campaigns/sequence.ts).
+      const first = step.position === 1;
+      const [task] = await tx
+        .insert(outreachTasks)
+        .values({
+          accountId,
+          campaignId: campaign.id,
+          enrolmentId: enrolment.id,
+          stepId: step.id,
+          stepPosition: step.position,
+          delayDays: step.delayDays,
+          prospectId: prospect.id,
+          virtualEmployeeId: enrolment.virtualEmployeeId,
+          channel: step.channel === 'call' ? 'call' : 'linkedin',
+          kind: step.kind,
+          status: first ? 'due' : 'pending',
+          dueAt: first ? new Date(now.getTime() + step.delayDays * 86_400_000) : null,
+          preparedText: taskTexts[i]!,
+          provider: TASK_CATEGORY[step.kind] ? provider.name : null,
+        })
+        .onConflictDoNothing({ target: [outreachTasks.enrolmentId, outreachTasks.stepPosition] })
+        .returning({ id: outreachTasks.id });
+      if (!task) continue;
+      created++;
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'virtual_employee',
+        actorId: enrolment.virtualEmployeeId,
+        verb: 'task_prepared',
+        channel: step.channel === 'call' ? 'phone' : 'linkedin',
+        prospectId: prospect.id,
+        personaId: campaign.personaId,
+        payload: { kind: step.kind, campaign_id: campaign.id, outreach_task_id: task.id, step: step.position, provider: provider.name },
+      });
+    }
+    return { created, existing: allSteps.length - created };
   });
 }
 

@@ -9,6 +9,7 @@ import {
   campaignEnrolments,
   campaigns,
   campaignVirtualEmployees,
+  outreachTasks,
   personaProspects,
   prospects,
   userEmails,
@@ -20,6 +21,9 @@ import { recordActivity } from '../activities/service';
 import { domainsOf, type StopEnrolmentsHook } from '../blacklist/suppression';
 import { composeJob } from './compose';
 import { finishDoneCampaigns } from './lifecycle';
+
+/** Tasks not done yet (not reached, due, or waiting for a limit): a stop cancels them. */
+export const OPEN_TASK_STATUSES = ['pending', 'due', 'waiting'] as const;
 
 /** Emails not yet handed to SMTP: a stop cancels them. ("sending" is the sender's to resolve, never cancelled blindly.) */
 export const UNSENT_STATUSES = ['draft', 'scheduled', 'queued'] as const;
@@ -282,6 +286,20 @@ export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: Retu
             stopped.map((s) => s.id),
           ),
           inArray(campaignEmails.status, [...UNSENT_STATUSES]),
+        ),
+      );
+    // Their LinkedIn and call tasks not done yet are cancelled too: a reply on any channel stops every channel.
+    await tx
+      .update(outreachTasks)
+      .set({ status: 'cancelled', waitReason: reason, updatedAt: new Date() })
+      .where(
+        and(
+          eq(outreachTasks.accountId, accountId),
+          inArray(
+            outreachTasks.enrolmentId,
+            stopped.map((s) => s.id),
+          ),
+          inArray(outreachTasks.status, [...OPEN_TASK_STATUSES]),
         ),
       );
     // The last enrolment of a campaign stopped: it may be done now.

@@ -18,6 +18,8 @@ import { recordActivity } from '../activities/service';
 /** Emails whose sequence is not over yet: to write, to approve, to send, being sent, or waiting for the user's decision. */
 export const PENDING_EMAIL_STATUSES = ['draft', 'scheduled', 'queued', 'sending', 'uncertain'] as const;
 const PENDING = sql.raw(`(${PENDING_EMAIL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+/** LinkedIn and call tasks not done yet (modules/campaigns/enrolment.ts OPEN_TASK_STATUSES; written out here, where enrolment.ts imports from). */
+const OPEN_TASKS = sql.raw(`('pending', 'due', 'waiting')`);
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -39,8 +41,10 @@ export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, 
     from campaigns c
     where e.account_id = ${accountId} and c.account_id = ${accountId} and c.id = e.campaign_id and c.status = 'running' ${only}
       and e.status = 'active'
-      and exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id)
-      and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id and m.status in ${PENDING})`);
+      and (exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id)
+        or exists (select 1 from outreach_tasks t where t.account_id = ${accountId} and t.enrolment_id = e.id))
+      and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.enrolment_id = e.id and m.status in ${PENDING})
+      and not exists (select 1 from outreach_tasks t where t.account_id = ${accountId} and t.enrolment_id = e.id and t.status in ${OPEN_TASKS})`);
   // The cheap conditions first: a campaign still sending (nearly all of them, nearly always) stops here.
   const candidates = await rows<{ id: number; name: string; persona_id: number; allow_overlap: boolean }>(
     db,
@@ -48,7 +52,8 @@ export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, 
         where c.account_id = ${accountId} and c.status = 'running' ${only}
           and exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id)
           and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = c.id and e.status = 'active')
-          and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.campaign_id = c.id and m.status in ${PENDING})`,
+          and not exists (select 1 from campaign_emails m where m.account_id = ${accountId} and m.campaign_id = c.id and m.status in ${PENDING})
+          and not exists (select 1 from outreach_tasks t where t.account_id = ${accountId} and t.campaign_id = c.id and t.status in ${OPEN_TASKS})`,
   );
   const done: typeof candidates = [];
   for (const c of candidates) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, campaignEmails, campaignEnrolments, campaigns, prospects, userEmails, virtualEmployees, type CampaignEmailRow } from '../../db/schema';
+import { accounts, campaignEmails, campaignEnrolments, campaigns, outreachTasks, prospects, userEmails, virtualEmployees, type CampaignEmailRow } from '../../db/schema';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
 import { unsubscribeLinks } from '../blacklist/unsubscribe-token';
@@ -25,7 +25,10 @@ import { checkBounceRates } from './lifecycle';
  * after the step before it was sent). Mailbox limits, windows and throttles are the scheduler's to apply.
  */
 export async function dueCampaignEmails(db: Db, accountId: number, now: Date, limit = 100): Promise<CampaignEmailRow[]> {
-  const previous = sql`(select p.sent_at from campaign_emails p where p.account_id = ${accountId} and p.enrolment_id = ${campaignEmails.enrolmentId} and p.step_position = ${campaignEmails.stepPosition} - 1)`;
+  // The step before is an email (sent) or a LinkedIn / call task (done or skipped): its delay counts from then.
+  const previous = sql`coalesce(
+    (select p.sent_at from campaign_emails p where p.account_id = ${accountId} and p.enrolment_id = ${campaignEmails.enrolmentId} and p.step_position = ${campaignEmails.stepPosition} - 1),
+    (select t.done_at from outreach_tasks t where t.account_id = ${accountId} and t.enrolment_id = ${campaignEmails.enrolmentId} and t.step_position = ${campaignEmails.stepPosition} - 1 and t.status in ('done', 'skipped')))`;
   const rows = await db
     .select({ email: campaignEmails })
     .from(campaignEmails)
@@ -223,7 +226,8 @@ async function recordBounce(tx: Db, row: CampaignEmailRow, reason: string, code:
 }
 
 /** sending → sent, the email_sent activity (payload.user_email_id ends a mailbox's run of failures), the next step's due time. */
-async function markSent(tx: Db, row: CampaignEmailRow, sentAt: Date): Promise<void> {
+/** Records a campaign email as sent (the sender after SMTP accepted it; the Sent folder for a stale send). */
+export async function markSent(tx: Db, row: CampaignEmailRow, sentAt: Date): Promise<void> {
   const accountId = row.accountId;
   const [updated] = await tx
     .update(campaignEmails)
@@ -304,9 +308,26 @@ export async function reconcileStaleSends(
   return results;
 }
 
-/** Sets a follow-up's due time once the step before it is sent (for the sender to call in its "sent" transaction). */
-export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<CampaignEmailRow, 'enrolmentId' | 'stepPosition'>, sentAt: Date): Promise<void> {
-  await tx
+/**
+ * The sequence moves on once a step is done (an email sent, a task done or skipped): the next step's email
+ * gets its due time, or the next step's LinkedIn / call task becomes due, `delay_days` after `at` (the task
+ * planner then fits it into the working hours and limits). Called in the transaction that closed the step;
+ * answers what it reached, so the caller can wake the sender.
+ */
+export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<CampaignEmailRow, 'enrolmentId' | 'stepPosition'>, sentAt: Date): Promise<{ email: boolean; task: boolean }> {
+  const tasks = await tx
+    .update(outreachTasks)
+    .set({ status: 'due', dueAt: sql`${sentAt.toISOString()}::timestamptz + make_interval(days => ${outreachTasks.delayDays}::int)`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(outreachTasks.accountId, accountId),
+        eq(outreachTasks.enrolmentId, sent.enrolmentId),
+        eq(outreachTasks.stepPosition, sent.stepPosition + 1),
+        eq(outreachTasks.status, 'pending'),
+      ),
+    )
+    .returning({ id: outreachTasks.id });
+  const emails = await tx
     .update(campaignEmails)
     .set({ dueAt: sql`${sentAt.toISOString()}::timestamptz + make_interval(days => ${campaignEmails.delayDays}::int)`, updatedAt: new Date() })
     .where(
@@ -315,5 +336,7 @@ export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<Cam
         eq(campaignEmails.enrolmentId, sent.enrolmentId),
         eq(campaignEmails.stepPosition, sent.stepPosition + 1),
       ),
-    );
+    )
+    .returning({ id: campaignEmails.id });
+  return { email: emails.length > 0, task: tasks.length > 0 };
 }

@@ -3,8 +3,12 @@ import type { z } from 'zod';
 import {
   CAMPAIGN_EMAIL_STATUSES,
   campaignEmailFiltersSchema,
+  CHANNEL_FEATURE,
+  SEQUENCE_MESSAGES,
+  STEP_KIND_CHANNEL,
   type Campaign,
   type CampaignEmail,
+  type SequenceStepInput,
   type campaignEmailListQuerySchema,
   type createCampaignBodySchema,
   type updateCampaignBodySchema,
@@ -12,6 +16,7 @@ import {
 } from '@shared/schemas/campaigns';
 import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
 import { DEFAULT_FOLLOWUP_SETTINGS } from '@shared/schemas/messaging';
+import type { FeatureFlags } from '@shared/brands';
 import type { Db } from '../../db/client';
 import {
   autoCommunicationSettings,
@@ -46,6 +51,7 @@ export const CAMPAIGN_MESSAGES = {
   employeeNotFound: 'Virtual employee not found',
   noMailbox: 'The campaign’s virtual employees have no active mailbox: connect one or resume a paused one first',
   cannot: (action: string, status: string) => `A ${status} campaign cannot be ${action}`,
+  sequenceLocked: 'The sequence can be changed only while the campaign is a draft',
   notEditable: (status: string) => `This email is ${status}: only a draft or a scheduled email can be changed`,
 };
 
@@ -108,7 +114,7 @@ async function toCampaigns(db: Db, accountId: number, rows: CampaignRow[]): Prom
       allow_overlap: r.allowOverlap,
       stop_company_on_reply: r.stopCompanyOnReply,
       virtual_employee_ids: employees.filter((e) => e.campaignId === r.id).map((e) => e.id),
-      steps: steps.filter((s) => s.campaignId === r.id).map((s) => ({ id: s.id, position: s.position, channel: s.channel, delay_days: s.delayDays })),
+      steps: steps.filter((s) => s.campaignId === r.id).map((s) => ({ id: s.id, position: s.position, channel: s.channel, kind: s.kind, delay_days: s.delayDays })),
       enrolments: enrolmentCounts,
       emails: emailCounts,
       started_at: r.startedAt?.toISOString() ?? null,
@@ -136,9 +142,10 @@ export async function show(deps: Deps, auth: AuthContext, id: number): Promise<C
  * A campaign in draft: the persona, its virtual employees, the mode (default: the account's automatic
  * behaviour) and the sequence from the follow-up settings (step 1 + number_of_followups, spacing_days apart, email).
  */
-export async function create(deps: Deps, auth: AuthContext, body: CreateBody): Promise<Campaign> {
+export async function create(deps: Deps, auth: AuthContext, body: CreateBody, flags: FeatureFlags): Promise<Campaign> {
   const accountId = auth.account.id;
   const db = deps.db;
+  if (body.steps) checkSequence(body.steps, flags);
   const [persona] = await db.select({ id: personas.id }).from(personas).where(and(eq(personas.id, body.person_id), eq(personas.accountId, accountId)));
   if (!persona) throw unprocessable(CAMPAIGN_MESSAGES.personaNotFound);
   const employeeIds = await checkEmployees(db, accountId, body.virtual_employee_ids);
@@ -153,19 +160,22 @@ export async function create(deps: Deps, auth: AuthContext, body: CreateBody): P
       .values({ accountId, name: body.name, personaId: persona.id, mode, allowOverlap: body.allow_overlap ?? false, stopCompanyOnReply: body.stop_company_on_reply ?? false, createdBy: auth.user.id })
       .returning({ id: campaigns.id });
     await tx.insert(campaignVirtualEmployees).values(employeeIds.map((virtualEmployeeId) => ({ accountId, campaignId: row!.id, virtualEmployeeId })));
-    await tx
-      .insert(campaignSteps)
-      .values(Array.from({ length: 1 + followups }, (_, i) => ({ accountId, campaignId: row!.id, position: i + 1, channel: 'email' as const, delayDays: i === 0 ? 0 : spacing })));
+    const sequence: SequenceStepInput[] = body.steps ?? Array.from({ length: 1 + followups }, (_, i) => ({ kind: 'email' as const, delay_days: i === 0 ? 0 : spacing }));
+    await writeSteps(tx, accountId, row!.id, sequence);
     await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'campaign_created', personaId: persona.id, payload: { campaign_id: row!.id, name: body.name, mode } });
     return row!.id;
   });
   return show(deps, auth, id);
 }
 
-export async function update(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<Campaign> {
+export async function update(deps: Deps, auth: AuthContext, id: number, body: UpdateBody, flags: FeatureFlags): Promise<Campaign> {
   const accountId = auth.account.id;
   const row = await campaignRow(deps.db, accountId, id);
   if (row.status === 'archived' || row.status === 'finished') throw unprocessable(CAMPAIGN_MESSAGES.cannot('changed', row.status));
+  if (body.steps) {
+    if (row.status !== 'draft') throw unprocessable(CAMPAIGN_MESSAGES.sequenceLocked);
+    checkSequence(body.steps, flags);
+  }
   const employeeIds = body.virtual_employee_ids ? await checkEmployees(deps.db, accountId, body.virtual_employee_ids) : undefined;
   await deps.db.transaction(async (tx) => {
     const set: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
@@ -174,6 +184,10 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
     if (body.allow_overlap !== undefined) set.allowOverlap = body.allow_overlap;
     if (body.stop_company_on_reply !== undefined) set.stopCompanyOnReply = body.stop_company_on_reply;
     await tx.update(campaigns).set(set).where(and(eq(campaigns.id, id), eq(campaigns.accountId, accountId)));
+    if (body.steps) {
+      await tx.delete(campaignSteps).where(and(eq(campaignSteps.accountId, accountId), eq(campaignSteps.campaignId, id)));
+      await writeSteps(tx, accountId, id, body.steps);
+    }
     if (employeeIds) {
       await tx.delete(campaignVirtualEmployees).where(and(eq(campaignVirtualEmployees.accountId, accountId), eq(campaignVirtualEmployees.campaignId, id)));
       await tx.insert(campaignVirtualEmployees).values(employeeIds.map((virtualEmployeeId) => ({ accountId, campaignId: id, virtualEmployeeId })));
@@ -181,6 +195,22 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
     await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'campaign_updated', personaId: row.personaId, payload: { campaign_id: id, ...body } });
   });
   return show(deps, auth, id);
+}
+
+/**
+ * The brand decides which channels exist (packages/shared/src/brands): a LinkedIn step on a brand without
+ * LinkedIn, or a call on one without phone calls, is refused as if the kind did not exist. (The shape rules,
+ * such as a LinkedIn message only after a connection request, are the body schema's.)
+ */
+function checkSequence(steps: SequenceStepInput[], flags: FeatureFlags): void {
+  for (const step of steps) {
+    const feature = CHANNEL_FEATURE[STEP_KIND_CHANNEL[step.kind]];
+    if (feature && !flags[feature]) throw unprocessable(SEQUENCE_MESSAGES.notAvailable(step.kind));
+  }
+}
+
+async function writeSteps(tx: Db, accountId: number, campaignId: number, steps: SequenceStepInput[]): Promise<void> {
+  await tx.insert(campaignSteps).values(steps.map((s, i) => ({ accountId, campaignId, position: i + 1, channel: STEP_KIND_CHANNEL[s.kind], kind: s.kind, delayDays: s.delay_days })));
 }
 
 type Transition = 'start' | 'pause' | 'resume' | 'archive';

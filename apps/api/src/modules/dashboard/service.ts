@@ -292,8 +292,14 @@ export function describeActivity(r: {
       return `${who} accepted the LinkedIn invitation`;
     case 'linkedin_message_sent':
       return `LinkedIn message sent to ${who}`;
+    case 'linkedin_profile_viewed':
+      return `LinkedIn profile of ${who} viewed`;
+    case 'task_prepared':
+      return `${payload.kind === 'call' ? 'Call script' : payload.kind === 'view_profile' ? 'LinkedIn profile visit' : 'LinkedIn text'} prepared for ${who}${typeof payload.step === 'number' ? ` (step ${payload.step})` : ''}`;
+    case 'task_skipped':
+      return `${payload.kind === 'call' ? 'Call' : 'LinkedIn step'} skipped for ${who}`;
     case 'call_made':
-      return `Called ${who}${typeof payload.duration_seconds === 'number' ? ` (${Math.max(1, Math.round(payload.duration_seconds / 60))} min)` : ''}`;
+      return `Called ${who}${typeof payload.duration_seconds === 'number' ? ` (${Math.max(1, Math.round(payload.duration_seconds / 60))} min)` : ''}${typeof payload.outcome === 'string' && payload.outcome ? `: ${payload.outcome.replace(/_/g, ' ')}` : ''}`;
     case 'reply_received':
       return `${who} replied${on}`;
     case 'meeting_booked':

@@ -59,6 +59,10 @@ describe('Automatic behaviour on Edit agents', () => {
     const email = screen.getByLabelText('Emails a day');
     await userEvent.clear(email);
     await userEvent.type(email, '120');
+    const invitations = screen.getByLabelText('LinkedIn invitations a week');
+    expect(invitations).toHaveAccessibleDescription(/A newly connected account starts lower and ramps up/);
+    await userEvent.clear(invitations);
+    await userEvent.type(invitations, '60');
     const zone = screen.getByLabelText('Time zone');
     await userEvent.clear(zone);
     await userEvent.type(zone, 'Europe/Berlin');
@@ -76,6 +80,7 @@ describe('Automatic behaviour on Edit agents', () => {
         daily_limit_email: 120,
         daily_limit_linkedin: 20,
         daily_limit_phone: 10,
+        weekly_invitation_limit: 60,
         auto_reply: true,
         mode: 'autonomous',
       },

@@ -7,6 +7,7 @@ import { apiErrorMessages } from '@shared/api';
 import {
   autoCommunicationSettingsBodySchema,
   DAILY_LIMIT_MAX,
+  WEEKLY_INVITATION_MAX,
   isValidTimeZone,
   TIME_OF_DAY,
   WEEKDAYS,
@@ -33,6 +34,7 @@ const valuesOf = (s: AutoCommunicationSettings): Input => ({
   daily_limit_email: s.daily_limit_email,
   daily_limit_linkedin: s.daily_limit_linkedin,
   daily_limit_phone: s.daily_limit_phone,
+  weekly_invitation_limit: s.weekly_invitation_limit,
   auto_reply: s.auto_reply,
   mode: s.mode,
 });
@@ -171,7 +173,7 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">Daily limits</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Emails a day" type="number" min={0} max={DAILY_LIMIT_MAX.email} error={errors.daily_limit_email?.message} {...form.register('daily_limit_email', { setValueAs: asNumber })} />
           <Field
             label="LinkedIn actions a day"
@@ -180,6 +182,15 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
             max={DAILY_LIMIT_MAX.linkedin}
             error={errors.daily_limit_linkedin?.message}
             {...form.register('daily_limit_linkedin', { setValueAs: asNumber })}
+          />
+          <Field
+            label="LinkedIn invitations a week"
+            type="number"
+            min={0}
+            max={WEEKLY_INVITATION_MAX}
+            hint={`Per LinkedIn account, over 7 days; at most ${WEEKLY_INVITATION_MAX}. A newly connected account starts lower and ramps up.`}
+            error={errors.weekly_invitation_limit?.message}
+            {...form.register('weekly_invitation_limit', { setValueAs: asNumber })}
           />
           <Field label="Calls a day" type="number" min={0} max={DAILY_LIMIT_MAX.phone} error={errors.daily_limit_phone?.message} {...form.register('daily_limit_phone', { setValueAs: asNumber })} />
         </div>

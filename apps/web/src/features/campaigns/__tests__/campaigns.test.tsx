@@ -26,8 +26,8 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   stop_company_on_reply: false,
   virtual_employee_ids: [5],
   steps: [
-    { id: 11, position: 1, channel: 'email', delay_days: 0 },
-    { id: 12, position: 2, channel: 'email', delay_days: 3 },
+    { id: 11, position: 1, channel: 'email', kind: 'email', delay_days: 0 },
+    { id: 12, position: 2, channel: 'email', kind: 'email', delay_days: 3 },
   ],
   enrolments: { active: 0, stopped: 0, finished: 0 },
   emails: counts(),
@@ -216,6 +216,35 @@ describe('Campaigns page', () => {
 });
 
 describe('Campaign page', () => {
+  it('changes a draft campaign’s steps: a LinkedIn invitation and a call between the emails', async () => {
+    const user = userEvent.setup();
+    state.campaigns = [campaignFixture()];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    expect(await screen.findByRole('heading', { name: 'CFO outreach' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Edit$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    expect(await within(dialog).findByLabelText('Step 1')).toHaveValue('email');
+    await user.selectOptions(within(dialog).getByLabelText('Step 2'), 'connection_request');
+    await user.click(within(dialog).getByRole('button', { name: 'Add step' }));
+    await user.selectOptions(within(dialog).getByLabelText('Step 3'), 'call');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(posts()).toContainEqual(
+        expect.objectContaining({
+          method: 'put',
+          url: '/campaigns/1',
+          body: expect.objectContaining({
+            steps: [
+              { kind: 'email', delay_days: 0 },
+              { kind: 'connection_request', delay_days: 3 },
+              { kind: 'call', delay_days: 3 },
+            ],
+          }),
+        }),
+      ),
+    );
+  });
+
   it('starts a draft campaign, shows the sequence, approves all drafts and acts on one email', async () => {
     const user = userEvent.setup();
     state.campaigns = [campaignFixture()];

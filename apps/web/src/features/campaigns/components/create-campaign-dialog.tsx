@@ -11,7 +11,9 @@ import { selectClass } from '@web/components/ui/styles';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useCreateCampaign, usePersonaOptions, useVirtualEmployeeOptions } from '../api/campaigns';
+import { sequenceProblem } from '@shared/schemas/campaigns';
 import { CampaignRulesFields, type CampaignRules } from './campaign-rules-fields';
+import { SequenceFields, type SequenceValue } from './sequence-fields';
 
 type Mode = '' | 'review' | 'autonomous';
 
@@ -26,6 +28,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
   const [employeeIds, setEmployeeIds] = useState<number[]>([]);
   const [mode, setMode] = useState<Mode>('');
   const [rules, setRules] = useState<CampaignRules>({ allow_overlap: false, stop_company_on_reply: false });
+  const [steps, setSteps] = useState<SequenceValue>(null);
   const [error, setError] = useState<string | null>(null);
   const loading = personas.isPending || employees.isPending;
 
@@ -34,9 +37,11 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
     if (!name.trim()) return setError('Name is required');
     if (!personId) return setError('Choose a persona');
     if (employeeIds.length === 0) return setError('Choose at least one virtual employee');
+    const problem = steps ? sequenceProblem(steps) : null;
+    if (problem) return setError(problem);
     setError(null);
     create.mutate(
-      { name: name.trim(), person_id: Number(personId), virtual_employee_ids: employeeIds, ...(mode ? { mode } : {}), ...rules },
+      { name: name.trim(), person_id: Number(personId), virtual_employee_ids: employeeIds, ...(mode ? { mode } : {}), ...rules, ...(steps ? { steps } : {}) },
       {
         onSuccess: (campaign) => {
           notify.success('Campaign created: start it when you are ready');
@@ -112,6 +117,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
               </label>
             ))}
           </fieldset>
+          <SequenceFields value={steps} onChange={setSteps} />
           <CampaignRulesFields idPrefix="new-campaign" value={rules} onChange={setRules} />
           <ServerErrors messages={error ? [error] : create.isError ? apiErrorMessages(create.error) : null} />
           <div className="flex justify-end gap-2">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessages } from '@shared/api';
-import type { Campaign } from '@shared/schemas/campaigns';
+import { sequenceProblem, type Campaign, type SequenceStepInput } from '@shared/schemas/campaigns';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
@@ -9,8 +9,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { notify } from '@web/lib/notify';
 import { useUpdateCampaign, useVirtualEmployeeOptions } from '../api/campaigns';
 import { CampaignRulesFields, type CampaignRules } from './campaign-rules-fields';
+import { SequenceFields, type SequenceValue } from './sequence-fields';
 
-/** Rename a campaign, change its mode, its virtual employees or its rules about overlapping prospects (the persona and sequence stay). */
+/** Rename a campaign, change its mode, its virtual employees or its rules about overlapping prospects; its steps while it is a draft (the persona stays). */
 export function EditCampaignDialog({ campaign, open, onOpenChange }: { campaign: Campaign; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit campaign" description="A new mode applies to the emails written from now on.">
@@ -26,14 +27,20 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
   const [mode, setMode] = useState(campaign.mode);
   const [employeeIds, setEmployeeIds] = useState<number[]>(campaign.virtual_employee_ids);
   const [rules, setRules] = useState<CampaignRules>({ allow_overlap: campaign.allow_overlap, stop_company_on_reply: campaign.stop_company_on_reply });
+  const draft = campaign.status === 'draft';
+  const initialSteps: SequenceStepInput[] = campaign.steps.map((s) => ({ kind: s.kind, delay_days: s.delay_days }));
+  const [steps, setSteps] = useState<SequenceValue>(initialSteps);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError('Name is required');
     if (employeeIds.length === 0) return setError('Choose at least one virtual employee');
+    const changedSteps = draft && steps && JSON.stringify(steps) !== JSON.stringify(initialSteps) ? steps : null;
+    const problem = changedSteps ? sequenceProblem(changedSteps) : null;
+    if (problem) return setError(problem);
     setError(null);
     update.mutate(
-      { id: campaign.id, body: { name: name.trim(), mode, virtual_employee_ids: employeeIds, ...rules } },
+      { id: campaign.id, body: { name: name.trim(), mode, virtual_employee_ids: employeeIds, ...rules, ...(changedSteps ? { steps: changedSteps } : {}) } },
       {
         onSuccess: () => {
           notify.success('Campaign saved');
@@ -75,6 +82,7 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
           Autonomous: emails are scheduled as soon as they are written
         </label>
       </fieldset>
+      {draft ? <SequenceFields value={steps} onChange={setSteps} alwaysCustom /> : null}
       <CampaignRulesFields idPrefix="edit-campaign" value={rules} onChange={setRules} />
       <ServerErrors messages={error ? [error] : update.isError ? apiErrorMessages(update.error) : employees.isError ? apiErrorMessages(employees.error) : null} />
       <div className="flex justify-end gap-2">

@@ -2,7 +2,7 @@ import { Archive, CheckCheck, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
-import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
+import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
 import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
@@ -148,7 +148,7 @@ function Summary({ campaign }: { campaign: Campaign }) {
         <ol className="mt-1 flex flex-wrap gap-2">
           {campaign.steps.map((s) => (
             <li key={s.id} className="rounded-lg border border-border bg-surface-2 px-2.5 py-1 text-xs text-fg">
-              Step {s.position} · {s.channel === 'email' ? 'Email' : s.channel === 'linkedin' ? 'LinkedIn' : 'Call'} ·{' '}
+              Step {s.position} · {STEP_KIND_LABELS[s.kind]} ·{' '}
               {s.position === 1 ? 'first message' : `${s.delay_days} day${s.delay_days === 1 ? '' : 's'} after step ${s.position - 1}`}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { ListChecks, Plus, Send } from 'lucide-react';
+import { ListChecks, ListTodo, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { tdClass, thClass } from '@web/components/ui/styles';
 import { paths } from '@web/config/paths';
+import { useBrand } from '@web/stores/brand';
 import { useCampaigns } from '../api/campaigns';
 import { CreateCampaignDialog } from '../components/create-campaign-dialog';
 import { StatusBadge } from '../components/status-badge';
@@ -14,6 +15,7 @@ import { StatusBadge } from '../components/status-badge';
 /** /cabinet/campaigns: every campaign with its state and counts; new campaigns start here. */
 export function CampaignsRoute() {
   const campaigns = useCampaigns();
+  const flags = useBrand().feature_flags;
   const [creating, setCreating] = useState(false);
   const drafts = campaigns.data?.reduce((n, c) => n + (c.emails.draft ?? 0), 0) ?? 0;
   const add = (
@@ -32,6 +34,13 @@ export function CampaignsRoute() {
               <ListChecks className="h-4 w-4" aria-hidden /> Review queue{drafts ? ` (${drafts})` : ''}
             </Link>
           </Button>
+          {flags.linkedin || flags.phone_calls ? (
+            <Button asChild variant="secondary">
+              <Link to={paths.cabinet.tasks.path}>
+                <ListTodo className="h-4 w-4" aria-hidden /> Tasks
+              </Link>
+            </Button>
+          ) : null}
           {campaigns.isSuccess && campaigns.data.length ? add : null}
         </>
       }

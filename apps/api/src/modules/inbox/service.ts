@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LiveEventData } from '@shared/live/events';
-import { POSITIVE_REPLY_STATUSES, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import { AUTO_ANSWER_REPLY_STATUSES, POSITIVE_REPLY_STATUSES, REPLY_STATUS_INFO, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
 import type {
   EmailThread,
   EmailThreadFiltersParsed,
@@ -21,6 +21,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { skipAgentAnswers } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
 import { freshText } from './wording';
@@ -275,6 +276,8 @@ async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow,
     .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
   // The pipeline card follows the corrected status (opened, or moved forward; a stage set on the board by hand stays).
   await pipelineOnReplyStatusCorrected(tx, { accountId: thread.accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: status, userId: auth.user.id, now: new Date() });
+  // Re-marked as something the agent does not answer: its waiting automatic answer does not go.
+  if (!AUTO_ANSWER_REPLY_STATUSES.includes(status)) await skipAgentAnswers(tx, thread.accountId, thread.id, `Marked ${REPLY_STATUS_INFO[status].label} by hand`);
   if (thread.replyStatus === status) return;
   await recordActivity(tx, {
     accountId: thread.accountId,
@@ -380,6 +383,8 @@ export async function markStopSending(deps: Deps, auth: AuthContext, id: number)
   await deps.db.transaction(async (tx) => {
     const thread = await threadRow(tx, accountId, id);
     await suppress(tx, accountId, thread.prospectEmail, 'stopped', `Stopped from email thread #${thread.id}`);
+    // Stopped means stopped: the agent's automatic answer waiting for the working hours does not go either.
+    await skipAgentAnswers(tx, accountId, thread.id, 'The conversation was stopped by hand');
     await tx
       .update(t)
       .set({ stopSending: true, updatedAt: new Date() })

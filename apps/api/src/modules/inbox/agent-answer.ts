@@ -10,7 +10,7 @@ import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import { agentAnswerOf, settle, stateIs, withAnswer, type AgentAnswer, type AgentAnswerState } from './agent-answer-state';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { suppressionOf } from '../blacklist/suppression';
+import { suppressionsOf } from '../blacklist/suppression';
 import { nextWindowStart, windowOf, type SendWindow } from '../sending/schedule';
 import { newMessageId } from '../sending/smtp-send';
 import { draftReply } from './reply-draft';
@@ -105,8 +105,8 @@ async function whyNot(db: Db, accountId: number, reply: EmailThreadMessageRow): 
     .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, reply.threadId), laterMessage(reply.id)))
     .limit(1);
   if (later) return later.direction === 'outbound' ? 'Answered by hand first' : 'A newer reply came in: the agent answers that one';
-  const suppression = await suppressionOf(db, accountId, thread.prospectEmail);
-  if (suppression && suppression.reason !== 'replied') return `The prospect is on the blacklist (${suppression.reason})`;
+  const blocking = (await suppressionsOf(db, accountId, thread.prospectEmail)).find((s) => s.reason !== 'replied');
+  if (blocking) return `${blocking.value} is on the blacklist (${blocking.reason})`;
   return null;
 }
 
@@ -131,9 +131,11 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
   }
   if (answer.state !== 'scheduled') return { state: 'none', was: answer.state };
 
+  // Skipped only while still scheduled: a run that finds another run's answer sent (or sending) changes nothing.
   const skip = async (reason: string): Promise<AgentAnswerOutcome> => {
-    await settle(db, accountId, replyId, 'scheduled', { state: 'skipped', reason, at: now.toISOString() });
-    return { state: 'skipped', reason };
+    if (await settle(db, accountId, replyId, 'scheduled', { state: 'skipped', reason, at: now.toISOString() })) return { state: 'skipped', reason };
+    const [current] = await db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, replyId)));
+    return { state: 'none', was: current ? (agentAnswerOf(current)?.state ?? null) : null };
   };
   const reason = await whyNot(db, accountId, reply);
   if (reason) return skip(reason);
@@ -179,13 +181,8 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
       ),
     )
     .returning({ id: emailThreadMessages.id });
-  if (!claimed.length) {
-    // Another run has it, or something changed since the checks above: say what, if it is still scheduled.
-    const [now2] = await db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, replyId)));
-    const state = now2 ? agentAnswerOf(now2) : null;
-    if (state?.state === 'scheduled') return skip((await whyNot(db, accountId, now2!)) ?? 'The conversation changed before the answer went out');
-    return { state: 'none', was: state?.state ?? null };
-  }
+  // Another run has it, or something changed since the checks above: say what (when it is still scheduled).
+  if (!claimed.length) return skip((await whyNot(db, accountId, reply)) ?? 'The conversation changed before the answer went out');
 
   const result = await deliverReply(deps, accountId, reply.threadId, text, {
     now,

@@ -9,7 +9,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { sanitizeForStorage, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { emitLiveEvent } from '../live/emit';
-import { suppressionOf } from '../blacklist/suppression';
+import { suppressionOf, suppressionsOf } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { imapEndpointOf } from '../sending/sent-folder';
 import { applyOutcome, classifySmtpResult, newMessageId, smtpEndpointOf, type SendOutcome } from '../sending/smtp-send';
@@ -185,8 +185,9 @@ export async function deliverReply(deps: Pick<Deps, 'db' | 'config' | 'mail'>, a
       ),
     );
   }
-  if (author.kind === 'agent' && suppression && suppression.reason !== 'replied') {
-    return refused(unprocessable(`${thread.prospectEmail} is on the blacklist (${suppression.reason}): the agent does not answer`));
+  if (author.kind === 'agent') {
+    const blocking = (await suppressionsOf(deps.db, accountId, thread.prospectEmail)).find((s) => s.reason !== 'replied');
+    if (blocking) return refused(unprocessable(`${blocking.value} is on the blacklist (${blocking.reason}): the agent does not answer`));
   }
 
   const history = await messagesOf(deps.db, accountId, thread.id);

@@ -59,7 +59,12 @@ const THREAD_TARGET = (accountId: number): FilterTarget => ({
   landingPage: (like) =>
     sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
   messageSource: (sources) => {
-    const bySource = { campaign: sql`m.campaign_email_id is not null`, inbox: sql`m.details->>'source' = 'inbox'`, mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') <> 'inbox')` };
+    const bySource = {
+      campaign: sql`m.campaign_email_id is not null`,
+      inbox: sql`m.details->>'source' = 'inbox'`,
+      agent: sql`m.details->>'source' = 'agent'`,
+      mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') not in ('inbox', 'agent'))`,
+    };
     return sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (${sql.join(
       sources.map((s) => bySource[s]),
       sql` or `,
@@ -335,7 +340,8 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
 const SOURCE_OF = (m: Pick<EmailThreadMessageRow, 'direction' | 'campaignEmailId' | 'details'>): EmailThreadMessage['source'] => {
   if (m.direction !== 'outbound') return null;
   if (m.campaignEmailId !== null) return 'campaign';
-  return (m.details as { source?: string } | null)?.source === 'inbox' ? 'inbox' : 'mail_client';
+  const source = (m.details as { source?: string } | null)?.source;
+  return source === 'inbox' || source === 'agent' ? source : 'mail_client';
 };
 
 export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -9,6 +11,7 @@ import { JOBS_SCHEMA, type SendOptions } from '../../lib/jobs/queue';
 import { executorFor } from '../../lib/jobs/sql';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
+import { repoRoot } from '../../lib/paths';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
@@ -161,6 +164,35 @@ describe.each(DB_KINDS)('the agent’s automatic answer (%s)', (kind) => {
     expect(await run(accountId, fixture.messageRowId, new Date(), t.app.jobs)).toEqual({ state: 'none', was: 'sent' });
     expect(receivedFor(fixture.prospect.email!)).toHaveLength(1);
     expect(await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'agent_reply_sent')))).toHaveLength(1);
+  });
+
+  // Two API processes on one PostgreSQL: this one and a child (testing/job-worker-child.ts `engine`, polling every 100 ms),
+  // both working the same queue, with the reply's keyed job and three duplicates (unkeyed) due at once.
+  it.runIf(kind === 'postgres')('sends once when a second API process works the same queue', { timeout: 300_000 }, async () => {
+    const { u, accountId, mailbox } = await account({ timeZone: 'UTC', workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: '00:00', workEnd: '23:59' });
+    const url = (t.db as typeof t.db & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/testing/job-worker-child.ts'), 'engine', url], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      let out = '';
+      let err = '';
+      child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d: Buffer) => ((out += d.toString()), /^ready$/m.test(out) && resolve()));
+        child.on('exit', () => reject(new Error(`the second process exited: ${err}`)));
+      });
+      const fixture = await threadOf(t, u, { mailbox, repliedAt: new Date(Date.now() - 60 * MIN), jobs: t.app.jobs });
+      for (let i = 0; i < 3; i++) await t.app.jobs.send(agentAnswerJob, { account_id: accountId, reply_id: fixture.messageRowId });
+      await t.app.jobs.drain({ skipDelays: true });
+      // Whichever process ran them, every run is over.
+      await expect.poll(async () => (await jobsFor(fixture.messageRowId)).map((j) => j.state), { timeout: 120_000, interval: 100 }).toEqual(['completed', 'completed', 'completed', 'completed']);
+      expect(receivedFor(fixture.prospect.email!)).toHaveLength(1);
+      expect(await answerOf(accountId, fixture.messageRowId)).toMatchObject({ state: 'sent' });
+      expect((await messagesOf(u, fixture.threadId)).filter((m) => m.source === 'agent')).toHaveLength(1);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
   });
 
   it('sends once when two runs race for the same reply (two processes, or a retry beside the first run)', async () => {

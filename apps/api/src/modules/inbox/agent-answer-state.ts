@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailThreadMessages, type EmailThreadMessageRow } from '../../db/schema';
 
@@ -15,7 +15,7 @@ export type AgentAnswer = {
   received_at: string;
   /** When the agent answers (the delay, then the working window). */
   due_at: string;
-  reason?: string;
+  reason?: string | null;
   /** The claim of the run sending it. */
   token?: string;
   /** Our answer's Message-ID (fixed at the claim). */
@@ -34,7 +34,7 @@ export const withAnswer = (answer: AgentAnswer) => sql`coalesce(${emailThreadMes
 export const stateIs = (state: AgentAnswerState) => sql`${emailThreadMessages.details}->'agent_answer'->>'state' = ${state}`;
 
 /** Moves a reply's answer from one state to another (only from `from`, and only the claim's own run when `token`). */
-export async function settle(db: Db, accountId: number, replyId: number, from: AgentAnswerState, to: Partial<AgentAnswer> & { state: AgentAnswerState }, token?: string): Promise<boolean> {
+export async function settle(db: Db, accountId: number, replyId: number, from: AgentAnswerState | AgentAnswerState[], to: Partial<AgentAnswer> & { state: AgentAnswerState }, token?: string): Promise<boolean> {
   const rows = await db
     .update(emailThreadMessages)
     .set({ details: sql`jsonb_set(${emailThreadMessages.details}, '{agent_answer}', (${emailThreadMessages.details}->'agent_answer') || ${JSON.stringify(to)}::jsonb)` })
@@ -42,7 +42,7 @@ export async function settle(db: Db, accountId: number, replyId: number, from: A
       and(
         eq(emailThreadMessages.accountId, accountId),
         eq(emailThreadMessages.id, replyId),
-        stateIs(from),
+        Array.isArray(from) ? or(...from.map(stateIs)) : stateIs(from),
         token ? sql`${emailThreadMessages.details}->'agent_answer'->>'token' = ${token}` : undefined,
       ),
     )

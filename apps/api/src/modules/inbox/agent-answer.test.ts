@@ -184,8 +184,16 @@ describe.each(DB_KINDS)('the agent’s automatic answer (%s)', (kind) => {
       const fixture = await threadOf(t, u, { mailbox, repliedAt: new Date(Date.now() - 60 * MIN), jobs: t.app.jobs });
       for (let i = 0; i < 3; i++) await t.app.jobs.send(agentAnswerJob, { account_id: accountId, reply_id: fixture.messageRowId });
       await t.app.jobs.drain({ skipDelays: true });
-      // Whichever process ran them, every run is over.
-      await expect.poll(async () => (await jobsFor(fixture.messageRowId)).map((j) => j.state), { timeout: 120_000, interval: 100 }).toEqual(['completed', 'completed', 'completed', 'completed']);
+      // Whichever process ran them, every run is over (a run that met the other's live claim left a look for later, not due now).
+      const settled = async () => {
+        const { rows } = await executorFor(t.db.db).executeSql(
+          `select count(*)::int as n from ${JOBS_SCHEMA}.job where name = 'agent-answer' and data->>'reply_id' = $1 and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          [String(fixture.messageRowId)],
+        );
+        return Number(rows[0]?.n ?? -1);
+      };
+      await expect.poll(settled, { timeout: 120_000, interval: 100 }).toBe(0);
+      expect((await jobsFor(fixture.messageRowId)).filter((j) => j.state === 'completed').length).toBeGreaterThanOrEqual(4);
       expect(receivedFor(fixture.prospect.email!)).toHaveLength(1);
       expect(await answerOf(accountId, fixture.messageRowId)).toMatchObject({ state: 'sent' });
       expect((await messagesOf(u, fixture.threadId)).filter((m) => m.source === 'agent')).toHaveLength(1);
@@ -217,9 +225,17 @@ describe.each(DB_KINDS)('the agent’s automatic answer (%s)', (kind) => {
       .update(emailThreadMessages)
       .set({ details: sql`jsonb_set(${emailThreadMessages.details}, '{agent_answer}', ${JSON.stringify(claimed)}::jsonb)` })
       .where(eq(emailThreadMessages.id, fixture.messageRowId));
-    const outcome = await run(accountId, fixture.messageRowId, new Date(THURSDAY.getTime() + 20 * MIN), jobs);
+    // A run while the claim is fresh (a duplicate job beside a live run) leaves it alone and looks again once it could be stale.
+    const claimedAt = new Date(THURSDAY.getTime() + 12 * MIN);
+    await t.db.db
+      .update(emailThreadMessages)
+      .set({ details: sql`jsonb_set(${emailThreadMessages.details}, '{agent_answer,at}', ${JSON.stringify(claimedAt.toISOString())}::jsonb)` })
+      .where(eq(emailThreadMessages.id, fixture.messageRowId));
+    expect(await run(accountId, fixture.messageRowId, new Date(claimedAt.getTime() + MIN), jobs)).toEqual({ state: 'waiting', until: new Date(claimedAt.getTime() + 10 * MIN) });
+    expect(await answerOf(accountId, fixture.messageRowId)).toMatchObject({ state: 'sending' });
+    const outcome = await run(accountId, fixture.messageRowId, new Date(claimedAt.getTime() + 11 * MIN), jobs);
     expect(outcome).toMatchObject({ state: 'uncertain', reason: expect.stringMatching(/may have gone out/) });
-    expect(await run(accountId, fixture.messageRowId, new Date(THURSDAY.getTime() + 30 * MIN), jobs)).toEqual({ state: 'none', was: 'uncertain' });
+    expect(await run(accountId, fixture.messageRowId, new Date(claimedAt.getTime() + 30 * MIN), jobs)).toEqual({ state: 'none', was: 'uncertain' });
     expect(receivedFor(fixture.prospect.email!)).toHaveLength(0);
     const [failed] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'agent_reply_failed')));
     expect(failed).toMatchObject({ actorType: 'agent', payload: { thread_id: fixture.threadId, uncertain: true } });

@@ -38,6 +38,8 @@ import { deliverReply } from './send-reply';
  */
 
 const DELAY_MS = AUTO_ANSWER_DELAY_MINUTES * 60_000;
+/** A claim older than this is taken for dead: longer than a run may take (the job's expiry). */
+export const CLAIM_STALE_MS = 10 * 60_000;
 
 export const answersStatus = (status: string | null | undefined): boolean => !!status && (AUTO_ANSWER_REPLY_STATUSES as readonly string[]).includes(status);
 
@@ -124,7 +126,14 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
   const answer = reply ? agentAnswerOf(reply) : null;
   if (!reply || !answer) return { state: 'none', was: null };
   if (answer.state === 'sending') {
-    // A run claimed it and did not finish (its process died, or the store after the send failed): it may have left.
+    // Another run holds the claim. A duplicate run (a second job for the reply) can meet a live claim: it looks
+    // again once the claim could be stale, and only then takes it for dead.
+    const staleAt = new Date(new Date(answer.at ?? answer.received_at).getTime() + CLAIM_STALE_MS);
+    if (staleAt > now) {
+      await deps.jobs.send(agentAnswerJob, { account_id: accountId, reply_id: replyId }, { startAfter: staleAt, key: `${replyId}:stale:${answer.token ?? ''}` });
+      return { state: 'waiting', until: staleAt };
+    }
+    // The run that claimed it did not finish (its process died, or the store after the send failed): it may have left.
     const reason = 'Interrupted while sending: the answer may have gone out. Look in the mailbox’s Sent folder before answering by hand';
     if (await settle(db, accountId, replyId, 'sending', { state: 'uncertain', reason, at: now.toISOString() }, answer.token)) await logFailure(db, accountId, reply, reason, true);
     return { state: 'uncertain', reason };
@@ -189,7 +198,8 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
     author: { kind: 'agent' },
     messageId,
     onStored: async (tx, stored) => {
-      await settle(tx, accountId, replyId, 'sending', { state: 'sent', answer_id: stored.id, message_id: stored.messageId, at: now.toISOString() }, token);
+      // Sent, also when a run took this claim for dead meanwhile (it marked it uncertain): it did go.
+      await settle(tx, accountId, replyId, ['sending', 'uncertain'], { state: 'sent', answer_id: stored.id, message_id: stored.messageId, at: now.toISOString(), reason: null }, token);
     },
   });
   if (result.ok) return { state: 'sent', answerId: result.row.id };
@@ -224,7 +234,7 @@ export const agentAnswerJob = defineJob<Payload, Deps>({
   scope: (_deps, payload) => payload.account_id,
   retryLimit: 4,
   retryDelaySeconds: 60,
-  expireInSeconds: 10 * 60,
+  expireInSeconds: CLAIM_STALE_MS / 1000,
   concurrency: 2,
   handler: async (deps, payload) => {
     const outcome = await runAgentAnswer(deps, payload.account_id, payload.reply_id, new Date());

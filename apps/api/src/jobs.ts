@@ -7,10 +7,25 @@ import { notificationDeliveryJob } from './modules/notifications/dispatch';
 import { composeJob } from './modules/campaigns/compose';
 import { enrolJob, joinJob } from './modules/campaigns/enrolment';
 import { sendDueJob } from './modules/campaigns/send-job';
+import { agentAnswerJob } from './modules/inbox/agent-answer';
 import { mailboxSyncJob } from './modules/inbox/imap-sync';
 import { pruneJob as liveEventsPruneJob } from './modules/live/prune';
 import { planJob as brandPostsPlanJob } from './modules/brand-awareness/planner';
 import { publishJob as brandPostPublishJob } from './modules/brand-awareness/publish';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
-export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [emailJob, importJob, generationJob, notificationDeliveryJob, enrolJob, joinJob, composeJob, sendDueJob, mailboxSyncJob, liveEventsPruneJob, brandPostsPlanJob, brandPostPublishJob];
+export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
+  emailJob,
+  importJob,
+  generationJob,
+  notificationDeliveryJob,
+  enrolJob,
+  joinJob,
+  composeJob,
+  sendDueJob,
+  mailboxSyncJob,
+  agentAnswerJob,
+  liveEventsPruneJob,
+  brandPostsPlanJob,
+  brandPostPublishJob,
+];

@@ -23,7 +23,7 @@ import { personasPageKeys } from '@web/features/personas';
 export const PIPELINE_KEY = ['pipeline'] as const;
 
 /** Activity verbs that change what the inbox shows (besides any activity naming a thread). */
-const INBOX_VERBS = new Set(['reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'inbox_reply_sent', 'email_bounced', 'email_delayed', 'email_unsubscribed', 'sequence_stopped']);
+const INBOX_VERBS = new Set(['reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'inbox_reply_sent', 'agent_reply_sent', 'email_bounced', 'email_delayed', 'email_unsubscribed', 'sequence_stopped']);
 /** Activity verbs that move a prospect on the pipeline board (its own moves, and what the replies say). */
 const PIPELINE_VERBS = new Set(['pipeline_moved', 'reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'meeting_booked', 'email_unsubscribed', 'sequence_stopped']);
 /** Activity verbs that change a persona's prospects. */

@@ -17,7 +17,8 @@ export const THREAD_CHANNELS = ['email', 'linkedin', 'call'] as const;
  * Where a thread's messages on our side came from: a campaign email, an answer sent from the inbox, or one
  * the user wrote in their own mail client (found in the Sent folder).
  */
-export const THREAD_MESSAGE_SOURCES = ['campaign', 'inbox', 'mail_client'] as const;
+/** Where our message was written: a campaign step, the inbox (the user), the agent on its own (auto_reply), the user's own mail client. */
+export const THREAD_MESSAGE_SOURCES = ['campaign', 'inbox', 'agent', 'mail_client'] as const;
 export const EMAIL_THREAD_SORTS = ['last_message_at', 'replied_at', 'created_at'] as const;
 export const EMAIL_THREADS_PER_PAGE_MAX = 100;
 

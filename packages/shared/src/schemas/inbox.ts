@@ -45,6 +45,17 @@ export const AUTOMATIC_REPLY_STATUSES: readonly ReplyStatus[] = ['out_of_office'
 /** No answer is drafted for these (issue 12: never for unsubscribe, out-of-office or negative replies). */
 export const NO_DRAFT_REPLY_STATUSES: readonly ReplyStatus[] = ['not_interested', 'out_of_office', 'auto_reply', 'unsubscribe', 'bounce'];
 
+/**
+ * The replies the agent answers on its own when auto_reply is on (auto_communication_settings): a person
+ * who is interested, asks for a meeting, or writes anything else a person writes (a question, a thank-you).
+ * Never a "not now" or a referral (the user decides how to follow up), never a no, an unsubscribe or anything
+ * automatic (docs/decisions.md "The agent's automatic answer").
+ */
+export const AUTO_ANSWER_REPLY_STATUSES: readonly ReplyStatus[] = ['interested', 'meeting_request', 'other'];
+
+/** The agent answers no sooner than this after a reply arrives (then within working hours): the user can answer or re-mark it first. */
+export const AUTO_ANSWER_DELAY_MINUTES = 10;
+
 /** The statuses the notification rules name (new interested reply, meeting request). */
 export const POSITIVE_REPLY_STATUSES: readonly ReplyStatus[] = ['interested', 'meeting_request'];
 

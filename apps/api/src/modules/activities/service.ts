@@ -49,6 +49,8 @@ export const ACTIVITY_VERBS = [
   'auto_reply_received',
   'inbox_reply_sent',
   'mail_client_reply_sent',
+  'agent_reply_sent',
+  'agent_reply_failed',
   'pipeline_moved',
   'deal_won',
 ] as const;

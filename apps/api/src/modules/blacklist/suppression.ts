@@ -64,6 +64,23 @@ export async function suppressionOf(db: Db, accountId: number, email: string): P
   return byDomain ? { kind: 'domain', ...byDomain } : null;
 }
 
+/** Every entry that covers this address: its own and its domains' (a "replied" entry does not hide a domain blacklisted later). */
+export async function suppressionsOf(db: Db, accountId: number, email: string): Promise<Suppression[]> {
+  const address = email.trim().toLowerCase();
+  const own = await db
+    .select({ value: blacklistedEmails.email, reason: blacklistedEmails.reason })
+    .from(blacklistedEmails)
+    .where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, address)));
+  const domains = domainsOf(address);
+  const byDomain = domains.length
+    ? await db
+        .select({ value: blacklistedDomains.domain, reason: blacklistedDomains.reason })
+        .from(blacklistedDomains)
+        .where(and(eq(blacklistedDomains.accountId, accountId), inArray(blacklistedDomains.domain, domains)))
+    : [];
+  return [...own.map((o) => ({ kind: 'email' as const, ...o })), ...byDomain.map((d) => ({ kind: 'domain' as const, ...d }))];
+}
+
 /** True when the account must not write to this address (its own entry, or its domain's). */
 export async function isSuppressed(db: Db, accountId: number, email: string): Promise<boolean> {
   return (await suppressionOf(db, accountId, email)) !== null;

@@ -383,6 +383,10 @@ export function describeActivity(r: {
       return `Answered ${who} from the inbox`;
     case 'mail_client_reply_sent':
       return `Answered ${who} from a mail client`;
+    case 'agent_reply_sent':
+      return `The agent answered ${who} on its own`;
+    case 'agent_reply_failed':
+      return `The agent's answer to ${who} ${payload.uncertain === true ? 'may not have gone out' : 'was not sent'}${text('reason') ? `: ${text('reason')}` : ''}`;
     case 'enrolment_paused': {
       const until = text('until');
       return `Sequence paused for ${who}${until ? ` until ${until.slice(0, 10)}` : ''}${text('reason') ? ` (${text('reason')})` : ''}`;

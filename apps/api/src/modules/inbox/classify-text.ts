@@ -67,9 +67,14 @@ export function stripQuotedAndSignature(text: string): string {
 function isAttribution(line: string, next: string | undefined, after: string | undefined): boolean {
   if (!ATTRIBUTION_START.test(line) || line.length > 300) return false;
   if (WROTE.test(line)) return true;
-  const two = `${line} ${fold(next ?? '')}`;
+  // A wrapped attribution runs on without a blank line, and its first part is no finished sentence: a
+  // sentence of the reply that names an address ("please contact jane@acme.com instead.") above the
+  // real "On … wrote:" is the reply, not the start of its quote.
+  if (!next?.trim() || /[.!?]$/.test(line)) return false;
+  const two = `${line} ${fold(next)}`;
   if (WROTE.test(two)) return true;
-  return WROTE.test(`${two} ${fold(after ?? '')}`);
+  if (!after?.trim()) return false;
+  return WROTE.test(`${two} ${fold(after)}`);
 }
 
 function isOutlookBlock(lines: string[], i: number): boolean {

@@ -113,6 +113,12 @@ describe('stripQuotedAndSignature', () => {
     expect(stripQuotedAndSignature(text)).toBe(text);
   });
 
+  it('keeps a sentence that names an address above the attribution (it is the reply, not the quote)', () => {
+    const text = 'I am not the right person, please contact jane@acme.example instead.\n\nOn Thu, 26 Nov 2026 10:00:00 GMT, ada@good.example wrote:\n> Would this help your team?';
+    expect(stripQuotedAndSignature(text)).toBe('I am not the right person, please contact jane@acme.example instead.');
+    expect(classifyByRules({ subject: 'Re: A question', text }).status).toBe('wrong_person');
+  });
+
   it('keeps the text written below a quote when nothing is above it', () => {
     expect(stripQuotedAndSignature('> Would a call work?\n\nYes, Tuesday.')).toBe('Yes, Tuesday.');
     expect(stripQuotedAndSignature('On Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Would a call work?\n\nYes, Tuesday.\n\nSent from my iPhone')).toBe('Yes, Tuesday.');

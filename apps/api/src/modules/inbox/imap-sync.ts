@@ -50,7 +50,7 @@ function mayConcernUs(headers: string): boolean {
   return /^(in-reply-to|references):/im.test(headers) || /^content-type:\s*multipart\/(report|mixed)/im.test(headers) || /^from:.*\b(mailer-daemon|postmaster)@/im.test(headers);
 }
 
-async function syncFolder(deps: Pick<Deps, 'db' | 'config'>, client: ImapSession, mailbox: UserEmailRow, folder: string, role: FolderRole, now: Date): Promise<FolderSync> {
+async function syncFolder(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'jobs'>>, client: ImapSession, mailbox: UserEmailRow, folder: string, role: FolderRole, now: Date): Promise<FolderSync> {
   const db = deps.db;
   const accountId = mailbox.accountId;
   const result: FolderSync = { folder, role, rescanned: false, seen: 0, stored: 0, duplicates: 0, unrelated: 0, error: null };
@@ -89,7 +89,7 @@ async function syncFolder(deps: Pick<Deps, 'db' | 'config'>, client: ImapSession
           taken++;
           const msg = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
           if (msg && msg.source) {
-            const outcome: IngestResult = await ingestMessage(db, { mailbox, folder, role, raw: msg.source, uid: head.uid, now, provider: textProviderFor(deps.config) });
+            const outcome: IngestResult = await ingestMessage(db, { mailbox, folder, role, raw: msg.source, uid: head.uid, now, provider: textProviderFor(deps.config), jobs: deps.jobs });
             if (outcome.outcome === 'stored') result.stored++;
             else if (outcome.outcome === 'duplicate') result.duplicates++;
             else result.unrelated++;
@@ -138,7 +138,7 @@ export type IdleOptions = {
  * Waits in IDLE on INBOX until the deadline, taking in what arrives (an EXISTS from the server) at once.
  * IDLE broken by the client's keepalive (a NOOP after the socket's quiet time) is simply started again.
  */
-async function idleOnInbox(deps: Pick<Deps, 'db' | 'config'>, client: ImapSession, mailbox: UserEmailRow, options: IdleOptions, results: FolderSync[]): Promise<void> {
+async function idleOnInbox(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'jobs'>>, client: ImapSession, mailbox: UserEmailRow, options: IdleOptions, results: FolderSync[]): Promise<void> {
   if (!client.capabilities.has('IDLE')) return;
   const deadline = Date.now() + options.idleMs;
   // The message count last seen: more than that means something arrived while IDLE was not listening (the keepalive broke it).
@@ -197,7 +197,7 @@ async function idleOnInbox(deps: Pick<Deps, 'db' | 'config'>, client: ImapSessio
 }
 
 /** One pass over the mailbox's INBOX and Sent folder, in the mailbox's account scope; then IDLE when asked. */
-export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'>, mailbox: UserEmailRow, now = new Date(), idle: IdleOptions = { idleMs: 0 }): Promise<MailboxSync> {
+export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'> & Partial<Pick<Deps, 'jobs'>>, mailbox: UserEmailRow, now = new Date(), idle: IdleOptions = { idleMs: 0 }): Promise<MailboxSync> {
   const fail = async (error: string): Promise<MailboxSync> => {
     await saveState(deps.db, mailbox, 'INBOX', { uidValidity: null, lastUid: 0, error, now });
     return { ok: false, error, folders: [] };

@@ -13,6 +13,9 @@ import { pipelineOnReply } from '../pipeline/moves';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
 import type { TextProvider } from '../ai/provider';
+import type { JobQueue } from '../../lib/jobs/queue';
+import type { Deps } from '../../lib/route';
+import { scheduleAgentAnswer } from './agent-answer';
 import { classifyByRules, classifyReply, type ReplyClassification } from './classify';
 import { freshText, returnDateOf } from './wording';
 
@@ -35,6 +38,7 @@ import { freshText, returnDateOf } from './wording';
  * unsubscribe suppresses as such) and goes to the thread through nextReplyStatus (a user's status stays).
  * An interested reply and a meeting request also log reply_interested / meeting_requested (notifications).
  * A person's reply opens the prospect's pipeline card or moves it forward (modules/pipeline/moves.ts).
+ * With auto_reply on, a person's reply the agent answers schedules its answer in the same transaction (agent-answer.ts).
  * Idempotent: the message's row (account, mailbox, Message-ID) is written first, and a second ingestion
  * finds it there and changes nothing.
  */
@@ -51,6 +55,8 @@ export type IngestInput = {
   now?: Date;
   /** The configured text provider (textProviderFor(config)): asked when the classifier's rules are unsure; none or the built-in composer: rules only. */
   provider?: TextProvider | null;
+  /** The job queue: a person's reply the agent answers (auto_reply on) gets its answer job here, in the reply's transaction (agent-answer.ts). */
+  jobs?: Pick<JobQueue<Deps>, 'send'>;
 };
 
 export type IngestResult =
@@ -69,6 +75,8 @@ export type IngestResult =
       /** What it did to the sequence. */
       effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded';
       pausedUntil?: Date;
+      /** When the agent answers this reply on its own (auto_reply on), if it does. */
+      agentAnswerAt?: Date;
     };
 
 const DAY_MS = 86_400_000;
@@ -481,7 +489,9 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         payload: { email: thread.prospectEmail, campaign_email_id: answered?.id ?? null, by_reply: true, thread_id: thread.id },
       });
     }
-    return { ...stored, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped' };
+    // The agent answers it on its own when auto_reply is on and the thread's status is one it answers (never an unsubscribe).
+    const agentAnswerAt = input.jobs && !unsubscribe ? await scheduleAgentAnswer(tx, input.jobs, { accountId, id: row.id, status: threadStatus ?? classified.status }, now) : null;
+    return { ...stored, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped', ...(agentAnswerAt ? { agentAnswerAt } : {}) };
   });
 }
 

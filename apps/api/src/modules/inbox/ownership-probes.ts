@@ -6,7 +6,7 @@ import { blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, email
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
 import { personaWithProspects } from '../campaigns/ownership-probes';
 import { mailboxOf } from '../user-emails/ownership-probes';
-import { ingestMessage } from './ingest';
+import { ingestMessage, type IngestInput } from './ingest';
 
 /**
  * Ownership probes for the inbox routes (spread into routes.test.ts): user B can neither see nor change
@@ -31,6 +31,8 @@ export type ThreadFixtureOptions = {
   prospect?: { fullName?: string; company?: string; title?: string; email?: string };
   /** When the reply was written (the thread's last_message_at). */
   repliedAt?: Date;
+  /** The job queue ingestion schedules the agent's automatic answer with (auto_reply on); none by default. */
+  jobs?: IngestInput['jobs'];
 };
 
 /** A campaign email sent by `p`'s account and the prospect's reply to it, ingested: the thread it made. */
@@ -95,7 +97,7 @@ export async function threadOf(t: TestApp, p: Person, options: ThreadFixtureOpti
     '> Hello, would this help your team?',
     '',
   ].join('\r\n');
-  const ingested = await ingestMessage(t.db.db, { mailbox: { id: mailbox.id, accountId, email: mailbox.email }, folder: 'INBOX', role: 'inbox', raw, now: options.repliedAt });
+  const ingested = await ingestMessage(t.db.db, { mailbox: { id: mailbox.id, accountId, email: mailbox.email }, folder: 'INBOX', role: 'inbox', raw, now: options.repliedAt, jobs: options.jobs });
   expect(ingested.outcome).toBe('stored');
   const threadId = (ingested as { threadId: number }).threadId;
   const messageRowId = (ingested as { messageRowId: number }).messageRowId;

@@ -140,7 +140,7 @@ export function composeReplyDraft(c: ReplyDraftContext): string {
 }
 
 /** Everything the draft is written from, read in the account's scope. */
-async function draftContext(deps: Deps, accountId: number, thread: EmailThreadRow, history: EmailThreadMessageRow[], lastInbound: EmailThreadMessageRow, status: ReplyStatus | null): Promise<ReplyDraftContext> {
+async function draftContext(deps: Pick<Deps, 'db'>, accountId: number, thread: EmailThreadRow, history: EmailThreadMessageRow[], lastInbound: EmailThreadMessageRow, status: ReplyStatus | null): Promise<ReplyDraftContext> {
   const db = deps.db;
   const [prospect] = thread.prospectId ? await db.select().from(prospects).where(and(eq(prospects.accountId, accountId), eq(prospects.id, thread.prospectId))) : [];
   const [campaign] = thread.campaignId ? await db.select().from(campaigns).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, thread.campaignId))) : [];
@@ -161,8 +161,18 @@ async function draftContext(deps: Deps, accountId: number, thread: EmailThreadRo
   };
 }
 
+/** POST email_threads/{id}/reply_text: the user's draft. */
 export async function replyText(deps: Deps, auth: AuthContext, threadId: number): Promise<ReplyDraft> {
-  const accountId = auth.account.id;
+  const { text, html, provider } = await draftReply(deps, auth.account.id, threadId);
+  return { text, html, provider };
+}
+
+/**
+ * The draft answer to a thread's last reply, in the account's scope: what reply_text answers the user, and
+ * what the agent sends on its own when auto_reply is on (inbox/auto-answer.ts). Throws HttpError 422 for
+ * what must not be answered, and the provider's error when it fails.
+ */
+export async function draftReply(deps: Pick<Deps, 'db' | 'config'>, accountId: number, threadId: number): Promise<ReplyDraft & { status: ReplyStatus | null }> {
   const thread = await threadRow(deps.db, accountId, threadId);
   const history = await messagesOf(deps.db, accountId, thread.id);
   const lastInbound = [...history].reverse().find((m) => m.direction === 'inbound');
@@ -191,5 +201,5 @@ export async function replyText(deps: Deps, auth: AuthContext, threadId: number)
     text = text.replace(/^subject:[^\n]*\n+/i, '').trim();
     if (!text) throw new HttpError(502, ['The AI text provider answered with an empty draft']);
   }
-  return { text, html: textToHtml(text), provider: provider.name };
+  return { text, html: textToHtml(text), provider: provider.name, status };
 }

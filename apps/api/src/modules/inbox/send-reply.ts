@@ -2,16 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { EmailThreadMessage } from '@shared/schemas/email-threads';
+import type { Db } from '../../db/client';
 import { emailThreadMessages, emailThreads, userEmails, type EmailThreadMessageRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { sanitizeForStorage, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
-import { suppressionOf } from '../blacklist/suppression';
+import { emitLiveEvent } from '../live/emit';
+import { suppressionOf, suppressionsOf } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { imapEndpointOf } from '../sending/sent-folder';
 import { applyOutcome, classifySmtpResult, newMessageId, smtpEndpointOf, type SendOutcome } from '../sending/smtp-send';
 import { signInOf } from '../user-emails/oauth-tokens';
+import { skipAgentAnswers } from './agent-answer-state';
 import { messagesOf, threadRow, toMessageJson } from './service';
 
 /**
@@ -88,7 +91,7 @@ export function providerFilesSent(mailbox: Pick<UserEmailRow, 'smtpHost' | 'oaut
 
 export type SentFolderOutcome = 'appended' | 'provider' | 'no_folder' | 'failed';
 
-async function appendToSent(deps: Deps, mailbox: UserEmailRow, raw: Buffer, date: Date): Promise<{ outcome: SentFolderOutcome; reason?: string }> {
+async function appendToSent(deps: Pick<Deps, 'db' | 'config' | 'mail'>, mailbox: UserEmailRow, raw: Buffer, date: Date): Promise<{ outcome: SentFolderOutcome; reason?: string }> {
   if (providerFilesSent(mailbox)) return { outcome: 'provider' };
   if (!mailbox.sentFolder) return { outcome: 'no_folder', reason: 'No Sent folder is known for this mailbox: test its connection again' };
   const signIn = await signInOf(deps, mailbox, 'imap', date);
@@ -126,25 +129,65 @@ export function refusalOf(outcome: Exclude<SendOutcome, { status: 'sent' }>, to:
   }
 }
 
-export async function sendReply(deps: Deps, auth: AuthContext, threadId: number, body: string, now = new Date()): Promise<EmailThreadMessage> {
-  const accountId = auth.account.id;
+/** Who answers: the signed-in user (send_reply), or the agent on its own (auto_reply, inbox/auto-answer.ts). */
+export type ReplyAuthor = { kind: 'user'; userId: number } | { kind: 'agent' };
+
+export type DeliverOptions = {
+  now: Date;
+  author: ReplyAuthor;
+  /** The answer's Message-ID when the caller fixed it beforehand (the agent's claim records it); else a new one. */
+  messageId?: string;
+  /** Runs in the transaction that stores the answer (the agent's claim turns "sent" with it). */
+  onStored?: (tx: Db, row: EmailThreadMessageRow) => Promise<void>;
+};
+
+/**
+ * What became of an answer: stored (sent), or refused with the reason. `sent` says whether it may have
+ * left: false for every refusal before or at the SMTP server (nothing went out), true only when the
+ * connection broke after the message was handed over (uncertain: never resend blindly).
+ */
+export type DeliverResult =
+  | { ok: true; row: EmailThreadMessageRow }
+  | { ok: false; error: HttpError; stage: 'refused' | SendOutcome['status']; mayHaveGone: boolean; retryable: boolean };
+
+const refused = (error: HttpError): DeliverResult => ({ ok: false, error, stage: 'refused', mayHaveGone: false, retryable: false });
+
+/**
+ * The one way an answer leaves for the prospect, by the user (send_reply) or by the agent (auto_reply):
+ * through the thread's mailbox, threaded (In-Reply-To, References, one "Re:"), the message answered quoted
+ * below, appended to the Sent folder unless the provider files it, stored as an outbound message of the
+ * thread (details.source "inbox" or "agent"), logged (inbox_reply_sent by the user, agent_reply_sent by the
+ * agent) and announced on the live cable (thread_changed), all in one transaction. The agent is held to
+ * more than the user: any suppression but "replied" (the reply itself) refuses it (stopped, unsubscribed,
+ * blacklisted, bounced).
+ */
+export async function deliverReply(deps: Pick<Deps, 'db' | 'config' | 'mail'>, accountId: number, threadId: number, body: string, options: DeliverOptions): Promise<DeliverResult> {
+  const { now, author } = options;
   const thread: EmailThreadRow = await threadRow(deps.db, accountId, threadId);
-  if (thread.userEmailId === null) throw unprocessable('This conversation has no mailbox to answer from any more (it was removed): answer from your mail client');
+  const noMailbox = unprocessable('This conversation has no mailbox to answer from any more (it was removed): answer from your mail client');
+  if (thread.userEmailId === null) return refused(noMailbox);
   const [mailbox] = await deps.db
     .select()
     .from(userEmails)
     .where(and(eq(userEmails.accountId, accountId), eq(userEmails.id, thread.userEmailId)));
-  if (!mailbox) throw unprocessable('This conversation has no mailbox to answer from any more (it was removed): answer from your mail client');
-  if (mailbox.status !== 'active') throw unprocessable(`The mailbox ${mailbox.email} is ${mailbox.status}${mailbox.statusReason ? ` (${mailbox.statusReason})` : ''}: resume it first`);
+  if (!mailbox) return refused(noMailbox);
+  if (mailbox.status !== 'active') return refused(unprocessable(`The mailbox ${mailbox.email} is ${mailbox.status}${mailbox.statusReason ? ` (${mailbox.statusReason})` : ''}: resume it first`));
   // A one-to-one answer in a conversation the prospect started: "replied" and "stopped" end the sequence,
   // not the conversation. An address that bounced cannot be written to; one the user blacklisted by hand is not.
+  // The agent answers only where nothing but the reply itself is on the list.
   const suppression = await suppressionOf(deps.db, accountId, thread.prospectEmail);
   if (suppression && (suppression.reason === 'hard_bounce' || suppression.reason === 'manual')) {
-    throw unprocessable(
-      suppression.reason === 'hard_bounce'
-        ? `${thread.prospectEmail} bounced: the address does not receive mail`
-        : `${suppression.kind === 'domain' ? suppression.value : thread.prospectEmail} is on the blacklist: take it off the list first to write to it`,
+    return refused(
+      unprocessable(
+        suppression.reason === 'hard_bounce'
+          ? `${thread.prospectEmail} bounced: the address does not receive mail`
+          : `${suppression.kind === 'domain' ? suppression.value : thread.prospectEmail} is on the blacklist: take it off the list first to write to it`,
+      ),
     );
+  }
+  if (author.kind === 'agent') {
+    const blocking = (await suppressionsOf(deps.db, accountId, thread.prospectEmail)).find((s) => s.reason !== 'replied');
+    if (blocking) return refused(unprocessable(`${blocking.value} is on the blacklist (${blocking.reason}): the agent does not answer`));
   }
 
   const history = await messagesOf(deps.db, accountId, thread.id);
@@ -152,7 +195,7 @@ export async function sendReply(deps: Deps, auth: AuthContext, threadId: number,
   const parent = threading?.parent ?? null;
   const parts = bodyParts(body);
   const quote = parent ? quoted(parent) : null;
-  const messageId = newMessageId(mailbox);
+  const messageId = options.messageId ?? newMessageId(mailbox);
   const subject = replySubjectOf(parent?.subject || thread.subject);
   const mail: Mail.Options = {
     from: { name: mailbox.senderName, address: mailbox.email },
@@ -169,12 +212,23 @@ export async function sendReply(deps: Deps, auth: AuthContext, threadId: number,
   };
 
   const signIn = await signInOf(deps, mailbox, 'smtp', now);
-  if (!signIn.ok) throw new HttpError(signIn.revoked ? 422 : 502, [`Could not sign in to ${mailbox.email}: ${signIn.error}`]);
+  if (!signIn.ok) {
+    const error = new HttpError(signIn.revoked ? 422 : 502, [`Could not sign in to ${mailbox.email}: ${signIn.error}`]);
+    return { ok: false, error, stage: 'refused', mayHaveGone: false, retryable: !signIn.revoked };
+  }
   const endpoint = { ...smtpEndpointOf(mailbox, signIn.password), ...(signIn.accessToken ? { accessToken: signIn.accessToken } : {}) };
   const result = await deps.mail.smtp.send(endpoint, mail);
   // The engine's side effects of an answer apply here too (a 5.1.1 suppresses; a blamed sender pauses the mailbox).
   const outcome = await applyOutcome(deps.db, mailbox, { to: thread.prospectEmail, messageId }, classifySmtpResult(result, 1, now), { now });
-  if (outcome.status !== 'sent') throw refusalOf(outcome, thread.prospectEmail);
+  if (outcome.status !== 'sent') {
+    return {
+      ok: false,
+      error: refusalOf(outcome, thread.prospectEmail),
+      stage: outcome.status,
+      mayHaveGone: outcome.status === 'uncertain',
+      retryable: outcome.status === 'retry' || outcome.status === 'connection_failed',
+    };
+  }
 
   const raw = await new MailComposer(mail).compile().build();
   const sent = await appendToSent(deps, mailbox, raw, now);
@@ -199,24 +253,39 @@ export async function sendReply(deps: Deps, auth: AuthContext, threadId: number,
         html: mail.html as string,
         sentAt: now,
         imapFolder: sent.outcome === 'appended' ? mailbox.sentFolder : null,
-        details: { source: 'inbox', user_id: auth.user.id, sent_folder: sent.outcome, ...(sent.reason ? { sent_folder_reason: sent.reason } : {}), smtp_response: outcome.response },
+        details: {
+          ...(author.kind === 'user' ? { source: 'inbox', user_id: author.userId } : { source: 'agent', auto: true }),
+          sent_folder: sent.outcome,
+          ...(sent.reason ? { sent_folder_reason: sent.reason } : {}),
+          smtp_response: outcome.response,
+        },
       })
       .returning();
     await tx
       .update(emailThreads)
-      .set({ lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${now.toISOString()}::timestamptz)`, unread: false, updatedAt: new Date() })
+      // The user answered: read. The agent's answer leaves the thread as it was (the user has not seen the reply yet).
+      .set({ lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${now.toISOString()}::timestamptz)`, ...(author.kind === 'user' ? { unread: false } : {}), updatedAt: new Date() })
       .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, thread.id)));
+    await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages'] });
     await recordActivity(tx, {
       accountId,
-      actorType: 'user',
-      actorId: auth.user.id,
-      verb: 'inbox_reply_sent',
+      ...(author.kind === 'user' ? { actorType: 'user' as const, actorId: author.userId, verb: 'inbox_reply_sent' } : { actorType: 'agent' as const, verb: 'agent_reply_sent' }),
       channel: 'email',
       prospectId: thread.prospectId,
       payload: { thread_id: thread.id, message_id: messageId, user_email_id: mailbox.id, campaign_id: thread.campaignId, sent_folder: sent.outcome },
       occurredAt: now,
     });
+    // The user answered: the agent's automatic answer still waiting in this thread does not go.
+    if (author.kind === 'user') await skipAgentAnswers(tx, accountId, thread.id, 'Answered by hand first', now);
+    await options.onStored?.(tx, stored!);
     return stored!;
   });
-  return toMessageJson(row);
+  return { ok: true, row };
+}
+
+/** POST email_threads/{id}/send_reply: the user's answer (a refusal answers 422 or 502 with the reason; nothing is stored). */
+export async function sendReply(deps: Deps, auth: AuthContext, threadId: number, body: string, now = new Date()): Promise<EmailThreadMessage> {
+  const result = await deliverReply(deps, auth.account.id, threadId, body, { now, author: { kind: 'user', userId: auth.user.id } });
+  if (!result.ok) throw result.error;
+  return toMessageJson(result.row);
 }

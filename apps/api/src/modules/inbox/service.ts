@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LiveEventData } from '@shared/live/events';
-import { POSITIVE_REPLY_STATUSES, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import { AUTO_ANSWER_REPLY_STATUSES, POSITIVE_REPLY_STATUSES, REPLY_STATUS_INFO, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
 import type {
   EmailThread,
   EmailThreadFiltersParsed,
@@ -21,6 +21,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { skipAgentAnswers } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
 import { freshText } from './wording';
@@ -58,7 +59,12 @@ const THREAD_TARGET = (accountId: number): FilterTarget => ({
   landingPage: (like) =>
     sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
   messageSource: (sources) => {
-    const bySource = { campaign: sql`m.campaign_email_id is not null`, inbox: sql`m.details->>'source' = 'inbox'`, mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') <> 'inbox')` };
+    const bySource = {
+      campaign: sql`m.campaign_email_id is not null`,
+      inbox: sql`m.details->>'source' = 'inbox'`,
+      agent: sql`m.details->>'source' = 'agent'`,
+      mail_client: sql`(m.campaign_email_id is null and coalesce(m.details->>'source', '') not in ('inbox', 'agent'))`,
+    };
     return sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (${sql.join(
       sources.map((s) => bySource[s]),
       sql` or `,
@@ -275,6 +281,8 @@ async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow,
     .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
   // The pipeline card follows the corrected status (opened, or moved forward; a stage set on the board by hand stays).
   await pipelineOnReplyStatusCorrected(tx, { accountId: thread.accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: status, userId: auth.user.id, now: new Date() });
+  // Re-marked as something the agent does not answer: its waiting automatic answer does not go.
+  if (!AUTO_ANSWER_REPLY_STATUSES.includes(status)) await skipAgentAnswers(tx, thread.accountId, thread.id, `Marked ${REPLY_STATUS_INFO[status].label} by hand`);
   if (thread.replyStatus === status) return;
   await recordActivity(tx, {
     accountId: thread.accountId,
@@ -332,7 +340,8 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
 const SOURCE_OF = (m: Pick<EmailThreadMessageRow, 'direction' | 'campaignEmailId' | 'details'>): EmailThreadMessage['source'] => {
   if (m.direction !== 'outbound') return null;
   if (m.campaignEmailId !== null) return 'campaign';
-  return (m.details as { source?: string } | null)?.source === 'inbox' ? 'inbox' : 'mail_client';
+  const source = (m.details as { source?: string } | null)?.source;
+  return source === 'inbox' || source === 'agent' ? source : 'mail_client';
 };
 
 export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
@@ -380,6 +389,8 @@ export async function markStopSending(deps: Deps, auth: AuthContext, id: number)
   await deps.db.transaction(async (tx) => {
     const thread = await threadRow(tx, accountId, id);
     await suppress(tx, accountId, thread.prospectEmail, 'stopped', `Stopped from email thread #${thread.id}`);
+    // Stopped means stopped: the agent's automatic answer waiting for the working hours does not go either.
+    await skipAgentAnswers(tx, accountId, thread.id, 'The conversation was stopped by hand');
     await tx
       .update(t)
       .set({ stopSending: true, updatedAt: new Date() })

@@ -17,6 +17,7 @@ export const VERB_KIND: Readonly<Record<string, InteractionKind>> = {
   email_unsubscribed: 'unsubscribed',
   inbox_reply_sent: 'answer',
   mail_client_reply_sent: 'answer',
+  agent_reply_sent: 'answer',
   enrolment_stopped: 'stopped',
   sequence_stopped: 'stopped',
   enrolment_paused: 'paused',
@@ -35,8 +36,9 @@ export const verbsOfKinds = (kinds: readonly InteractionKind[]): string[] => INT
 export const KIND_VERBS: ReadonlyArray<readonly [InteractionKind, string[]]> = INTERACTION_KINDS.map((k) => [k, verbsOfKinds([k])] as const);
 
 /** Our messages by where they were written (the by_message_source filter on interactions). */
-export const VERB_MESSAGE_SOURCE: Readonly<Record<string, 'campaign' | 'inbox' | 'mail_client'>> = {
+export const VERB_MESSAGE_SOURCE: Readonly<Record<string, 'campaign' | 'inbox' | 'agent' | 'mail_client'>> = {
   email_sent: 'campaign',
   inbox_reply_sent: 'inbox',
+  agent_reply_sent: 'agent',
   mail_client_reply_sent: 'mail_client',
 };

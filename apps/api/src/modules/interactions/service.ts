@@ -225,6 +225,9 @@ function toInteraction(r: InteractionRow, names: Names): Interaction {
     case 'mail_client_reply_sent':
       summary = `Answered ${who} from a mail client`;
       break;
+    case 'agent_reply_sent':
+      summary = `The agent answered ${who} on its own`;
+      break;
     case 'enrolment_stopped':
       summary = `Sequence stopped for ${who}`;
       detail = stopReasonText(text('reason'));
@@ -415,7 +418,7 @@ async function emailRowOf(db: Db, accountId: number, id: number) {
 }
 
 /** The outreach verbs plus the answers written to the prospect: what "the last touch" means. */
-const TOUCH_VERBS = [...OUTREACH_VERBS, 'inbox_reply_sent', 'mail_client_reply_sent'];
+const TOUCH_VERBS = [...OUTREACH_VERBS, 'inbox_reply_sent', 'mail_client_reply_sent', 'agent_reply_sent'];
 
 /**
  * What GET campaign_emails/{id} adds to the email for the side panels: the campaign's state and persona, the

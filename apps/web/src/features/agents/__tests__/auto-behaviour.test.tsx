@@ -41,6 +41,20 @@ describe('Edit agents without agents', () => {
 });
 
 describe('Automatic behaviour on Edit agents', () => {
+  it('says exactly what replying automatically does: which replies, how soon, within working hours, and when not', async () => {
+    serve(() => ({ status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } }));
+    renderRoute(AgentsRoute, { path: '/cabinet/agents' });
+    const checkbox = await screen.findByRole('checkbox', { name: 'Reply to prospects automatically' });
+    expect(checkbox).not.toBeChecked();
+    expect(checkbox).toHaveAccessibleDescription(
+      'When a prospect replies and the reply is marked Interested, Meeting request or Other (a question, a thank-you), the agent writes an answer as "Draft with AI" does and sends it from the conversation\'s mailbox, ' +
+        'no sooner than 10 minutes after the reply and only on the working days and hours above (in their time zone). ' +
+        'Never for Not now, Not interested, Wrong person, Unsubscribe, out-of-office or other automatic replies, or bounces. ' +
+        'If you answer, stop the conversation or mark the reply otherwise first, nothing is sent. The inbox marks these answers "Auto-answer by the agent".',
+    );
+  });
+
+
   it('shows the defaults, saves the changed settings and shows Saved', async () => {
     serve((config) => {
       if (config.method === 'get') return { status: 200, data: { data: DEFAULT_AUTO_COMMUNICATION_SETTINGS } };

@@ -13,6 +13,7 @@ import {
   WEEKDAYS,
   type AutoCommunicationSettings,
 } from '@shared/schemas/auto-communication';
+import { AUTO_ANSWER_DELAY_MINUTES, AUTO_ANSWER_REPLY_STATUSES, REPLY_STATUS_LABELS } from '@shared/schemas/inbox';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -22,6 +23,14 @@ import { Spinner } from '@web/components/ui/spinner';
 import { notify } from '@web/lib/notify';
 import { cn } from '@web/lib/utils';
 import { useAutoCommunicationSettings, useSaveAutoCommunicationSettings } from '../api/auto-communication-queries';
+
+/** What the auto_reply checkbox does, said exactly (apps/api/src/modules/inbox/agent-answer.ts does it). */
+const AUTO_REPLY_HELP = [
+  `When a prospect replies and the reply is marked ${AUTO_ANSWER_REPLY_STATUSES.map((s) => REPLY_STATUS_LABELS[s]).join(', ').replace(/, ([^,]*)$/, ' or $1')} (a question, a thank-you), the agent writes an answer as "Draft with AI" does and sends it from the conversation's mailbox,`,
+  `no sooner than ${AUTO_ANSWER_DELAY_MINUTES} minutes after the reply and only on the working days and hours above (in their time zone).`,
+  'Never for Not now, Not interested, Wrong person, Unsubscribe, out-of-office or other automatic replies, or bounces.',
+  'If you answer, stop the conversation or mark the reply otherwise first, nothing is sent. The inbox marks these answers "Auto-answer by the agent".',
+].join(' ');
 
 type Input = z.input<typeof autoCommunicationSettingsBodySchema>;
 type Output = z.output<typeof autoCommunicationSettingsBodySchema>;
@@ -198,10 +207,15 @@ function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">How the agent works</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...form.register('auto_reply')} />
-          Reply to prospects automatically
-        </label>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" aria-describedby={`${id}-auto-reply-help`} {...form.register('auto_reply')} />
+            Reply to prospects automatically
+          </label>
+          <p id={`${id}-auto-reply-help`} className="max-w-prose pl-6 text-xs text-muted">
+            {AUTO_REPLY_HELP}
+          </p>
+        </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-mode`}>Sending</Label>
           <select

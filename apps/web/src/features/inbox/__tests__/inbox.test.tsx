@@ -105,19 +105,23 @@ describe('Thread view', () => {
       messageFixture(1, 1, { direction: 'outbound', kind: 'own', from: 'me@ours.com', from_name: 'Me', text: 'Hello there', source: 'campaign' }),
       messageFixture(3, 1, { kind: 'auto_reply', text: 'I am away until Monday.' }),
       messageFixture(4, 1, { from: 'boss@acme.com', from_name: 'Boss', from_colleague: true, text: 'Looping in.' }),
+      messageFixture(5, 1, { direction: 'outbound', kind: 'own', from: 'me@ours.com', from_name: 'Me', text: 'Happy to tell you more.', source: 'agent' }),
     );
     const { router } = renderInbox();
     await userEvent.click(await within(await screen.findByRole('list', { name: 'Threads' })).findByRole('button', { name: /Prospect 1/ }));
     expect(router.state.location.search).toBe('?thread=1');
     const messages = await within(conversation()).findByRole('list', { name: 'Messages' });
     const items = within(messages).getAllByRole('article');
-    expect(items.map((a) => a.getAttribute('aria-label'))).toEqual(['Sent by Me', 'Received from Prospect 1', 'Received from Prospect 1', 'Received from Boss']);
+    expect(items.map((a) => a.getAttribute('aria-label'))).toEqual(['Sent by Me', 'Received from Prospect 1', 'Received from Prospect 1', 'Received from Boss', 'Sent by Me']);
     // Sender, time and channel on each message.
     expect(items[0]).toHaveTextContent('Sent by email');
     expect(items[1]).toHaveTextContent('Received by email');
     expect(within(items[1]!).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute('datetime', items[1] && server.db.messages.find((m) => m.id === 2)!.sent_at);
     expect(items[2]).toHaveTextContent('Auto-reply');
     expect(items[3]).toHaveTextContent('Colleague');
+    // The agent's automatic answer (auto_reply) says so; the user's own answers do not.
+    expect(items[4]).toHaveTextContent('Auto-answer by the agent');
+    expect(items[0]).not.toHaveTextContent('Auto-answer');
     await waitFor(() => expect(server.db.threads[0]!.unread).toBe(false));
     expect(server.sent(server.calls('PUT', '/email_threads/1')[0]!)).toEqual({ unread: false });
 

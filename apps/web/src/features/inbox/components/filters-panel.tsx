@@ -13,7 +13,12 @@ import { activeFilterCount, withoutFilters, withParam, type FlagKey, type ListKe
 
 const CHANNEL_LABELS: Record<(typeof THREAD_CHANNELS)[number], string> = { email: 'Email', linkedin: 'LinkedIn', call: 'Call' };
 const SOURCE_LABELS: Record<(typeof PROSPECT_SOURCES)[number], string> = { extension: 'Extension', import: 'Import', manual: 'Added by hand', search: 'Search' };
-const MESSAGE_SOURCE_LABELS: Record<(typeof THREAD_MESSAGE_SOURCES)[number], string> = { campaign: 'Campaign email', inbox: 'Answered from the inbox', mail_client: 'Own mail client' };
+const MESSAGE_SOURCE_LABELS: Record<(typeof THREAD_MESSAGE_SOURCES)[number], string> = {
+  campaign: 'Campaign email',
+  inbox: 'Answered from the inbox',
+  agent: 'Answered by the agent',
+  mail_client: 'Own mail client',
+};
 
 type Props = { search: URLSearchParams; onChange: (next: URLSearchParams) => void; stats?: EmailThreadStats | undefined };
 

@@ -32,6 +32,11 @@ function Message({ message }: { message: EmailThreadMessage }) {
         {message.kind === 'auto_reply' ? <span className="rounded bg-warning/15 px-1.5 text-xs text-warning">Auto-reply</span> : null}
         {message.kind === 'bounce' ? <span className="rounded bg-danger/15 px-1.5 text-xs text-danger">Bounce</span> : null}
         {message.from_colleague ? <span className="rounded bg-accent/15 px-1.5 text-xs text-accent">Colleague</span> : null}
+        {message.source === 'agent' ? (
+          <span className="rounded bg-accent/15 px-1.5 text-xs text-accent" title="Sent by the agent on its own (automatic answers are on in Agents)">
+            Auto-answer by the agent
+          </span>
+        ) : null}
         <time dateTime={message.sent_at} className="ml-auto text-xs text-muted">
           {when(message.sent_at)}
         </time>

@@ -213,7 +213,8 @@ async function runOn(kind, n) {
     }
     const related = Math.round(n * 0.3) + 2 * Math.round(n * 0.05);
     const seeded = await seed(query, related, dovecot.port);
-    const config = { mailCredentialsKey: 'bench-ingest-mail-credentials-key-0123456789abcdef', dataDir };
+    // The built-in composer and classifier (no AI server), as the embedded default runs.
+    const config = { mailCredentialsKey: 'bench-ingest-mail-credentials-key-0123456789abcdef', dataDir, ai: { baseUrl: null, apiKey: null, model: 'none', timeoutMs: 30_000, syncWaitMs: 3000 } };
     await mods.storeCredential(handle.db, config, seeded.accountId, seeded.mailboxId, 'imap_password', PASSWORD, { state: 'valid', error: null });
     const messages = messagesFor(n, seeded.sent);
     const t0 = performance.now();

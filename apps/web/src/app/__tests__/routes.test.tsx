@@ -177,7 +177,8 @@ describe('404s', () => {
     expect(await screen.findByTestId('error-status')).toHaveTextContent('404');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
     expect(screen.getByText(ERROR_MESSAGES.noRouteMatch('/no-such-page'))).toBeInTheDocument();
-    expect(useErrorStore.getState().error?.status).toBe(404);
+    // The screen records the error in the store from an effect, which may run just after the first paint.
+    await waitFor(() => expect(useErrorStore.getState().error?.status).toBe(404));
     await act(async () => screen.getByRole('button', { name: 'Back to home' }).click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(useErrorStore.getState().error).toBeNull());

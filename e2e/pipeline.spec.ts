@@ -53,6 +53,8 @@ test('the board: drag with the mouse, move with the keyboard, undo, reload, and 
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
+  // Dropped only once it is over the next column, as a screen reader hears it (keys pressed at once can outrun the move).
+  await expect(page.getByText(`${keyed} is over Interested.`)).toBeAttached();
   await page.keyboard.press('Space');
   await expect(interested.getByRole('article', { name: keyed })).toBeVisible();
   await expect(newReply.getByRole('article', { name: keyed })).toHaveCount(0);

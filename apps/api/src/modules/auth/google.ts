@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/route';
 import { createUserWithAccount, findUserByEmail, findUserByUid, updateUser, type UserWithAccount } from '../users/repository';
 import { newOidcChecks, type OidcIdentity } from './oidc';
 import { issueToken } from './tokens';
+import { readCookie } from '../../lib/signed-state';
 
 const STATE_COOKIE = 'oidc_state';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -20,13 +21,6 @@ const COOKIE_PATH = `${API_PREFIX}/auth/google_oauth2`;
  */
 const callbackUri = (config: Deps['config'], holderId: number) => `${brandOrigin(config, holderId)}${API_PREFIX}/auth/google_oauth2/callback`;
 
-function readCookie(req: FastifyRequest, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
 
 function stateCookie(req: FastifyRequest, value: string, maxAgeS: number): string {
   const secure = req.protocol === 'https' ? '; Secure' : '';

@@ -1,15 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@shared/constants';
 import { SOCIAL_NETWORKS, type SocialConnectError, type SocialNetwork } from '@shared/schemas/brand-awareness';
-import type { Config } from '../../config';
 import { inAccount } from '../../db/tenancy';
 import { brandOrigin } from '../../lib/brand-request';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
-import { serverSecret } from '../../lib/server-secret';
-import { recordActivity } from '../activities/service';
+import { readCookie, signedState } from '../../lib/signed-state';
 import { MAIL_KEY_FILE } from '../user-emails/credentials';
+import { recordActivity } from '../activities/service';
 import { LINKEDIN_SCOPES, type LinkedInTokens, type LinkedInMember } from './linkedin-api';
 import { planNow } from './planner';
 import { linkedInFor, schedulePublish } from './publish';
@@ -31,41 +30,18 @@ export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000;
 
 export type SocialOAuthState = { accountId: number; userId: number; holderId: number; veId: number; network: SocialNetwork; nonce: string; expiresAt: number };
 
-const keyOf = (config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>) =>
-  createHmac('sha256', serverSecret(config.mailCredentialsKey, config.dataDir, MAIL_KEY_FILE)).update('social oauth state v1').digest();
-
-export function signSocialState(config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>, state: SocialOAuthState): string {
-  const body = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
-  return `${body}.${createHmac('sha256', keyOf(config)).update(body).digest('base64url')}`;
-}
-
-export function verifySocialState(config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>, raw: string): SocialOAuthState | null {
-  const [body, mac, extra] = raw.split('.');
-  if (!body || !mac || extra !== undefined) return null;
-  const expected = createHmac('sha256', keyOf(config)).update(body).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const s = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SocialOAuthState;
-    if (![s.accountId, s.userId, s.veId, s.holderId].every(Number.isInteger) || typeof s.nonce !== 'string') return null;
-    if (!(SOCIAL_NETWORKS as readonly string[]).includes(s.network)) return null;
-    return s;
-  } catch {
-    return null;
-  }
-}
+const stateCodec = signedState<SocialOAuthState>(
+  'social oauth state v1',
+  MAIL_KEY_FILE,
+  (s) => [s.accountId, s.userId, s.veId, s.holderId].every(Number.isInteger) && typeof s.nonce === 'string' && (SOCIAL_NETWORKS as readonly string[]).includes(s.network),
+);
+export const signSocialState = stateCodec.sign;
+export const verifySocialState = stateCodec.verify;
 
 const callbackUri = (deps: Deps, holderId: number) => `${brandOrigin(deps.config, holderId)}${SOCIAL_CALLBACK_PATH}`;
 const nonceCookie = (req: FastifyRequest, value: string, maxAgeS: number) =>
   `${COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;
 
-function readCookie(req: FastifyRequest, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
 
 export const NOT_CONFIGURED = 'Connecting LinkedIn is not configured on this server (LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET).';
 

@@ -25,6 +25,7 @@ import {
 } from './oauth';
 import { accessTokenState, describeFailure, runConnectionTest } from './service';
 import { utcDay } from './warmup';
+import { readCookie } from '../../lib/signed-state';
 
 /**
  * Connecting a mailbox by OAuth: POST user_emails/oauth/{provider} (signed in, from the mailboxes page)
@@ -50,13 +51,6 @@ export function oauthProviders(deps: Deps): MailOAuthProviderInfo[] {
   return MAIL_OAUTH_PROVIDERS.filter((p) => deps.config.mailOAuth[p]).map((provider) => ({ provider, label: MAIL_OAUTH_PROVIDER_LABELS[provider] }));
 }
 
-function readCookie(req: FastifyRequest, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
 
 const nonceCookie = (req: FastifyRequest, value: string, maxAgeS: number) =>
   `${COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;

@@ -1,7 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { Config, MailOAuthProvider, MailOAuthProviderConfig } from '../../config';
-import { serverSecret } from '../../lib/server-secret';
+import { signedState } from '../../lib/signed-state';
 import { MAIL_KEY_FILE } from './credentials';
 
 /**
@@ -27,35 +27,22 @@ const TOKEN_TIMEOUT_MS = 15_000;
 
 export type MailOAuthState = { accountId: number; userId: number; holderId: number; provider: MailOAuthProvider; nonce: string; expiresAt: number };
 
-const keyOf = (config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>) =>
-  createHmac('sha256', serverSecret(config.mailCredentialsKey, config.dataDir, MAIL_KEY_FILE)).update('mail oauth state v1').digest();
+const stateCodec = signedState<MailOAuthState>(
+  'mail oauth state v1',
+  MAIL_KEY_FILE,
+  (s) => Number.isInteger(s.accountId) && Number.isInteger(s.userId) && typeof s.nonce === 'string' && (s.provider === 'google' || s.provider === 'microsoft'),
+);
+const keyOf = stateCodec.key;
 
 /**
  * The state parameter: who started (account, user, brand), which provider, until when, signed (HMAC).
  * Its nonce is also kept in a cookie of the browser that started, and the PKCE verifier is derived from
  * it, so nothing is stored server-side between the two legs.
  */
-export function signState(config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>, state: MailOAuthState): string {
-  const body = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
-  return `${body}.${createHmac('sha256', keyOf(config)).update(body).digest('base64url')}`;
-}
+export const signState = stateCodec.sign;
 
 /** The state when its signature holds (expiry is the caller's to check, to say "expired"); else null. */
-export function verifyState(config: Pick<Config, 'mailCredentialsKey' | 'dataDir'>, raw: string): MailOAuthState | null {
-  const [body, mac, extra] = raw.split('.');
-  if (!body || !mac || extra !== undefined) return null;
-  const expected = createHmac('sha256', keyOf(config)).update(body).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as MailOAuthState;
-    if (!Number.isInteger(parsed.accountId) || !Number.isInteger(parsed.userId) || typeof parsed.nonce !== 'string') return null;
-    if (parsed.provider !== 'google' && parsed.provider !== 'microsoft') return null;
-    return parsed;
-  } catch {
-    return null;
-  }
-}
+export const verifyState = stateCodec.verify;
 
 export const newNonce = () => randomBytes(24).toString('base64url');
 

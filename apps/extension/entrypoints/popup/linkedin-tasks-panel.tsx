@@ -3,7 +3,7 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { apiErrorMessages, type Api } from '@shared/api';
 import type { OutreachTask, OutreachTaskSummary } from '@shared/schemas/outreach-tasks';
 import { offersLinkedInTasks, popupBrand } from '../../lib/popup/brand';
-import { PREPARED_TEXT_NAMES, pageSuggestion, taskForPage, taskKindLabel } from '../../lib/popup/linkedin-tasks';
+import { PREPARED_TEXT_NAMES, heldBack, pageSuggestion, taskForPage, taskKindLabel } from '../../lib/popup/linkedin-tasks';
 import { isUnreachable } from '../../lib/popup/status';
 import { openTab } from './open-tab';
 import { Button, Notice, Spinner } from './ui';
@@ -36,8 +36,7 @@ async function fetchTasks(api: Api): Promise<Loaded> {
     api.outreachTasks.list({ view: 'today', channel: 'linkedin', per_page: 50 }),
     api.outreachTasks.list({ view: 'waiting', channel: 'linkedin', per_page: 50 }),
   ]);
-  // Only the tasks a limit or the working hours hold back: the ones merely due on a later day are not late.
-  return { summary, today: today.data, waiting: waiting.data.filter((t) => t.status === 'waiting' && t.wait_reason) };
+  return { summary, today: today.data, waiting: heldBack(waiting.data) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { getBrand } from '@shared/brands';
 import type { ProfileReply } from '@shared/extension';
 import type { OutreachTask } from '@shared/schemas/outreach-tasks';
 import { offersLinkedInTasks, popupBrand } from './brand';
-import { pageSuggestion, taskForPage, taskKindLabel } from './linkedin-tasks';
+import { heldBack, pageSuggestion, taskForPage, taskKindLabel } from './linkedin-tasks';
 
 const task = (id: number, kind: OutreachTask['kind'], linkedin_url: string | null, status: OutreachTask['status'] = 'due'): OutreachTask => ({
   id,
@@ -50,6 +50,13 @@ describe('the popup\'s LinkedIn tasks', () => {
     // A message cannot be seen as sent on the profile: never an offer, a hint when it cannot be sent yet.
     expect(pageSuggestion(task(3, 'message', null), 'connected')).toBeNull();
     expect(pageSuggestion(task(3, 'follow_up', null), 'pending')?.kind).toBe('hint');
+  });
+
+  it('lists as waiting only what a limit or the working hours hold back, not what is simply due later', () => {
+    const limited = { ...task(1, 'connection_request', null, 'waiting'), wait_reason: 'Weekly invitation limit reached (100 a week): waits until Mon 09:00' };
+    const later = task(2, 'message', null, 'pending');
+    const delayed = task(3, 'follow_up', null, 'waiting');
+    expect(heldBack([limited, later, delayed]).map((t) => t.id)).toEqual([1]);
   });
 
   it('names the step kinds', () => {

@@ -20,6 +20,9 @@ export const PREPARED_TEXT_NAMES: Partial<Record<OutreachTask['kind'], string>> 
   follow_up: 'Follow-up',
 };
 
+/** The waiting tasks a limit or the working hours hold back (with the reason); the ones merely due on a later day are not late. */
+export const heldBack = (waiting: readonly OutreachTask[]): OutreachTask[] => waiting.filter((t) => t.status === 'waiting' && !!t.wait_reason);
+
 /** The open task (due today) for the profile on screen, matched by the normalised profile URL. */
 export function taskForPage(tasks: readonly OutreachTask[], reply: ProfileReply | null): OutreachTask | null {
   if (!reply || reply.status !== 'ok') return null;

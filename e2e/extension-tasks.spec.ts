@@ -38,6 +38,8 @@ let smtp: Awaited<ReturnType<typeof startAuthSmtpServer>>;
 let imap: Awaited<ReturnType<typeof startHoodiecrow>>;
 let user: Awaited<ReturnType<typeof createReadyUser>>;
 let campaignName: string;
+/** The connection note the agent prepared for Lena. */
+let note: string;
 
 const ok = async (res: APIResponse) => {
   expect(res.ok(), await res.text()).toBe(true);
@@ -45,6 +47,8 @@ const ok = async (res: APIResponse) => {
 };
 
 test.beforeAll(async () => {
+  // Sign-up, import, enrolment and composition on a loaded machine: more than the default minute.
+  test.setTimeout(180_000);
   api = await apiRequest.newContext({ baseURL: ORIGIN });
   const address = `sam.${tag}@sender.example`;
   smtp = await startAuthSmtpServer({ security: 'starttls', port: PORTS.smtp, users: { [address]: 'app-password-3' } });
@@ -100,9 +104,14 @@ test.beforeAll(async () => {
   );
   await ok(await api.post(`/api/v1/campaigns/${campaign.id}/start`, { headers }));
   // Enrolment and composition run as jobs: the invitation comes due once they have.
-  await expect
-    .poll(async () => (await (await api.get('/api/v1/outreach_tasks/summary', { headers })).json()).data.today.linkedin, { timeout: 60_000 })
-    .toBe(1);
+  await expect(async () => {
+    const res = await api.get('/api/v1/outreach_tasks?view=today&channel=linkedin', { headers });
+    const tasks = ((await res.json()) as { data: Array<{ kind: string; prepared_text: string }> }).data;
+    expect(tasks.map((t) => t.kind)).toEqual(['connection_request']);
+    note = tasks[0]!.prepared_text;
+  }).toPass({ timeout: 90_000 });
+  expect(note.length).toBeGreaterThan(20);
+  expect(note.length).toBeLessThanOrEqual(300);
 
   context = await chromium.launchPersistentContext('', {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -141,12 +150,6 @@ async function tabIdOf(url: string): Promise<number> {
 
 test("the popup's Today on LinkedIn: open the profile, send the invitation with the prepared note, mark it done from what the page shows", async () => {
   test.setTimeout(120_000);
-  const { data: tasks } = (await (await api.get('/api/v1/outreach_tasks?view=today&channel=linkedin', { headers: user.headers })).json()) as {
-    data: Array<{ id: number; prepared_text: string }>;
-  };
-  const note = tasks[0]!.prepared_text;
-  expect(note.length).toBeGreaterThan(20);
-
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
   await popup.getByLabel('Server').fill(ORIGIN);

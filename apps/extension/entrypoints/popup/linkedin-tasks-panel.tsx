@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { apiErrorMessages, type Api } from '@shared/api';
+import type { HolderConfig } from '@shared/brands';
 import type { OutreachTask, OutreachTaskSummary } from '@shared/schemas/outreach-tasks';
 import { offersLinkedInTasks, popupBrand } from '../../lib/popup/brand';
 import { PREPARED_TEXT_NAMES, heldBack, pageSuggestion, taskForPage, taskKindLabel } from '../../lib/popup/linkedin-tasks';
@@ -45,8 +46,8 @@ async function fetchTasks(api: Api): Promise<Loaded> {
  * on a task's profile, what the page shows (an invitation pending, connected) with an offer to mark it done.
  * Not shown at all where the brand's LinkedIn flag is off.
  */
-export function LinkedInTasksPanel({ api, onUnreachable }: { api: Api; onUnreachable: () => void }) {
-  if (!offersLinkedInTasks(popupBrand())) return null;
+export function LinkedInTasksPanel({ api, onUnreachable, brand = popupBrand() }: { api: Api; onUnreachable: () => void; brand?: HolderConfig }) {
+  if (!offersLinkedInTasks(brand)) return null;
   return <TasksSection api={api} onUnreachable={onUnreachable} />;
 }
 

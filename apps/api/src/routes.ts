@@ -4,6 +4,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
+import { linkedInSearchRoutes } from './modules/linkedin-searches/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { offeringRoutes } from './modules/offerings/routes';
@@ -36,6 +37,7 @@ export const routes: readonly AppRoute[] = [
   ...personaRoutes,
   ...prospectRoutes,
   ...linkedInAccountRoutes,
+  ...linkedInSearchRoutes,
   ...offeringRoutes,
   ...messagingRoutes,
   ...paymentRoutes,

@@ -7,6 +7,7 @@ import { isSignedIn, normalizeServer, readServer, storageHeaderStore, writeServe
 import { isUnreachable } from '../../lib/popup/status';
 import { CapturePanel } from './capture-panel';
 import { openTab } from './open-tab';
+import { SearchProgressPanel } from './search-progress-panel';
 import { Button, Field, Notice, Spinner } from './ui';
 
 const BRAND_ID = Number(import.meta.env.WXT_BRAND_ID ?? 0);
@@ -178,6 +179,7 @@ function SignedInView({ api, server, onSignedOut }: { api: Api; server: string; 
           </Button>
         </div>
       )}
+      {reach === 'ok' && <SearchProgressPanel />}
       {reach === 'ok' && <CapturePanel api={api} onUnreachable={() => setReach('unreachable')} />}
       <footer className="grid gap-1 border-t border-border pt-3">
         <div className="flex items-center justify-between gap-2">

@@ -35,6 +35,7 @@ export const INTERACTION_KINDS = [
   'linkedin_accepted',
   'linkedin_message',
   'call',
+  'call_progress',
   'meeting_booked',
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
@@ -57,6 +58,7 @@ export const INTERACTION_KIND_INFO: Record<InteractionKind, { label: string; dir
   linkedin_accepted: { label: 'LinkedIn invitation accepted', direction: 'inbound', channel: 'linkedin' },
   linkedin_message: { label: 'LinkedIn message', direction: 'outbound', channel: 'linkedin' },
   call: { label: 'Call', direction: 'outbound', channel: 'call' },
+  call_progress: { label: 'Call status', direction: 'event', channel: 'call' },
   meeting_booked: { label: 'Meeting booked', direction: 'event', channel: 'email' },
 };
 

@@ -10,6 +10,7 @@ import {
   INTERACTION_KINDS,
   interactionFiltersSchema,
   type EnrolmentOutcome,
+  type CallStatus,
   type Interaction,
   type InteractionFiltersParsed,
   type InteractionList,
@@ -195,6 +196,26 @@ function callDetail(p: Record<string, unknown>): string | null {
   return parts.length ? parts.join(' · ') : null;
 }
 
+const CALL_VERB_STATUS: Readonly<Record<string, CallStatus>> = {
+  call_placed: 'placed',
+  call_ringing: 'ringing',
+  call_answered: 'answered',
+  call_made: 'ended',
+  call_failed: 'failed',
+  call_uncertain: 'uncertain',
+};
+
+function callOf(verb: string, p: Record<string, unknown>): NonNullable<Interaction['call']> {
+  const outcome = str(p.outcome);
+  return {
+    outreach_task_id: typeof p.outreach_task_id === 'number' ? p.outreach_task_id : null,
+    status: CALL_VERB_STATUS[verb]!,
+    duration_seconds: typeof p.duration_seconds === 'number' && p.duration_seconds >= 0 ? Math.round(p.duration_seconds) : null,
+    outcome: outcome && outcome in CALL_OUTCOME_LABELS ? (outcome as CallOutcome) : null,
+    answered_by: str(p.answered_by),
+  };
+}
+
 const ACTOR_NAMES = { agent: 'AI agent', virtual_employee: 'Virtual employee', system: 'System' } as const;
 
 function toInteraction(r: InteractionRow, names: Names): Interaction {
@@ -323,6 +344,7 @@ function toInteraction(r: InteractionRow, names: Names): Interaction {
     snippet,
     thread: threadId === null ? null : { id: threadId, reply_status: status, unread: r.unread === true, starred: r.starred === true },
     message_source: VERB_MESSAGE_SOURCE[r.verb] ?? null,
+    ...(r.verb in CALL_VERB_STATUS ? { call: callOf(r.verb, p) } : {}),
   };
 }
 

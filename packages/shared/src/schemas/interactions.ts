@@ -159,7 +159,7 @@ export const interactionSchema = z.object({
     .object({
       outreach_task_id: int32().nullable(),
       status: z.enum(CALL_STATUSES),
-      duration_seconds: z.number().int().min(0).nullable(),
+      duration_seconds: int32().min(0).nullable(),
       outcome: z.enum(CALL_OUTCOMES).nullable(),
       answered_by: text().nullable(),
     })

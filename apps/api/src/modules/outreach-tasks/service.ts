@@ -107,6 +107,9 @@ const capacityJson = (c: Capacity): TaskCapacity => ({
 /** A call task the agent placed through the phone provider (modules/phone-calls): counted, and dialled, once. */
 const placedByAgent = (accountId: number) => sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id})`;
 
+const callingByAgent = (accountId: number) =>
+  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status not in ('failed', 'uncertain'))`;
+
 /** Tasks of running campaigns and active enrolments (a paused campaign's tasks wait with it). */
 const live = (accountId: number) =>
   sql`exists (select 1 from campaign_enrolments e join campaigns c on c.id = e.campaign_id and c.account_id = ${accountId}
@@ -193,7 +196,8 @@ const joined = (db: Db, accountId: number) =>
 
 function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channels: readonly OutreachTaskChannel[], channel?: OutreachTaskChannel): SQL {
   const conditions: Array<SQL | undefined> = [eq(outreachTasks.accountId, accountId), inArray(outreachTasks.channel, channel ? [channel].filter((c) => channels.includes(c)) : [...channels])];
-  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId));
+  // A call the agent is placing (or placed) through the phone provider is not the user's to make; one it could not place is.
+  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${callingByAgent(accountId)}`);
   if (view === 'waiting') conditions.push(inArray(outreachTasks.status, ['due', 'waiting']), gt(outreachTasks.dueAt, now), live(accountId));
   if (view === 'done') conditions.push(inArray(outreachTasks.status, ['done', 'skipped']));
   return and(...conditions)!;

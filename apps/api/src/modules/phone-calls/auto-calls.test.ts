@@ -157,6 +157,9 @@ describe.each(DB_KINDS)('calls placed by the agent through Twilio on %s', (kind)
     const sid = call!.providerCallId!;
     expect(sid).toMatch(/^CA[0-9a-f]{32}$/);
     expect((await taskOf(accountId, task.id)).status).toBe('due');
+    // The agent is calling: not a task for the user today.
+    const today = await t.app.inject({ method: 'GET', url: v1('/outreach_tasks?view=today&channel=call'), headers: a.headers });
+    expect(today.json<{ data: Array<{ id: number }> }>().data.map((x) => x.id)).not.toContain(task.id);
 
     // The TwiML fetch after the machine detection: a voicemail gets the voicemail script.
     const voice = await webhook('voice', task.id, { AccountSid: TWILIO_TEST.accountSid, CallSid: sid, AnsweredBy: 'machine_end_beep', CallStatus: 'in-progress' });
@@ -278,6 +281,8 @@ describe.each(DB_KINDS)('calls placed by the agent through Twilio on %s', (kind)
     expect(dialled('+14155550150')).toHaveLength(1);
     // The task stays open for the user to call by hand and log; the log says why.
     expect((await taskOf(accountId, tasks[0]!.id)).status).toBe('due');
+    const today = await t.app.inject({ method: 'GET', url: v1('/outreach_tasks?view=today&channel=call'), headers: a.headers });
+    expect(today.json<{ data: Array<{ id: number }> }>().data.map((x) => x.id)).toContain(tasks[0]!.id);
     expect(await verbsOf(accountId, prospect!.id)).toContain('call_uncertain');
   });
 

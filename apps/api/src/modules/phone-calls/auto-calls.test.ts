@@ -173,6 +173,9 @@ describe.each(DB_KINDS)('calls placed by the agent through Twilio on %s', (kind)
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ errors: ['The request signature is not valid'] });
     expect((await webhook('voice', 999_999, { CallSid: sid })).statusCode).toBe(403);
+    // On a brand without phone calls (its own host) the webhooks do not exist.
+    const offBrand = await t.app.inject({ method: 'POST', url: `${v1('/twilio/status')}?task=${task.id}`, headers: { host: 'brand1.localhost:3000', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'CallStatus=completed' });
+    expect(offBrand.statusCode).toBe(404);
 
     for (const s of ['initiated', 'ringing']) expect((await status(task.id, sid, s)).statusCode).toBe(200);
     clock = new Date(MONDAY.getTime() + MINUTE);

@@ -12,7 +12,8 @@ const taskOf = (query: unknown) => (query && typeof query === 'object' ? (query 
 /**
  * Twilio's webhooks for the calls the agent places (auto-calls.ts). Public: Twilio signs each request
  * (X-Twilio-Signature over the full URL and the sorted form parameters, with the auth token); a request
- * whose signature does not match answers 403 and changes nothing. Read raw, as form-encoded text.
+ * whose signature does not match answers 403 and changes nothing. Read raw, as form-encoded text. On a
+ * brand whose phone calls are off (Twilio calls back to the brand's own origin) they answer 404.
  */
 export const phoneCallRoutes = [
   defineRoute({
@@ -21,6 +22,7 @@ export const phoneCallRoutes = [
     access: 'public',
     owner: 'none',
     systemScope: SIGNED,
+    feature: 'phone_calls',
     rawBody: true,
     summary: "Twilio's TwiML fetch for an answered call (?task=): the call script for a person, the voicemail script after a machine's greeting (AnsweredBy), else hang up",
     tags: TAGS,
@@ -36,6 +38,7 @@ export const phoneCallRoutes = [
     access: 'public',
     owner: 'none',
     systemScope: SIGNED,
+    feature: 'phone_calls',
     rawBody: true,
     summary: "Twilio's status callback for a call the agent placed (?task=): initiated, ringing, answered, completed; recorded as the call's timeline and interactions, the final one closes the call task with its outcome",
     tags: TAGS,

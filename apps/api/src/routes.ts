@@ -24,6 +24,7 @@ import { interactionRoutes } from './modules/interactions/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
+import { phoneCallRoutes } from './modules/phone-calls/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -54,5 +55,6 @@ export const routes: readonly AppRoute[] = [
   ...pipelineRoutes,
   ...brandAwarenessRoutes,
   ...outreachTaskRoutes,
+  ...phoneCallRoutes,
   ...docsRoutes,
 ];

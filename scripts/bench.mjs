@@ -99,12 +99,13 @@ async function userInfoAgainstBare(env) {
     const bareUrl = `http://127.0.0.1:${barePort}/bare`;
     const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`user_info answered ${check.status}`);
-    await cannon({ url: bareUrl, duration: 2 }); // warm-up
+    // The bare route gets the same request (the four auth headers too): both runs move the same bytes both ways.
+    await cannon({ url: bareUrl, headers, duration: 2 }); // warm-up
     await cannon({ url, headers, duration: 2 });
     const duration = Math.max(2, Math.round(DURATION_S / 2));
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const floor = (await cannon({ url: bareUrl, duration })).requests.average;
+      const floor = (await cannon({ url: bareUrl, headers, duration })).requests.average;
       const res = await cannon({ url, headers, duration });
       if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
       rounds.push({ ours: res.requests.average, floor });

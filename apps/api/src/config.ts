@@ -85,7 +85,7 @@ export type Config = {
   ai: AiConfig;
   /** LinkedIn sign-in and posting for virtual employees; null: connecting LinkedIn answers 404 "not configured". */
   linkedin: LinkedInConfig | null;
-  /** Phone calls (test_call) through Twilio; null: calls are simulated and written to the log. */
+  /** Phone calls through Twilio: test_call, and the call steps the agent places (phone-calls/auto-calls.ts); null: test calls are simulated and call steps are the user's tasks. */
   twilio: TwilioConfig | null;
   /** Requests to user-supplied addresses (lib/guarded-fetch.ts); allowHosts: loopback hosts tests may reach. */
   guardedFetch: { allowHosts: string[] };

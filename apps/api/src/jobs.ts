@@ -12,6 +12,7 @@ import { mailboxSyncJob } from './modules/inbox/imap-sync';
 import { pruneJob as liveEventsPruneJob } from './modules/live/prune';
 import { planJob as brandPostsPlanJob } from './modules/brand-awareness/planner';
 import { publishJob as brandPostPublishJob } from './modules/brand-awareness/publish';
+import { placeCallsJob } from './modules/phone-calls/auto-calls';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -28,4 +29,5 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   liveEventsPruneJob,
   brandPostsPlanJob,
   brandPostPublishJob,
+  placeCallsJob,
 ];

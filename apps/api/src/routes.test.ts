@@ -21,6 +21,8 @@ import { interactionOwnershipProbes } from './modules/interactions/ownership-pro
 import { pipelineOwnershipProbes } from './modules/pipeline/ownership-probes';
 import { brandAwarenessOwnershipProbes } from './modules/brand-awareness/ownership-probes';
 import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership-probes';
+import { linkedInSearchOwnershipProbes } from './modules/linkedin-searches/ownership-probes';
+import { phoneCallOwnershipProbes } from './modules/phone-calls/ownership-probes';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -77,6 +79,8 @@ const ownershipProbes: Record<string, Probe> = {
   ...pipelineOwnershipProbes,
   ...brandAwarenessOwnershipProbes,
   ...outreachTaskOwnershipProbes,
+  ...linkedInSearchOwnershipProbes,
+  ...phoneCallOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -4,6 +4,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
+import { linkedInSearchRoutes } from './modules/linkedin-searches/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { offeringRoutes } from './modules/offerings/routes';
@@ -23,6 +24,7 @@ import { interactionRoutes } from './modules/interactions/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
+import { phoneCallRoutes } from './modules/phone-calls/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -36,6 +38,7 @@ export const routes: readonly AppRoute[] = [
   ...personaRoutes,
   ...prospectRoutes,
   ...linkedInAccountRoutes,
+  ...linkedInSearchRoutes,
   ...offeringRoutes,
   ...messagingRoutes,
   ...paymentRoutes,
@@ -52,5 +55,6 @@ export const routes: readonly AppRoute[] = [
   ...pipelineRoutes,
   ...brandAwarenessRoutes,
   ...outreachTaskRoutes,
+  ...phoneCallRoutes,
   ...docsRoutes,
 ];

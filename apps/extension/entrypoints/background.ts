@@ -3,6 +3,8 @@ import { defineBackground } from 'wxt/utils/define-background';
 import type { BackgroundDeps } from '../lib/background/deps';
 import { injectIntoOpenLinkedInTabs } from '../lib/background/inject';
 import { handleExternalMessage, handleInternalMessage } from '../lib/background/messages';
+import { createSearchCapture } from '../lib/background/search-capture';
+import { searchApiFrom, searchErrorText } from '../lib/background/search-api';
 import { handleTabRemoved, handleTabUpdated } from '../lib/background/tab-events';
 
 /** Wires browser events to the handlers in lib/background; state lives in storage.session. */
@@ -13,6 +15,11 @@ export default defineBackground(() => {
     version: browser.runtime.getManifest().version,
     extensionId: browser.runtime.id,
     extensionOrigin: `${globalThis.location.origin}/`,
+    searchCapture: createSearchCapture({
+      session: browser.storage.session,
+      searchApi: () => searchApiFrom(browser.storage.local),
+      describeError: searchErrorText,
+    }),
   };
   const internalError = { status: 'error', error: 'Internal error' } as const;
 

@@ -289,6 +289,41 @@ export const linkedinAccounts = pgTable(
 export const IMPORT_STATUS_VALUES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** A CSV import: runs in the API process in one transaction; progress is written here as it goes. */
+/**
+ * A LinkedIn people search or Sales Navigator lead search saved for a persona (issue 14). `search_key`
+ * is the search's address without the parameters that change as the user pages (shared
+ * parseLinkedInSearchUrl): one search per persona, saved twice answers the first.
+ */
+export const linkedinSearches = pgTable(
+  'linkedin_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    personaId: integer('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    /** Who saved it (kept when that user leaves). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    searchKey: text('search_key').notNull(),
+    kind: text('kind', { enum: ['classic', 'sales_navigator'] }).notNull(),
+    /** Prospects this search put into the persona. */
+    addedCount: integer('added_count').notNull().default(0),
+    lastPage: integer('last_page'),
+    lastCapturedAt: at('last_captured_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('linkedin_searches_persona_key_unique').on(t.accountId, t.personaId, t.searchKey),
+    index('linkedin_searches_persona_idx').on(t.personaId),
+    check('linkedin_searches_kind_check', sql`${t.kind} in ('classic', 'sales_navigator')`),
+  ],
+);
+
 export const importJobs = pgTable(
   'import_jobs',
   {
@@ -371,6 +406,7 @@ export type UserRow = typeof users.$inferSelect;
 export type PersonaRow = typeof personas.$inferSelect;
 export type ProspectRow = typeof prospects.$inferSelect;
 export type LinkedinAccountRow = typeof linkedinAccounts.$inferSelect;
+export type LinkedinSearchRow = typeof linkedinSearches.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;
 
 /**
@@ -1100,6 +1136,51 @@ export const outreachTasks = pgTable(
 );
 
 export type OutreachTaskRow = typeof outreachTasks.$inferSelect;
+
+/**
+ * A call the agent placed through the phone provider (Twilio) for a call task (issue 14): one row per task
+ * at most, inserted before the provider is asked (the claim: a task is dialled once, whatever crashes), then
+ * the provider's call sid, each status callback (the timeline), the answering-machine result, the duration
+ * and the outcome. A row left in `placing` by a process that died is `uncertain` and never dialled again.
+ */
+export const phoneCalls = pgTable(
+  'phone_calls',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    outreachTaskId: integer('outreach_task_id')
+      .notNull()
+      .references(() => outreachTasks.id, { onDelete: 'cascade' }),
+    prospectId: integer('prospect_id').references(() => prospects.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerCallId: text('provider_call_id'),
+    toNumber: text('to_number').notNull(),
+    /** placing (claimed, provider asked), queued, initiated, ringing, in-progress, then completed, busy, no-answer, failed, canceled; uncertain: a crash while placing. */
+    status: text('status').notNull().default('placing'),
+    /** Twilio's AnsweredBy (human, machine_end_beep, …, unknown, fax). */
+    answeredBy: text('answered_by'),
+    durationSeconds: integer('duration_seconds'),
+    /** The call task's outcome it ended with (connected, voicemail, no_answer, wrong_number). */
+    outcome: text('outcome'),
+    error: text('error'),
+    /** Each status callback as it came: [{ status, at }]. */
+    timeline: jsonb('timeline').$type<Array<{ status: string; at: string }>>().notNull().default([]),
+    /** The status callback URL given to the provider: its signature is checked against exactly this. */
+    callbackUrl: text('callback_url').notNull(),
+    placedAt: at('placed_at'),
+    answeredAt: at('answered_at'),
+    endedAt: at('ended_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_calls_task_unique').on(t.outreachTaskId),
+    index('phone_calls_account_created_idx').on(t.accountId, t.createdAt),
+    index('phone_calls_provider_call_idx').on(t.providerCallId),
+  ],
+);
+
+export type PhoneCallRow = typeof phoneCalls.$inferSelect;
 
 export type VirtualEmployeeRow = typeof virtualEmployees.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;

@@ -35,6 +35,14 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('the write epoch across instance
     await vi.waitFor(() => expect(writeEpoch(a.db)).toBeGreaterThan(afterTx), { timeout: 10_000 });
   });
 
+  it("moves on another instance's change to what the inbox list counts: threads, their messages, prospects", async () => {
+    for (const table of ['email_threads', 'email_thread_messages', 'prospects']) {
+      const before = writeEpoch(a.db)!;
+      await b.db.execute(sql.raw(`delete from ${table} where false`));
+      await vi.waitFor(() => expect(writeEpoch(a.db), table).toBeGreaterThan(before), { timeout: 10_000 });
+    }
+  });
+
   it('moves at once on its own writes, and is null (no caching) while it cannot listen, until it listens again', async () => {
     const before = writeEpoch(a.db)!;
     await a.db.execute(sql`update messaging_settings set persona_id = persona_id where false`);

@@ -23,8 +23,16 @@ async function resolveAuth(db: Db, config: Config, req: FastifyRequest, reply: F
   // Only an account of the brand this request is for: a token shown on another brand's host is refused.
   const found = await authenticate(db, headers, holderIdForRequest(req, config), config.authCacheTtlMs);
   // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
-  if (found) reply.headers(authHeaders(found.user.uid, found));
+  if (found) reply.headers(echoedHeaders(found));
   return found;
+}
+
+/** The echoed headers of a session, built once per validated (cached) session rather than per request. */
+const echoed = new WeakMap<AuthContext, Record<string, string>>();
+function echoedHeaders(ctx: AuthContext): Record<string, string> {
+  let headers = echoed.get(ctx);
+  if (!headers) echoed.set(ctx, (headers = authHeaders(ctx.user.uid, ctx)));
+  return headers;
 }
 
 /**

@@ -8,6 +8,7 @@ import { isUnreachable } from '../../lib/popup/status';
 import { CapturePanel } from './capture-panel';
 import { LinkedInTasksPanel } from './linkedin-tasks-panel';
 import { openTab } from './open-tab';
+import { SearchProgressPanel } from './search-progress-panel';
 import { Button, Field, Notice, Spinner } from './ui';
 
 const BRAND_ID = Number(import.meta.env.WXT_BRAND_ID ?? 0);
@@ -179,6 +180,7 @@ function SignedInView({ api, server, onSignedOut }: { api: Api; server: string; 
           </Button>
         </div>
       )}
+      {reach === 'ok' && <SearchProgressPanel />}
       {reach === 'ok' && <CapturePanel api={api} onUnreachable={() => setReach('unreachable')} />}
       {reach === 'ok' && <LinkedInTasksPanel api={api} onUnreachable={() => setReach('unreachable')} />}
       <footer className="grid gap-1 border-t border-border pt-3">

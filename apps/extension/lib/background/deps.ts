@@ -1,3 +1,4 @@
+import type { SearchCapture } from './search-capture';
 /**
  * What the background's handlers need from the browser, as plain interfaces: the entrypoint passes
  * `browser.*`, tests pass WXT's fakeBrowser (which lacks onMessageExternal and getManifest).
@@ -25,6 +26,8 @@ export type BackgroundDeps = {
   /** chrome-extension://<id>/ — where the popup lives. */
   extensionOrigin: string;
   now?: () => Date;
+  /** Saved LinkedIn searches filled from the result cards on screen (absent: search pages are ignored). */
+  searchCapture?: SearchCapture;
 };
 
 /** A message sender as runtime.onMessage reports it. */

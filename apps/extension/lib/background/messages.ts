@@ -1,11 +1,11 @@
-import { parseExternalRequest, parseInternalMessage, type ErrorReply, type ExternalReply, type ProfileReply } from '@shared/extension';
+import { parseExternalRequest, parseInternalMessage, type ErrorReply, type ExternalReply, type ProfileReply, type SearchProgressReply } from '@shared/extension';
 import { linkedInPublicIdentifier } from '@shared/schemas/linkedin';
 import { writeCapture } from './capture-store';
 import { isLinkedInUrl, type BackgroundDeps, type Sender } from './deps';
 import { latestProfile, tabProfile } from './profile-lookup';
 
 /** Replies to internal messages: captures are acknowledged, the popup's request gets the tab's profile. */
-export type InternalReply = { status: 'ok' } | ProfileReply | ErrorReply;
+export type InternalReply = { status: 'ok' } | ProfileReply | SearchProgressReply | ErrorReply;
 
 /** A web page's message (its origin was vetted by externally_connectable); every message is validated. */
 export async function handleExternalMessage(message: unknown, deps: BackgroundDeps): Promise<ExternalReply> {
@@ -44,6 +44,16 @@ export async function handleInternalMessage(message: unknown, sender: Sender, de
         await writeCapture(deps.session, tabId, { state: 'cleared', url: m.url, reason: m.reason, at });
       }
       return { status: 'ok' };
+    }
+    case 'search-results': {
+      const tabId = sender.tab?.id;
+      if (tabId === undefined || !isLinkedInUrl(sender.url) || !isLinkedInUrl(m.url)) return refuse('Search results come from LinkedIn tabs only');
+      await deps.searchCapture?.handleResults(tabId, m);
+      return { status: 'ok' };
+    }
+    case 'search-progress': {
+      if (!sender.url?.startsWith(deps.extensionOrigin)) return refuse('Only the popup may ask for search progress');
+      return deps.searchCapture ? deps.searchCapture.progress(m.tab_id) : { status: 'ok', searches: [] };
     }
     case 'active-profile': {
       if (!sender.url?.startsWith(deps.extensionOrigin)) return refuse('Only the popup may ask for a tab profile');

@@ -1,8 +1,10 @@
 import { removeCapture } from './capture-store';
+import { tabSearchesKey } from './search-capture';
 import { isLinkedInUrl, type BackgroundDeps, type TabInfo } from './deps';
 
 export async function handleTabRemoved(deps: BackgroundDeps, tabId: number): Promise<void> {
   await removeCapture(deps.session, tabId);
+  await deps.session.remove(tabSearchesKey(tabId));
 }
 
 /**
@@ -12,5 +14,8 @@ export async function handleTabRemoved(deps: BackgroundDeps, tabId: number): Pro
 export async function handleTabUpdated(deps: BackgroundDeps, tabId: number, change: { url?: string; status?: string }, tab: TabInfo): Promise<void> {
   if (change.url === undefined && change.status !== 'loading') return;
   const url = change.url ?? tab.url ?? tab.pendingUrl;
-  if (!isLinkedInUrl(url)) await removeCapture(deps.session, tabId);
+  if (!isLinkedInUrl(url)) {
+    await removeCapture(deps.session, tabId);
+    await deps.session.remove(tabSearchesKey(tabId));
+  }
 }

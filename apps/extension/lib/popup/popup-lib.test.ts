@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER, normalizeServer, readServer, storageHeaderStore, writeServer, isSignedIn } from './settings';
 import { savedMessage, isUnreachable } from './status';
 import { resolveTabId } from './tab';
+import { searchProgressText } from './search-progress';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -46,5 +47,11 @@ describe('popup helpers', () => {
     expect(isUnreachable({ isAxiosError: true })).toBe(true);
     expect(isUnreachable({ isAxiosError: true, response: { status: 500 } })).toBe(false);
     expect(isUnreachable(new Error('x'))).toBe(false);
+  });
+});
+
+describe('searchProgressText', () => {
+  it('says how the saved search is going, as the popup shows it', () => {
+    expect(searchProgressText({ name: 'vp sales', added: 37, already_there: 4, page: 3 })).toBe('Saved search vp sales: 37 added, 4 already there, page 3');
   });
 });

@@ -2,6 +2,7 @@ import type { ApiClient } from './client';
 import { authEndpoints } from './endpoints/auth';
 import { brandEndpoints } from './endpoints/brand';
 import { linkedInAccountEndpoints } from './endpoints/linkedin-accounts';
+import { linkedInSearchEndpoints } from './endpoints/linkedin-searches';
 import { onboardingEndpoints } from './endpoints/onboarding';
 import { personEndpoints, prospectEndpoints } from './endpoints/persons';
 import { userEndpoints } from './endpoints/user';
@@ -34,6 +35,7 @@ export function createApi(http: ApiClient) {
     user: userEndpoints(http),
     brand: brandEndpoints(http),
     linkedInAccounts: linkedInAccountEndpoints(http),
+    linkedInSearches: linkedInSearchEndpoints(http),
     onboarding: onboardingEndpoints(http),
     persons: personEndpoints(http),
     prospects: prospectEndpoints(http),

@@ -43,16 +43,57 @@ export const captureClearedMessageSchema = z.strictObject({
   url: z.string().max(2000),
   reason: z.enum(['not_a_profile', 'loading']),
 });
+/** The result cards on screen in a LinkedIn people search or Sales Navigator lead search (read, never clicked). */
+export const searchResultsMessageSchema = z.strictObject({
+  type: z.literal('search-results'),
+  url: z.string().max(4000),
+  page: z.number().int().min(1).max(10_000),
+  cards: z
+    .array(
+      z.strictObject({
+        profile_url: z.string().max(500),
+        full_name: z.string().max(300),
+        headline: z.string().max(500).nullable(),
+        location: z.string().max(300).nullable(),
+      }),
+    )
+    .max(100),
+});
+export type SearchResultsMessage = z.infer<typeof searchResultsMessageSchema>;
+
 // ---- popup → background ----
 export const activeProfileRequestSchema = z.strictObject({ type: z.literal('active-profile'), tab_id: z.number().int() });
+/** The popup asks how the saved search open in that tab is going. */
+export const searchProgressRequestSchema = z.strictObject({ type: z.literal('search-progress'), tab_id: z.number().int() });
 
 export const internalMessageSchema = z.discriminatedUnion('type', [
   captureMessageSchema,
   captureClearedMessageSchema,
+  searchResultsMessageSchema,
   activeProfileRequestSchema,
+  searchProgressRequestSchema,
 ]);
 export type InternalMessage = z.infer<typeof internalMessageSchema>;
 export type CaptureMessage = z.infer<typeof captureMessageSchema>;
+
+/**
+ * How a saved search's capture is going in this browser session (storage.session `search-progress:<id>`):
+ * every profile sent, with what the server answered, so a page seen again is never sent again.
+ */
+export type SearchProgress = {
+  search_id: number;
+  name: string;
+  person_name: string;
+  added: number;
+  already_there: number;
+  /** The results page the user is on. */
+  page: number;
+  state: 'saving' | 'saved' | 'error';
+  error: string | null;
+  updated_at: string;
+  seen: Record<string, 'added' | 'already_there'>;
+};
+export type SearchProgressReply = { status: 'ok'; searches: Omit<SearchProgress, 'seen'>[] };
 
 /** What the extension keeps per tab in storage.session (the MV3 worker may stop at any time). */
 export type TabCapture =
@@ -79,7 +120,7 @@ export function parseInternalMessage(message: unknown): { ok: true; message: Int
   const parsed = internalMessageSchema.safeParse(message);
   if (parsed.success) return { ok: true, message: parsed.data };
   const type = (message as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && ['capture', 'capture-cleared', 'active-profile'].includes(type)) {
+  if (typeof type === 'string' && ['capture', 'capture-cleared', 'search-results', 'active-profile', 'search-progress'].includes(type)) {
     return { ok: false, reply: { status: 'error', error: `Invalid "${type}" message: ${parsed.error.issues[0]?.message ?? ''}` } };
   }
   return { ok: false, reply: invalid(message) };

@@ -3,6 +3,7 @@ import { dbId, int32, text } from './primitives';
 import { emailThreadFiltersSchema, oneOrMany, THREAD_CHANNELS, THREAD_MESSAGE_SOURCES } from './email-threads';
 import { REPLY_STATUSES } from './inbox';
 import { pageMetaSchema, PROSPECT_SOURCES } from './personas';
+import { CALL_OUTCOMES } from './call-outcomes';
 
 /**
  * Interactions (issue 12; spec §7 `GET campaign_emails` with `interaction_view`, `campaign_emails/interactions_stats`,
@@ -35,9 +36,15 @@ export const INTERACTION_KINDS = [
   'linkedin_accepted',
   'linkedin_message',
   'call',
+  'call_progress',
   'meeting_booked',
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
+
+/** A call's status timeline: placed (the agent dialled), ringing, answered, ended; failed (refused) and uncertain (a crash while placing) end it too. */
+export const CALL_STATUSES = ['placed', 'ringing', 'answered', 'ended', 'failed', 'uncertain'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = { placed: 'Calling', ringing: 'Ringing', answered: 'Answered', ended: 'Ended', failed: 'Could not be placed', uncertain: 'May not have been placed' };
 
 /** outbound: we reached the prospect; inbound: something came back; event: the sequence changed (stopped, paused, a meeting). */
 export const INTERACTION_DIRECTIONS = ['outbound', 'inbound', 'event'] as const;
@@ -57,6 +64,7 @@ export const INTERACTION_KIND_INFO: Record<InteractionKind, { label: string; dir
   linkedin_accepted: { label: 'LinkedIn invitation accepted', direction: 'inbound', channel: 'linkedin' },
   linkedin_message: { label: 'LinkedIn message', direction: 'outbound', channel: 'linkedin' },
   call: { label: 'Call', direction: 'outbound', channel: 'call' },
+  call_progress: { label: 'Call status', direction: 'event', channel: 'call' },
   meeting_booked: { label: 'Meeting booked', direction: 'event', channel: 'email' },
 };
 
@@ -142,6 +150,21 @@ export const interactionSchema = z.object({
     .nullable(),
   /** campaign | inbox | mail_client for what we sent; null for the rest. */
   message_source: z.enum(THREAD_MESSAGE_SOURCES).nullable(),
+  /**
+   * A call's step in its status timeline (a call and its status events; absent on other kinds): the call
+   * task it belongs to, which status this is, and, once it ended, how long it lasted, how it ended and who
+   * answered (the answering-machine detection: human, machine_…, fax, unknown).
+   */
+  call: z
+    .object({
+      outreach_task_id: int32().nullable(),
+      status: z.enum(CALL_STATUSES),
+      duration_seconds: int32().min(0).nullable(),
+      outcome: z.enum(CALL_OUTCOMES).nullable(),
+      answered_by: text().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Interaction = z.infer<typeof interactionSchema>;
 

@@ -108,8 +108,11 @@ export function linkedInPublicIdentifier(url: string): string | null {
   return id.trim().length > 0 ? id.trim() : null;
 }
 
-/** LinkedIn's internal member ids (limited profiles, /in/ACoAAB…) are case-sensitive; vanity names are not. */
-const INTERNAL_MEMBER_ID = /^ACo[A-Za-z0-9_-]+$/;
+/**
+ * LinkedIn's internal member ids are case-sensitive; vanity names are not. ACo… names a member on
+ * limited profiles (/in/ACoAAB…), ACw… the same in Sales Navigator's lead links (/sales/lead/ACwAA…,…).
+ */
+const INTERNAL_MEMBER_ID = /^AC[ow][A-Za-z0-9_-]+$/;
 
 /** https://www.linkedin.com/in/<id>/ — no tracking parameters, no sub-pages, one spelling per member. */
 export function canonicalLinkedInProfileUrl(url: string): string | null {

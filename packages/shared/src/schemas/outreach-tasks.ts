@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int32, queryInt, text } from './primitives';
 import { missingOr } from './missing';
 import { STEP_KINDS } from './campaigns';
+import { CALL_OUTCOMES } from './call-outcomes';
 
 /**
  * LinkedIn and call tasks (issue 14): the sequence's LinkedIn steps and calls, prepared by the agent and
@@ -14,14 +15,7 @@ export type OutreachTaskChannel = (typeof OUTREACH_TASK_CHANNELS)[number];
 export const OUTREACH_TASK_STATUSES = ['pending', 'due', 'waiting', 'done', 'skipped', 'cancelled'] as const;
 export type OutreachTaskStatus = (typeof OUTREACH_TASK_STATUSES)[number];
 
-export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
-export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
-  connected: 'Connected',
-  voicemail: 'Left a voicemail',
-  no_answer: 'No answer',
-  wrong_number: 'Wrong number',
-};
+export { CALL_OUTCOMES, CALL_OUTCOME_LABELS, type CallOutcome } from './call-outcomes';
 
 /** today: due now (what to do today); waiting: moved to a later day by a limit or the working hours; done: done or skipped. */
 export const OUTREACH_TASK_VIEWS = ['today', 'waiting', 'done'] as const;

@@ -176,6 +176,16 @@ export class JobQueue<D = unknown> {
   }
 
   /**
+   * send() for a job named by its registered name: for a module that may not import the job's own (a job
+   * whose handler reaches back into the sender's module would make an import cycle).
+   */
+  async sendNamed(name: string, payload: unknown, options: SendOptions = {}): Promise<string | null> {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`job ${name} is not registered`);
+    return this.send(def as unknown as JobDefinition<unknown, D>, payload, options);
+  }
+
+  /**
    * Many runs of one job in one statement (a batch written in `tx`, e.g. an enrolment batch's compose
    * jobs): each with its payload and, as in send(), an optional idempotency key (a repeat is ignored).
    */

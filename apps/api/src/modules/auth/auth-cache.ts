@@ -17,7 +17,7 @@ const forDb = (db: Db) => {
   return cache;
 };
 
-export const authCacheKey = (tokenHash: string, client: string, uid: string) => `${uid}\u0000${client}\u0000${tokenHash}`;
+export const authCacheKey = (accessToken: string, client: string, uid: string) => `${uid}\u0000${client}\u0000${accessToken}`;
 
 export function cachedAuth(db: Db, key: string): AuthContext | null {
   const cache = forDb(db);

@@ -41,9 +41,10 @@ export async function authenticate(
 ): Promise<AuthContext | null> {
   const { accessToken, client, uid } = headers;
   if (!accessToken || !client || !uid || accessToken.length > 200 || client.length > 200 || uid.length > 320) return null;
-  const key = authCacheKey(sha256(accessToken), client, `${holderId}\u0000${uid}`);
+  // The token itself keys the in-memory cache (the entry holds it anyway): a hit costs no hashing.
+  const key = authCacheKey(accessToken, client, `${holderId}\u0000${uid}`);
   const cached = cachedAuth(db, key);
-  if (cached) return { ...cached, accessToken };
+  if (cached) return cached;
   // One query: this runs on every authenticated request.
   const [row] = await db
     .select({ user: users, account: accounts, token: authTokens })

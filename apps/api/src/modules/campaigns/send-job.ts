@@ -5,6 +5,7 @@ import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
 import { sendTickLeases, campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
+import { kickCalls } from '../phone-calls/call-queue';
 import type { Deps } from '../../lib/route';
 import { canSendAt, localDayBounds } from '../sending/schedule';
 import { domainOf, outboxSendsSince, sendingWindow } from './capacity';
@@ -134,6 +135,8 @@ export const sendDueJob = defineJob<TickPayload, Deps>({
     try {
       const tick = await runSendTick(deps, accountId);
       if (tick.next) await scheduleTick(deps, accountId, tick.next);
+      // Call steps the agent places itself (Twilio configured) come due with the sequence: their tick too.
+      await kickCalls(deps, accountId);
       return { sent: tick.sent, held: tick.held.length, next: tick.next?.toISOString() ?? null };
     } finally {
       await releaseTickLease(deps.db, accountId, holder);

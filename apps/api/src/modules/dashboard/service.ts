@@ -300,6 +300,16 @@ export function describeActivity(r: {
       return `${payload.kind === 'call' ? 'Call' : 'LinkedIn step'} skipped for ${who}`;
     case 'call_made':
       return `Called ${who}${typeof payload.duration_seconds === 'number' ? ` (${Math.max(1, Math.round(payload.duration_seconds / 60))} min)` : ''}${typeof payload.outcome === 'string' && payload.outcome ? `: ${payload.outcome.replace(/_/g, ' ')}` : ''}`;
+    case 'call_placed':
+      return `The agent is calling ${who}`;
+    case 'call_ringing':
+      return `Ringing ${who}`;
+    case 'call_answered':
+      return `${who} answered the agent's call`;
+    case 'call_failed':
+      return `The call to ${who} could not be placed`;
+    case 'call_uncertain':
+      return `The call to ${who} may not have been placed`;
     case 'reply_received':
       return `${who} replied${on}`;
     case 'meeting_booked':

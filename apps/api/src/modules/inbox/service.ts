@@ -14,6 +14,7 @@ import type {
   updateReplyBodySchema,
 } from '@shared/schemas/email-threads';
 import type { Db } from '../../db/client';
+import { EpochCache } from '../../db/epoch-cache';
 import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { notFound, unprocessable } from '../../lib/http-error';
@@ -94,59 +95,43 @@ const orderOf = (q: Pick<ListQuery, 'sort' | 'sort_direction'>) => {
   return q.sort_direction === 'asc' ? [sql`${column} asc${nulls}`, asc(t.id)] : [sql`${column} desc${nulls}`, desc(t.id)];
 };
 
-const threadColumns = {
+/** The newest message of a thread as one JSON array: [id, direction, kind, from, text (400 characters), sent_at]. */
+type LastMessageJson = [number, EmailThreadMessage['direction'], EmailThreadMessage['kind'], string, string, string];
+
+/**
+ * A thread's row with its prospect, campaign and virtual employee, its newest message and the campaign email its
+ * conversation grew from (its enrolment's first sent step, else its first step). The last two are subqueries in
+ * the select list: PostgreSQL runs them after the sort and the limit, for the rows of the page only, so a page is
+ * one statement and one round trip (each round trip costs the API a socket write and the server a parse).
+ */
+const threadColumnsOf = (accountId: number) => ({
   thread: t,
   prospectName: prospects.fullName,
   prospectCompany: prospects.company,
   prospectTitle: prospects.title,
   campaignName: campaigns.name,
   employeeName: virtualEmployees.name,
-};
+  lastMessage: sql<LastMessageJson | null>`(select json_build_array(m.id, m.direction, m.kind, m.from_email, left(m.text, 400), m.sent_at) from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} order by m.sent_at desc, m.id desc limit 1)`,
+  rootEmailId: sql<number | null>`(select ce.id from ${campaignEmails} ce where ce.account_id = ${accountId} and ce.enrolment_id = ${t.enrolmentId} order by (ce.status = 'sent') desc, ce.step_position asc limit 1)`,
+});
 
 /** Threads with their prospect, campaign and virtual employee (each join bound to the account). */
-const joinedThreads = (db: Db, accountId: number) =>
+const joinedThreads = (db: Db, accountId: number, extra: { sortValue?: SQL<string> } = {}) =>
   db
-    .select(threadColumns)
+    .select({ ...threadColumnsOf(accountId), sortValue: extra.sortValue ?? sql<string>`null` })
     .from(t)
     .leftJoin(prospects, and(eq(prospects.id, t.prospectId), eq(prospects.accountId, accountId)))
     .leftJoin(campaigns, and(eq(campaigns.id, t.campaignId), eq(campaigns.accountId, accountId)))
     .leftJoin(virtualEmployees, and(eq(virtualEmployees.id, t.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)));
 
 type JoinedThread = Awaited<ReturnType<ReturnType<typeof joinedThreads>['where']>>[number];
-type LastMessage = Pick<EmailThreadMessageRow, 'id' | 'threadId' | 'direction' | 'kind' | 'fromEmail' | 'text' | 'sentAt'>;
-
-/** The newest message of each thread (one DISTINCT ON over the (account, thread, sent_at) index). */
-async function lastMessagesOf(db: Db, accountId: number, threadIds: number[]): Promise<Map<number, LastMessage>> {
-  if (threadIds.length === 0) return new Map();
-  const m = emailThreadMessages;
-  const rows = await db
-    .selectDistinctOn([m.threadId], { id: m.id, threadId: m.threadId, direction: m.direction, kind: m.kind, fromEmail: m.fromEmail, text: sql<string>`left(${m.text}, 400)`, sentAt: m.sentAt })
-    .from(m)
-    .where(and(eq(m.accountId, accountId), inArray(m.threadId, threadIds)))
-    .orderBy(m.threadId, desc(m.sentAt), desc(m.id));
-  return new Map(rows.map((r) => [r.threadId, r]));
-}
-
-/**
- * The campaign email each enrolment's conversation grew from: its first sent step (else its first step).
- * One DISTINCT ON over the (enrolment_id, step_position) key for a page of threads.
- */
-async function rootEmailsOf(db: Db, accountId: number, enrolmentIds: Array<number | null>): Promise<Map<number, number>> {
-  const ids = [...new Set(enrolmentIds.filter((id): id is number => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([campaignEmails.enrolmentId], { enrolmentId: campaignEmails.enrolmentId, id: campaignEmails.id })
-    .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.enrolmentId, ids)))
-    .orderBy(campaignEmails.enrolmentId, sql`(${campaignEmails.status} = 'sent') desc`, asc(campaignEmails.stepPosition));
-  return new Map(rows.map((r) => [r.enrolmentId, r.id]));
-}
 
 /** The message's own words (quoted history cut), on one line. */
 export const snippetOf = (text: string) => freshText(text).replace(/\s+/g, ' ').trim().slice(0, 160);
 
-function toThreadJson(row: JoinedThread, last: LastMessage | undefined, roots: Map<number, number>): EmailThread {
+function toThreadJson(row: JoinedThread): EmailThread {
   const th = row.thread;
+  const last = row.lastMessage;
   const status = (th.replyStatus as ReplyStatus | null) ?? null;
   return {
     id: th.id,
@@ -164,8 +149,10 @@ function toThreadJson(row: JoinedThread, last: LastMessage | undefined, roots: M
     prospect: th.prospectId !== null ? { id: th.prospectId, name: row.prospectName, company: row.prospectCompany, title: row.prospectTitle } : null,
     campaign: th.campaignId !== null && row.campaignName !== null ? { id: th.campaignId, name: row.campaignName } : null,
     virtual_employee: th.virtualEmployeeId !== null && row.employeeName !== null ? { id: th.virtualEmployeeId, name: row.employeeName } : null,
-    campaign_email_id: th.enrolmentId !== null ? (roots.get(th.enrolmentId) ?? null) : null,
-    last_message: last ? { id: last.id, direction: last.direction, kind: last.kind, from: last.fromEmail, snippet: snippetOf(last.text), sent_at: last.sentAt.toISOString() } : null,
+    campaign_email_id: th.enrolmentId !== null ? (row.rootEmailId ?? null) : null,
+    last_message: last
+      ? { id: last[0], direction: last[1], kind: last[2], from: last[3], snippet: snippetOf(last[4]), sent_at: new Date(last[5]).toISOString() }
+      : null,
     created_at: th.createdAt.toISOString(),
   };
 }
@@ -183,6 +170,13 @@ function decodeCursor(cursor: string): { value: string; id: number } {
   }
   throw unprocessable('Cursor is not valid');
 }
+
+/**
+ * The filtered list's totals: counting thousands of matching threads is most of a list request's database
+ * work, and the same count is asked again on every page, poll and refetch until something is written. Kept
+ * under the write epoch (email_threads, their messages and the prospects announce their changes).
+ */
+const threadTotals = new EpochCache<number>();
 
 /**
  * GET email_threads: one page in the asked order (newest message first by default) over the
@@ -206,25 +200,22 @@ export async function list(deps: Deps, auth: AuthContext, query: ListQuery) {
         : sql`(${column} >= ${value}::timestamptz and (${column} > ${value}::timestamptz or ${t.id} > ${id}))`,
     );
   }
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select({ ...threadColumns, sortValue: sql<string>`${column}::text` })
-      .from(t)
-      .leftJoin(prospects, and(eq(prospects.id, t.prospectId), eq(prospects.accountId, accountId)))
-      .leftJoin(campaigns, and(eq(campaigns.id, t.campaignId), eq(campaigns.accountId, accountId)))
-      .leftJoin(virtualEmployees, and(eq(virtualEmployees.id, t.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+  const [rows, total] = await Promise.all([
+    joinedThreads(deps.db, accountId, { sortValue: sql<string>`${column}::text` })
       .where(and(...paged))
       .orderBy(...orderOf(query))
       .limit(query.per_page)
       .offset(query.cursor ? 0 : (query.page - 1) * query.per_page),
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(t).where(where),
+    threadTotals.get(deps.db, JSON.stringify([accountId, query.filters ?? {}]), async () => {
+      const [counted] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(t).where(where);
+      return counted?.total ?? 0;
+    }),
   ]);
-  const [last, roots] = await Promise.all([lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id)), rootEmailsOf(deps.db, accountId, rows.map((r) => r.thread.enrolmentId))]);
   const end = rows.at(-1);
   const nextCursor = keyset && end && rows.length === query.per_page ? encodeCursor(end.sortValue, end.thread.id) : null;
   return {
-    data: rows.map((r) => toThreadJson(r, last.get(r.thread.id), roots)),
-    meta: { page: query.page, per_page: query.per_page, total: counted?.total ?? 0, next_cursor: nextCursor },
+    data: rows.map((r) => toThreadJson(r)),
+    meta: { page: query.page, per_page: query.per_page, total, next_cursor: nextCursor },
   };
 }
 
@@ -264,8 +255,7 @@ export async function show(deps: Deps, auth: AuthContext, id: number): Promise<E
   const accountId = auth.account.id;
   const [row] = await joinedThreads(deps.db, accountId).where(and(eq(t.accountId, accountId), eq(t.id, id)));
   if (!row) throw notFound(INBOX_MESSAGES.threadNotFound);
-  const [last, roots] = await Promise.all([lastMessagesOf(deps.db, accountId, [id]), rootEmailsOf(deps.db, accountId, [row.thread.enrolmentId])]);
-  return toThreadJson(row, last.get(id), roots);
+  return toThreadJson(row);
 }
 
 /**
@@ -429,7 +419,6 @@ export const THREADS_CSV_HEADER = [
   'Last message',
 ];
 const EXPORT_CHUNK = 2000;
-const NO_ROOTS = new Map<number, number>();
 
 /** GET email_threads/export_to_csv: every thread the filters find, in the list's order (read in chunks). */
 export async function exportCsv(deps: Deps, auth: AuthContext, query: ExportQuery): Promise<string> {
@@ -438,9 +427,8 @@ export async function exportCsv(deps: Deps, auth: AuthContext, query: ExportQuer
   const out: unknown[][] = [];
   for (let offset = 0; ; offset += EXPORT_CHUNK) {
     const rows = await joinedThreads(deps.db, accountId).where(where).orderBy(...orderOf(query)).limit(EXPORT_CHUNK).offset(offset);
-    const last = await lastMessagesOf(deps.db, accountId, rows.map((r) => r.thread.id));
     for (const r of rows) {
-      const j = toThreadJson(r, last.get(r.thread.id), NO_ROOTS);
+      const j = toThreadJson(r);
       out.push([
         j.prospect_email,
         j.prospect?.name,

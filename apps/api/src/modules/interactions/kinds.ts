@@ -25,6 +25,11 @@ export const VERB_KIND: Readonly<Record<string, InteractionKind>> = {
   linkedin_connection_accepted: 'linkedin_accepted',
   linkedin_message_sent: 'linkedin_message',
   call_made: 'call',
+  call_placed: 'call_progress',
+  call_ringing: 'call_progress',
+  call_answered: 'call_progress',
+  call_failed: 'call_progress',
+  call_uncertain: 'call_progress',
   meeting_booked: 'meeting_booked',
 };
 

@@ -10,6 +10,7 @@ import {
   INTERACTION_KINDS,
   interactionFiltersSchema,
   type EnrolmentOutcome,
+  type CallStatus,
   type Interaction,
   type InteractionFiltersParsed,
   type InteractionList,
@@ -17,6 +18,7 @@ import {
   type PersonOfferingInfo,
 } from '@shared/schemas/interactions';
 import { SUPPRESSION_REASON_LABELS, type SuppressionReason } from '@shared/schemas/blacklist';
+import { CALL_OUTCOME_LABELS, type CallOutcome } from '@shared/schemas/outreach-tasks';
 import type { Db } from '../../db/client';
 import { campaignEmails, campaigns, personas, prospects, users, virtualEmployees } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -171,6 +173,49 @@ export function stopReasonText(reason: string | null): string | null {
   return reason in labels ? labels[reason as SuppressionReason] : reason;
 }
 
+/** Twilio's AnsweredBy in words (answering-machine detection). */
+function answeredByText(answeredBy: string | null): string | null {
+  if (!answeredBy) return null;
+  if (answeredBy === 'human') return 'A person answered';
+  if (answeredBy.startsWith('machine')) return 'Voicemail answered';
+  if (answeredBy === 'fax') return 'A fax machine answered';
+  return null;
+}
+
+/** A call's length, how it ended and who answered: "2 min 5 s · Left a voicemail · Voicemail answered". */
+function callDetail(p: Record<string, unknown>): string | null {
+  const parts: string[] = [];
+  if (typeof p.duration_seconds === 'number') {
+    const s = Math.max(0, Math.round(p.duration_seconds));
+    parts.push(s >= 60 ? `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}` : `${s} s`);
+  }
+  const outcome = str(p.outcome);
+  if (outcome) parts.push(outcome in CALL_OUTCOME_LABELS ? CALL_OUTCOME_LABELS[outcome as CallOutcome] : outcome);
+  const answered = answeredByText(str(p.answered_by));
+  if (answered) parts.push(answered);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+const CALL_VERB_STATUS: Readonly<Record<string, CallStatus>> = {
+  call_placed: 'placed',
+  call_ringing: 'ringing',
+  call_answered: 'answered',
+  call_made: 'ended',
+  call_failed: 'failed',
+  call_uncertain: 'uncertain',
+};
+
+function callOf(verb: string, p: Record<string, unknown>): NonNullable<Interaction['call']> {
+  const outcome = str(p.outcome);
+  return {
+    outreach_task_id: typeof p.outreach_task_id === 'number' ? p.outreach_task_id : null,
+    status: CALL_VERB_STATUS[verb]!,
+    duration_seconds: typeof p.duration_seconds === 'number' && p.duration_seconds >= 0 ? Math.round(p.duration_seconds) : null,
+    outcome: outcome && outcome in CALL_OUTCOME_LABELS ? (outcome as CallOutcome) : null,
+    answered_by: str(p.answered_by),
+  };
+}
+
 const ACTOR_NAMES = { agent: 'AI agent', virtual_employee: 'Virtual employee', system: 'System' } as const;
 
 function toInteraction(r: InteractionRow, names: Names): Interaction {
@@ -250,7 +295,26 @@ function toInteraction(r: InteractionRow, names: Names): Interaction {
       break;
     case 'call_made':
       summary = `Called ${who}`;
-      detail = typeof p.duration_seconds === 'number' ? `${Math.max(1, Math.round(p.duration_seconds / 60))} min` : text('outcome');
+      detail = callDetail(p);
+      break;
+    case 'call_placed':
+      summary = `The agent is calling ${who}`;
+      detail = text('to');
+      break;
+    case 'call_ringing':
+      summary = `Ringing ${who}`;
+      break;
+    case 'call_answered':
+      summary = `${who} answered`;
+      detail = answeredByText(text('answered_by'));
+      break;
+    case 'call_failed':
+      summary = `The call to ${who} could not be placed`;
+      detail = text('reason');
+      break;
+    case 'call_uncertain':
+      summary = `The call to ${who} may not have been placed`;
+      detail = text('reason');
       break;
     case 'meeting_booked':
       summary = `Meeting booked with ${who}`;
@@ -280,6 +344,7 @@ function toInteraction(r: InteractionRow, names: Names): Interaction {
     snippet,
     thread: threadId === null ? null : { id: threadId, reply_status: status, unread: r.unread === true, starred: r.starred === true },
     message_source: VERB_MESSAGE_SOURCE[r.verb] ?? null,
+    ...(r.verb in CALL_VERB_STATUS ? { call: callOf(r.verb, p) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAID_PLANS, planOf, type PaidPlan } from '@shared/schemas/payments';
 import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
@@ -24,6 +24,7 @@ import {
   emailThreads,
   linkedinAccounts,
   outreachTasks,
+  phoneCalls,
   prospects,
   type OutreachTaskRow,
 } from '../../db/schema';
@@ -36,8 +37,9 @@ import { finishDoneCampaigns } from '../campaigns/lifecycle';
 import { scheduleNextStep } from '../campaigns/outbox';
 import { kickSending } from '../campaigns/send-job';
 import { threadOfCampaignEmail } from '../inbox/ingest';
+import { kickCalls } from '../phone-calls/call-queue';
 import { emitLiveEvent } from '../live/emit';
-import { moveByFacts } from '../pipeline/moves';
+import { moveByFacts, type PipelineActor } from '../pipeline/moves';
 import { localDayBounds, windowOf } from '../sending/schedule';
 import { capacityOf, DAY_MS, planTasks, WEEK_MS, type Capacity, type TaskLimits, type TaskUsage } from './limits';
 
@@ -53,7 +55,7 @@ type ListQuery = z.output<typeof outreachTaskListQuerySchema>;
 
 // ---------------------------------------------------------------- limits and plan
 
-async function limitsOf(db: Db, accountId: number): Promise<TaskLimits> {
+export async function limitsOf(db: Db, accountId: number): Promise<TaskLimits> {
   const [settings] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
   const [account] = await db.select({ plan: accounts.tariffPlan, createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, accountId));
   const connected = await db.select({ at: linkedinAccounts.createdAt }).from(linkedinAccounts).where(eq(linkedinAccounts.accountId, accountId)).orderBy(asc(linkedinAccounts.createdAt));
@@ -78,13 +80,18 @@ async function usageOf(db: Db, accountId: number, limits: TaskLimits, now: Date)
     .select({
       linkedin: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'linkedin' and ${outreachTasks.kind} <> 'view_profile' and ${outreachTasks.doneAt} >= ${stamp(day.start)})::int`,
       invitations: sql<number>`count(*) filter (where ${outreachTasks.kind} = 'connection_request' and ${outreachTasks.doneAt} > ${stamp(weekAgo)})::int`,
-      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)})::int`,
+      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${placedByAgent(accountId)})::int`,
     })
     .from(outreachTasks)
     .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.status, 'done'), gt(outreachTasks.doneAt, new Date(Math.min(weekAgo.getTime(), day.start.getTime()) - DAY_MS)), lte(outreachTasks.doneAt, now)))) as [
     { linkedin: number; invitations: number; calls: number },
   ];
-  return { linkedinToday: Number(r.linkedin), invitationsThisWeek: Number(r.invitations), callsToday: Number(r.calls) };
+  // Calls the agent placed through the phone provider count when placed (their task closes when the call ends).
+  const [placed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(phoneCalls)
+    .where(and(eq(phoneCalls.accountId, accountId), gte(phoneCalls.createdAt, day.start), lte(phoneCalls.createdAt, now)));
+  return { linkedinToday: Number(r.linkedin), invitationsThisWeek: Number(r.invitations), callsToday: Number(r.calls) + Number(placed?.n ?? 0) };
 }
 
 const capacityJson = (c: Capacity): TaskCapacity => ({
@@ -96,6 +103,12 @@ const capacityJson = (c: Capacity): TaskCapacity => ({
   invitations: { limit: c.invitations.limit, used: c.invitations.used, left: c.invitations.left, weekly_limit: c.invitations.weeklyLimit, ramp_limit: c.invitations.rampLimit },
   calls: { limit: c.calls.limit, used: c.calls.used, left: c.calls.left },
 });
+
+/** A call task the agent placed through the phone provider (modules/phone-calls): counted, and dialled, once. */
+const placedByAgent = (accountId: number) => sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id})`;
+
+const callingByAgent = (accountId: number) =>
+  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status not in ('failed', 'uncertain'))`;
 
 /** Tasks of running campaigns and active enrolments (a paused campaign's tasks wait with it). */
 const live = (accountId: number) =>
@@ -113,7 +126,7 @@ export async function planToday(db: Db, accountId: number, now: Date): Promise<C
   const open = await db
     .select({ id: outreachTasks.id, channel: outreachTasks.channel, kind: outreachTasks.kind, status: outreachTasks.status, dueAt: outreachTasks.dueAt })
     .from(outreachTasks)
-    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, ['due', 'waiting']), lte(outreachTasks.dueAt, now), live(accountId)))
+    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, ['due', 'waiting']), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${placedByAgent(accountId)}`))
     .orderBy(asc(outreachTasks.dueAt), asc(outreachTasks.id));
   const decisions = planTasks(
     open.map((t) => ({ ...t, status: t.status as 'due' | 'waiting', dueAt: t.dueAt! })),
@@ -132,7 +145,7 @@ export async function planToday(db: Db, accountId: number, now: Date): Promise<C
 
 // ---------------------------------------------------------------- reading
 
-const phoneOf = (profile: Record<string, unknown> | null): string | null => {
+export const phoneOf = (profile: Record<string, unknown> | null): string | null => {
   for (const key of ['phone', 'phone_number', 'mobile', 'mobile_phone', 'work_phone']) {
     const v = profile?.[key];
     if (typeof v === 'string' && v.trim()) return v.trim();
@@ -183,7 +196,8 @@ const joined = (db: Db, accountId: number) =>
 
 function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channels: readonly OutreachTaskChannel[], channel?: OutreachTaskChannel): SQL {
   const conditions: Array<SQL | undefined> = [eq(outreachTasks.accountId, accountId), inArray(outreachTasks.channel, channel ? [channel].filter((c) => channels.includes(c)) : [...channels])];
-  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId));
+  // A call the agent is placing (or placed) through the phone provider is not the user's to make; one it could not place is.
+  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${callingByAgent(accountId)}`);
   if (view === 'waiting') conditions.push(inArray(outreachTasks.status, ['due', 'waiting']), gt(outreachTasks.dueAt, now), live(accountId));
   if (view === 'done') conditions.push(inArray(outreachTasks.status, ['done', 'skipped']));
   return and(...conditions)!;
@@ -232,6 +246,10 @@ export async function show(db: Db, accountId: number, id: number, channels: read
 // ---------------------------------------------------------------- acting
 
 const OPEN = ['due', 'waiting'] as const;
+
+/** Who closes a task: a user (by hand), or the agent (userId null: a call placed through the phone provider). */
+export type TaskActor = { accountId: number; userId: number | null };
+const actorOf = (by: AuthContext | TaskActor): TaskActor => ('account' in by ? { accountId: by.account.id, userId: by.user.id } : by);
 const activityChannel = (t: OutreachTaskRow) => (t.channel === 'call' ? ('phone' as const) : ('linkedin' as const));
 const DONE_VERB: Record<OutreachTaskRow['kind'], string> = {
   email: 'task_done',
@@ -248,39 +266,41 @@ const DONE_VERB: Record<OutreachTaskRow['kind'], string> = {
  * the next task due), then the campaign may finish. Answers the closed row, or null when it was not open.
  */
 async function closeTask(
-  deps: Deps,
+  deps: Pick<Deps, 'jobs' | 'config'>,
   tx: Db,
-  auth: AuthContext,
+  by: AuthContext | TaskActor,
   row: OutreachTaskRow,
-  close: { status: 'done' | 'skipped'; outcome?: string | null; note?: string | null; now: Date; advance: boolean },
+  close: { status: 'done' | 'skipped'; outcome?: string | null; note?: string | null; now: Date; advance: boolean; details?: Record<string, unknown> },
 ): Promise<OutreachTaskRow | null> {
-  const accountId = auth.account.id;
+  const actor = actorOf(by);
+  const accountId = actor.accountId;
   let linkedinAccountId: number | null = null;
-  if (row.kind === 'connection_request' && close.status === 'done') {
-    const [own] = await tx.select({ id: linkedinAccounts.id }).from(linkedinAccounts).where(and(eq(linkedinAccounts.accountId, accountId), eq(linkedinAccounts.userId, auth.user.id)));
+  if (row.kind === 'connection_request' && close.status === 'done' && actor.userId !== null) {
+    const [own] = await tx.select({ id: linkedinAccounts.id }).from(linkedinAccounts).where(and(eq(linkedinAccounts.accountId, accountId), eq(linkedinAccounts.userId, actor.userId)));
     linkedinAccountId = own?.id ?? null;
   }
   const [closed] = await tx
     .update(outreachTasks)
-    .set({ status: close.status, outcome: close.outcome ?? null, note: close.note ?? null, doneAt: close.now, doneBy: auth.user.id, linkedinAccountId, waitReason: null, updatedAt: close.now })
+    .set({ status: close.status, outcome: close.outcome ?? null, note: close.note ?? null, doneAt: close.now, doneBy: actor.userId, linkedinAccountId, waitReason: null, updatedAt: close.now })
     .where(and(eq(outreachTasks.id, row.id), eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, [...OPEN])))
     .returning();
   if (!closed) return null;
   const [campaign] = await tx.select({ personaId: campaigns.personaId }).from(campaigns).where(and(eq(campaigns.id, row.campaignId), eq(campaigns.accountId, accountId)));
   await recordActivity(tx, {
     accountId,
-    actorType: 'user',
-    actorId: auth.user.id,
+    actorType: actor.userId === null ? 'agent' : 'user',
+    actorId: actor.userId,
     verb: close.status === 'done' ? DONE_VERB[row.kind] : 'task_skipped',
     channel: activityChannel(row),
     prospectId: row.prospectId,
     personaId: campaign?.personaId ?? null,
-    payload: { kind: row.kind, campaign_id: row.campaignId, enrolment_id: row.enrolmentId, outreach_task_id: row.id, step: row.stepPosition, outcome: close.outcome ?? null },
+    payload: { kind: row.kind, campaign_id: row.campaignId, enrolment_id: row.enrolmentId, outreach_task_id: row.id, step: row.stepPosition, outcome: close.outcome ?? null, ...close.details },
     occurredAt: close.now,
   });
   if (close.advance) {
     const reached = await scheduleNextStep(tx, accountId, { enrolmentId: row.enrolmentId, stepPosition: row.stepPosition }, close.now);
     if (reached.email) await kickSending(deps, accountId, tx);
+    if (reached.task) await kickCalls(deps, accountId, tx);
     await finishDoneCampaigns(tx, accountId, close.now, [row.campaignId]);
   }
   return closed;
@@ -428,26 +448,51 @@ export async function logCallOutcome(deps: Deps, auth: AuthContext, id: number, 
   const accountId = auth.account.id;
   const row = await openRow(deps.db, accountId, id, channels);
   if (row.channel !== 'call') throw unprocessable(TASK_MESSAGES.notCall);
-  const connected = body.outcome === 'connected';
   await deps.db.transaction(async (tx) => {
-    const closed = await closeTask(deps, tx, auth, row, { status: 'done', outcome: body.outcome, note: body.note ?? null, now, advance: !connected });
+    const closed = await applyCallOutcome(deps, tx, auth, row, { outcome: body.outcome, interested: body.interested === true, note: body.note ?? null }, now);
     if (!closed) throw unprocessable('This task changed meanwhile: reload it and try again');
-    if (!connected) return;
-    const interested = body.interested === true;
-    await stopForAnswer(tx, accountId, row, interested ? 'Interested on a call' : 'Talked on a call', 'phone');
-    if (row.prospectId !== null) {
+  });
+  return show(deps.db, accountId, id, channels);
+}
+
+/**
+ * A call's outcome on its task, logged by the user or reported by the phone provider for a call the agent
+ * placed (modules/phone-calls): the same rules. `interested` null: nobody could say (the agent spoke its
+ * script, nobody judged the answer): a connected call then stops the sequence and opens the pipeline card
+ * as a new reply, for the user to follow up. Answers the closed task, or null when it was not open.
+ */
+export async function applyCallOutcome(
+  deps: Pick<Deps, 'jobs' | 'config'>,
+  tx: Db,
+  by: AuthContext | TaskActor,
+  row: OutreachTaskRow,
+  result: { outcome: CallOutcomeBody['outcome']; interested: boolean | null; note: string | null; details?: Record<string, unknown> },
+  now: Date,
+): Promise<OutreachTaskRow | null> {
+  const actor = actorOf(by);
+  const accountId = actor.accountId;
+  const connected = result.outcome === 'connected';
+  const closed = await closeTask(deps, tx, actor, row, { status: 'done', outcome: result.outcome, note: result.note, now, advance: !connected, details: result.details });
+  if (!closed || !connected) return closed;
+  const interested = result.interested;
+  await stopForAnswer(tx, accountId, row, interested === true ? 'Interested on a call' : interested === false ? 'Talked on a call' : 'Answered the agent\'s call', 'phone');
+  if (row.prospectId !== null) {
+    const who: PipelineActor = actor.userId === null ? { type: 'system' } : { type: 'user', id: actor.userId };
+    if (interested === null) {
+      await moveByFacts(tx, { accountId, prospectId: row.prospectId, to: 'new_reply', actor: who, source: 'reply', reason: `${CALL_OUTCOME_LABELS.connected} on the agent's call`, now, open: true });
+    } else {
       const status: ReplyStatus = interested ? 'interested' : 'not_interested';
       await moveByFacts(tx, {
         accountId,
         prospectId: row.prospectId,
         to: pipelineStatusForReply(status)!,
-        actor: { type: 'user', id: auth.user.id },
+        actor: who,
         source: 'reply',
         reason: interested ? `${CALL_OUTCOME_LABELS.connected} on a call: interested` : `${CALL_OUTCOME_LABELS.connected} on a call: not interested`,
         now,
         open: true,
       });
     }
-  });
-  return show(deps.db, accountId, id, channels);
+  }
+  return closed;
 }

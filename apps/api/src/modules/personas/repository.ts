@@ -3,7 +3,7 @@ import type { PersonFiltersWire } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { messagingSettings, personaProspects, personas, type PersonaRow } from '../../db/schema';
-import { writeEpoch } from '../../db/write-epoch';
+import { EpochCache } from '../../db/epoch-cache';
 
 export type PersonaWithCount = PersonaRow & { prospectsCount: number; messagingSettingId?: number | null };
 
@@ -51,24 +51,11 @@ type PersonaPage = { rows: PersonaWithCount[]; total: number };
  * PGlite runs one query at a time, and on PostgreSQL 50 connections' worth of the query kept p99 above
  * 100 ms on two cores. While PostgreSQL's change feed is not heard the epoch is null: no caching.
  */
-const pageCache = new WeakMap<Db, { epoch: number; pages: Map<string, PersonaPage> }>();
-const PAGE_CACHE_MAX = 2000;
+const pageCache = new EpochCache<PersonaPage>();
 
-export async function pageInAccount(db: Db, accountId: number, page: PersonaListOptions): Promise<PersonaPage> {
-  // Read before the query: a write that lands meanwhile leaves this answer under an old epoch, unused.
-  const epoch = writeEpoch(db);
-  if (epoch === null) return queryPage(db, accountId, page);
-  let cache = pageCache.get(db);
-  if (!cache || cache.epoch !== epoch) pageCache.set(db, (cache = { epoch, pages: new Map() }));
+export function pageInAccount(db: Db, accountId: number, page: PersonaListOptions): Promise<PersonaPage> {
   const key = JSON.stringify([accountId, page.page, page.perPage, page.sort ?? null, page.direction ?? null, page.filter ?? null, !!page.withMessagingSettings]);
-  const hit = cache.pages.get(key);
-  if (hit) return hit;
-  const fresh = await queryPage(db, accountId, page);
-  if (writeEpoch(db) === epoch && pageCache.get(db) === cache) {
-    if (cache.pages.size >= PAGE_CACHE_MAX) cache.pages.clear();
-    cache.pages.set(key, fresh);
-  }
-  return fresh;
+  return pageCache.get(db, key, () => queryPage(db, accountId, page));
 }
 
 /**

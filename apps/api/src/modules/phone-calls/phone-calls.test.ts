@@ -1,45 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership-probes';
+import { startTwilioServer } from '../../testing/twilio-server';
 import { twilioProvider } from './provider';
 
-type Seen = { path: string; auth: string | undefined; contentType: string | undefined; form: URLSearchParams };
-
-/** A local server speaking Twilio's Calls API wire format (form-encoded in, JSON out, basic auth). */
-async function startTwilio() {
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      seen.push({ path: req.url ?? '', auth: req.headers.authorization, contentType: req.headers['content-type'], form });
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Calls\.json$/.exec(req.url ?? '');
-      const expected = `Basic ${Buffer.from('AC123:secret-token').toString('base64')}`;
-      if (req.method !== 'POST' || !m) return send(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-      if (req.headers.authorization !== expected) return send(401, { code: 20003, message: 'Authenticate', status: 401 });
-      if (form.get('To') === '+15005550001') return send(400, { code: 21211, message: "The 'To' number +15005550001 is not a valid phone number.", status: 400 });
-      if (form.get('To') === '+15005550009') return; // never answers
-      send(201, { sid: 'CA0123456789abcdef0123456789abcdef', status: 'queued', to: form.get('To'), from: form.get('From'), account_sid: m[1] });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    seen,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
+const startTwilio = () => startTwilioServer();
 
 describe('the Twilio client', () => {
   let twilio: Awaited<ReturnType<typeof startTwilio>>;

@@ -1,8 +1,13 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, TwilioConfig } from '../../config';
 
 /** One interface for placing phone calls; Twilio when configured, else a simulator that writes to the log. */
-export type PhoneCall = { to: string; twiml: string };
+/**
+ * What to say: inline `twiml`, or `url` (the provider fetches the TwiML there, once the call is answered and,
+ * with `machineDetection`, once it knows who answered). `statusCallback` gets the call's progress.
+ */
+export type PhoneCall = { to: string; twiml?: string; url?: string; statusCallback?: string; machineDetection?: boolean };
 export type PlacedCall = { id: string | null; status: 'queued' | 'simulated'; simulated: boolean };
 
 export interface PhoneCallProvider {
@@ -30,7 +35,7 @@ const TIMEOUT_MS = 10_000;
 export function twilioProvider(cfg: TwilioConfig, doFetch: typeof fetch = fetch): PhoneCallProvider {
   return {
     name: 'twilio',
-    async call({ to, twiml }) {
+    async call(call) {
       const url = `${cfg.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Calls.json`;
       const timeout = AbortSignal.timeout(TIMEOUT_MS);
       let res: Response;
@@ -44,7 +49,7 @@ export function twilioProvider(cfg: TwilioConfig, doFetch: typeof fetch = fetch)
             'content-type': 'application/x-www-form-urlencoded',
             accept: 'application/json',
           },
-          body: new URLSearchParams({ To: to, From: cfg.from, Twiml: twiml }).toString(),
+          body: callForm(cfg.from, call).toString(),
           signal: timeout,
         });
         try {
@@ -62,12 +67,50 @@ export function twilioProvider(cfg: TwilioConfig, doFetch: typeof fetch = fetch)
   };
 }
 
+/**
+ * The Calls.json form: To, From, then Twiml or Url; with machine detection, Twilio's synchronous variant that
+ * waits for a voicemail greeting to end (MachineDetection=DetectMessageEnd), so the TwiML fetched from Url
+ * knows AnsweredBy and can leave the voicemail after the beep; status callbacks for every progress event.
+ */
+export function callForm(from: string, call: PhoneCall): URLSearchParams {
+  const form = new URLSearchParams({ To: call.to, From: from });
+  if (call.twiml !== undefined) form.set('Twiml', call.twiml);
+  if (call.url !== undefined) {
+    form.set('Url', call.url);
+    form.set('Method', 'POST');
+  }
+  if (call.machineDetection) form.set('MachineDetection', 'DetectMessageEnd');
+  if (call.statusCallback !== undefined) {
+    form.set('StatusCallback', call.statusCallback);
+    form.set('StatusCallbackMethod', 'POST');
+    for (const event of ['initiated', 'ringing', 'answered', 'completed']) form.append('StatusCallbackEvent', event);
+  }
+  return form;
+}
+
+/**
+ * Twilio's request signature (X-Twilio-Signature): base64 of HMAC-SHA1, keyed with the auth token, over the
+ * full URL Twilio requested followed by each POST parameter's name and value, sorted by name.
+ */
+export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
+  const pairs = [...params.entries()].sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const data = url + pairs.map(([k, v]) => k + v).join('');
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+export function validTwilioSignature(authToken: string, url: string, params: URLSearchParams, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(twilioSignature(authToken, url, params));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** No phone provider configured: the call is written to the log and reported as simulated. */
 export function simulatedProvider(log: FastifyBaseLogger): PhoneCallProvider {
   return {
     name: 'simulated',
-    async call({ to, twiml }) {
-      log.info({ to, twiml }, 'test call (simulated: no phone provider configured)');
+    async call({ to, twiml, url }) {
+      log.info({ to, twiml, url }, 'test call (simulated: no phone provider configured)');
       return { id: null, status: 'simulated', simulated: true };
     },
   };
@@ -77,7 +120,7 @@ export function phoneProviderFor(config: Config, log: FastifyBaseLogger): PhoneC
   return config.twilio ? twilioProvider(config.twilio) : simulatedProvider(log);
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What the agent says on a test call. */
 export function testCallTwiml(brandName: string, userName: string | null): string {

@@ -6,6 +6,7 @@ import { api } from '@web/lib/api';
 import { renderRoute } from '@web/testing/render';
 import { ChatRoute } from '../routes/chat';
 import { InboxRoute } from '../routes/inbox';
+import type { Interaction } from '@shared/schemas/interactions';
 import { activityFixture, detailFixture, fakeInboxServer, interactionFixture, messageFixture, personOfferingFixture, threadFixture } from './fake-inbox-server';
 
 /**
@@ -97,13 +98,44 @@ describe('Side panels of a conversation', () => {
     renderThread();
     const { user, panel } = await openPanel('Calls');
     expect(await within(panel).findByText('No calls with this prospect')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('Campaign sequences send emails today; calls are not a sequence step yet.');
+    expect(panel).toHaveTextContent('When a call step of their sequence is made, by the agent or logged by you, it is listed here with its status, length and outcome.');
     expect(panel).not.toHaveTextContent(/coming soon|soon|next month|Q[1-4]/i);
     expect(JSON.parse(String((callsTo('/campaign_emails').at(-1)!.params as { filters: string }).filters))).toEqual({ by_prospect: [1001], by_channels: ['call'] });
     await user.keyboard('{Escape}');
     server.db.interactions.push(interactionFixture(5, { kind: 'call', channel: 'call', summary: 'Called Prospect 1', detail: '4 min', prospect: { id: 1001, name: 'Prospect 1', email: null, company: null, title: null } }));
     const again = await openPanel('Calls');
     expect(await within(again.panel).findByRole('article', { name: 'Call: Called Prospect 1' })).toHaveTextContent('4 min');
+  });
+
+  it("calls the agent placed: each with its status timeline, duration and outcome", async () => {
+    const prospect = { id: 1001, name: 'Prospect 1', email: null, company: null, title: null };
+    const event = (id: number, minute: number, status: 'placed' | 'ringing' | 'answered' | 'ended', over: Partial<Interaction> = {}) =>
+      interactionFixture(id, {
+        kind: status === 'ended' ? 'call' : 'call_progress',
+        channel: 'call',
+        direction: status === 'ended' ? 'outbound' : 'event',
+        occurred_at: `2027-01-04T09:${String(30 + minute).padStart(2, '0')}:00.000Z`,
+        summary: status === 'ended' ? 'Called Prospect 1' : `${status} Prospect 1`,
+        prospect,
+        step: 2,
+        call: { outreach_task_id: 44, status, duration_seconds: status === 'ended' ? 95 : null, outcome: status === 'ended' ? 'voicemail' : null, answered_by: status === 'placed' ? null : 'machine_end_beep' },
+        ...over,
+      });
+    // Newest first, as the API answers; plus a call still ringing on another step.
+    server.db.interactions.push(event(14, 3, 'ended'), event(13, 1, 'answered'), event(12, 0, 'ringing'), event(11, 0, 'placed', { detail: '+14155550123' }));
+    server.db.interactions.push(event(21, 9, 'ringing', { step: 3, call: { outreach_task_id: 45, status: 'ringing', duration_seconds: null, outcome: null, answered_by: null } }));
+    renderThread();
+    const { panel } = await openPanel('Calls');
+    const cards = await within(panel).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const done = cards.find((c) => c.getAttribute('aria-label') === 'Call: Called Prospect 1')!;
+    const figure = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([figure(done, 'Status'), figure(done, 'Duration'), figure(done, 'Outcome')]).toEqual(['Ended', '1 min 35 s', 'Left a voicemail']);
+    const timeline = within(done).getByRole('list', { name: 'Status timeline' });
+    expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent?.split(' · ')[0])).toEqual(['Calling', 'Ringing', 'Answered', 'Ended']);
+    expect(timeline).toHaveTextContent('+14155550123');
+    const ringing = cards.find((c) => c !== done)!;
+    expect([figure(ringing, 'Status'), figure(ringing, 'Duration'), figure(ringing, 'Outcome')]).toEqual(['Ringing', '—', 'Not ended yet']);
   });
 
   it('persona: the persona behind the message with its figures, the offering and the prospect', async () => {

@@ -8,6 +8,7 @@ import {
   Octagon,
   Pause,
   Phone,
+  PhoneOutgoing,
   Reply,
   Send,
   TriangleAlert,
@@ -31,6 +32,7 @@ export const KIND_ICONS: Record<InteractionKind, LucideIcon> = {
   linkedin_accepted: UserPlus,
   linkedin_message: MessageCircle,
   call: Phone,
+  call_progress: PhoneOutgoing,
   meeting_booked: CalendarCheck,
 };
 

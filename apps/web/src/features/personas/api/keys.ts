@@ -20,6 +20,7 @@ export const personasPageKeys = {
     params ? ([...personaKeys.loadedProspects(id), params] as const) : personaKeys.loadedProspects(id),
   filterInfoAll: () => [...personaKeys.all, 'filter-info'] as const,
   filterInfo: (filter: string, value: string) => [...personaKeys.all, 'filter-info', filter, value] as const,
+  linkedinSearches: (personaId: number) => [...personaKeys.all, personaId, 'linkedin-searches'] as const,
   searchMetadata: () => [...personaKeys.all, 'search-metadata'] as const,
   previews: () => [...personaKeys.all, 'prospects-preview'] as const,
   preview: (filters: unknown) => [...personaKeys.all, 'prospects-preview', filters] as const,

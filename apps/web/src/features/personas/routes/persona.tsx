@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
+import { hasFeature } from '@shared/brands';
 import { parsePersonFilters, type PersonFiltersInput } from '@shared/schemas/person-filters';
 import type { Persona } from '@shared/schemas/personas';
 import { PageFrame } from '@web/components/page-frame';
@@ -12,12 +13,14 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { cn } from '@web/lib/utils';
+import { useBrand } from '@web/stores/brand';
 import { usePersona, useUpdatePersona } from '../api/persona';
 import { PersonaProspectsExportButton } from '../components/export-button';
 import { DeletePersonaButton } from '../components/confirm-delete-dialog';
 import { EditPersonaDialog } from '../components/edit-persona-dialog';
 import { FilterBuilder } from '../components/filters/filter-builder';
 import { ImportCsvDialog } from '../components/import/import-dialog';
+import { LinkedInSearches } from '../components/linkedin-searches';
 import { ProspectsTable } from '../components/prospects-table';
 
 const tabClass = cn(
@@ -51,12 +54,13 @@ function SavedSearch({ persona }: { persona: Persona }) {
   );
 }
 
-/** /business-information/personas/:id — the persona: details, its saved search with the live count, its prospects, CSV import. */
+/** /business-information/personas/:id — the persona: details, its saved search with the live count, its prospects, CSV import, its saved LinkedIn searches. */
 export function PersonaRoute() {
   const { id } = useParams();
   const personaId = Number(id);
   const navigate = useNavigate();
   const persona = usePersona(personaId);
+  const linkedin = hasFeature(useBrand(), 'linkedin');
   const back = (
     <Link to={paths.businessInformation.personas.getHref()} className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
       <ArrowLeft className="h-4 w-4" aria-hidden /> All personas
@@ -114,6 +118,11 @@ export function PersonaRoute() {
           <Tabs.Trigger value="prospects" className={tabClass}>
             Prospects ({p.prospects_count})
           </Tabs.Trigger>
+          {linkedin ? (
+            <Tabs.Trigger value="linkedin-searches" className={tabClass}>
+              LinkedIn searches
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="filters" className="focus-visible:outline-none">
           {/* Remounts only when the saved search itself changes (not on an import or a rename). */}
@@ -122,6 +131,11 @@ export function PersonaRoute() {
         <Tabs.Content value="prospects" className="focus-visible:outline-none">
           <ProspectsTable personaId={p.id} emptyAction={<ImportCsvDialog personaId={p.id} personaName={p.name} />} />
         </Tabs.Content>
+        {linkedin ? (
+          <Tabs.Content value="linkedin-searches" className="focus-visible:outline-none">
+            <LinkedInSearches personaId={p.id} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </PageFrame>
   );

@@ -4,10 +4,13 @@ import type { Campaign } from '@shared/schemas/campaigns';
 import type { OutreachTask, OutreachTaskSummary } from '@shared/schemas/outreach-tasks';
 import { activities, campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, outreachTasks, pipelineOpportunities } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
+import { JOBS_SCHEMA } from '../../lib/jobs/queue';
+import { executorFor } from '../../lib/jobs/sql';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { dueCampaignEmails, markSent } from '../campaigns/outbox';
 import { ingestMessage } from '../inbox/ingest';
 import { capacityOf, invitationLimitOf, planTasks, type TaskLimits } from './limits';
+import { planToday } from './plan';
 import { mailboxOf } from '../user-emails/ownership-probes';
 import { taskCampaignOf } from './ownership-probes';
 
@@ -274,6 +277,8 @@ describe.each(DB_KINDS)('LinkedIn and call tasks on %s', (kind) => {
     const doneAt: number[] = [];
     for (let day = 0; day < 15; day++) {
       at(MONDAY.getTime() + day * DAY);
+      // The engine's tick at that time (campaigns/send-job.ts): the Tasks page only reads what it planned.
+      await planToday(t.db.db, accountId, clock);
       const list = await inject<{ data: OutreachTask[]; meta: { today: { linkedin: number }; capacity: OutreachTaskSummary['capacity'] } }>('GET', '/outreach_tasks?view=today', undefined, b);
       const weekday = clock.getUTCDay();
       if (weekday === 0 || weekday === 6) expect(list.body.data).toEqual([]);
@@ -293,5 +298,36 @@ describe.each(DB_KINDS)('LinkedIn and call tasks on %s', (kind) => {
     expect(waiting?.waitReason).toMatch(/limit reached/);
     const summary = await ok<OutreachTaskSummary>('GET', '/outreach_tasks/summary', undefined, b);
     expect(summary.capacity.invitations).toMatchObject({ limit: 10, weekly_limit: 10 });
+  });
+  it('plans whether or not anyone opens the Tasks page: the page only reads, the engine tick plans and wakes for the next task', async () => {
+    const c = await signedInUser(t, 'tasks-tick');
+    const settings = await ok<Record<string, unknown>>('GET', '/auto_communication_settings', undefined, c);
+    await ok('PUT', '/auto_communication_settings', { ...settings, updated_at: undefined, daily_limit_linkedin: 2 }, c);
+    at(MONDAY.getTime());
+    const { accountId, campaign } = await taskCampaignOf(t, c, [{ kind: 'connection_request', delay_days: 0 }], { prospects: 3 });
+    const jobsOf = async (state: string) =>
+      (
+        await executorFor(t.db.db).executeSql(`select output from ${JOBS_SCHEMA}.job where name = 'send-due-emails' and data->>'account_id' = $1 and state = $2`, [String(accountId), state])
+      ).rows as Array<{ output: { next?: string | null } | null }>;
+    // Starting the campaign queued the account's tick.
+    expect((await jobsOf('created')).length).toBeGreaterThan(0);
+    const before = await taskRows(accountId, campaign.id);
+    expect(before.map((r) => r.status)).toEqual(['due', 'due', 'due']);
+    // Reading the page writes nothing.
+    await ok('GET', '/outreach_tasks/summary', undefined, c);
+    await inject('GET', '/outreach_tasks?view=today', undefined, c);
+    expect(await taskRows(accountId, campaign.id)).toEqual(before);
+
+    // The tick runs (no one on the page): two fit today's limit, the third waits, and the tick wakes at its time.
+    await t.app.jobs.drain({ skipDelays: true });
+    const planned = await taskRows(accountId, campaign.id);
+    expect(planned.map((r) => r.status).sort()).toEqual(['due', 'due', 'waiting']);
+    const waiting = planned.find((r) => r.status === 'waiting')!;
+    expect(waiting.waitReason).toMatch(/limit reached/);
+    expect(waiting.dueAt!.getTime()).toBeGreaterThan(clock.getTime());
+    expect((await jobsOf('completed')).map((j) => j.output?.next)).toContain(waiting.dueAt!.toISOString());
+    const list = await inject<{ data: OutreachTask[]; meta: { today: { linkedin: number }; waiting: { linkedin: number } } }>('GET', '/outreach_tasks?view=waiting', undefined, c);
+    expect(list.body.data.map((x) => x.id)).toEqual([waiting.id]);
+    expect(list.body.meta).toMatchObject({ today: { linkedin: 2 }, waiting: { linkedin: 1 } });
   });
 });

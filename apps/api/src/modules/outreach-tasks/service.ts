@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pipelineStatusForReply } from '@shared/schemas/pipeline';
 import type { ReplyStatus } from '@shared/schemas/inbox';
@@ -267,7 +267,8 @@ async function threadOfEnrolment(tx: Db, accountId: number, row: OutreachTaskRow
   const [email] = await tx
     .select()
     .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, row.enrolmentId)))
+    // Not the email steps skipped for a prospect without an address: their conversation is the task's own.
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, row.enrolmentId), ne(campaignEmails.toEmail, '')))
     .orderBy(asc(campaignEmails.stepPosition))
     .limit(1);
   if (email) return threadOfCampaignEmail(tx, email, now);

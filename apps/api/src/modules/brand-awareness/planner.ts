@@ -98,6 +98,17 @@ export async function planPosts(deps: Deps, accountId: number, veId: number, net
     created.push(row);
     if (automatic) await schedulePublish(deps, row);
   }
+  // The cabinet's calendar hears of the new posts (the live cable refetches brand awareness on social_ activities).
+  if (created.length) {
+    await recordActivity(db, {
+      accountId,
+      actorType: 'virtual_employee',
+      actorId: veId,
+      verb: 'social_posts_planned',
+      channel: 'linkedin',
+      payload: { virtual_employee_id: veId, count: created.length, social_post_ids: created.map((p) => p.id) },
+    });
+  }
   return { created, missed: missed.length };
 }
 

@@ -7,6 +7,7 @@ import { E2E_PORT } from '../../playwright.config';
 import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
 import { E2E_UNSUBSCRIBE_SECRET } from './unsubscribe';
+import { E2E_LINKEDIN, E2E_LINKEDIN_URL } from './linkedin';
 
 /**
  * Starts a real SMTP server on loopback (mails land as files for the tests to read), a local
@@ -72,6 +73,11 @@ export default async function globalSetup() {
       STRIPE_PRICE_STARTER: E2E_STRIPE_PRICES.Starter,
       STRIPE_PRICE_GROWTH: E2E_STRIPE_PRICES.Growth,
       STRIPE_PRICE_SCALE: E2E_STRIPE_PRICES.Scale,
+      // linkedin.spec.ts's LinkedIn (OAuth, userinfo, Posts API), which that spec starts on its port.
+      LINKEDIN_CLIENT_ID: E2E_LINKEDIN.clientId,
+      LINKEDIN_CLIENT_SECRET: E2E_LINKEDIN.clientSecret,
+      LINKEDIN_AUTH_BASE: E2E_LINKEDIN_URL,
+      LINKEDIN_API_BASE: E2E_LINKEDIN_URL,
     },
   });
   const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));

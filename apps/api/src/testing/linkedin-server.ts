@@ -46,7 +46,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 const restError = (res: http.ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   json(res, status, { status, serviceErrorCode: status === 401 ? 65601 : status === 429 ? 101 : 100, code, message }, headers);
 
-export async function startLinkedInServer(options: { clientId?: string; clientSecret?: string } = {}): Promise<LinkedInTestServer> {
+export async function startLinkedInServer(options: { clientId?: string; clientSecret?: string; port?: number } = {}): Promise<LinkedInTestServer> {
   const codes = new Map<string, { member: LinkedInTestMember; redirectUri: string; scope: string[] }>();
   let postSeq = 7000000000000000000n;
   const server: LinkedInTestServer = {
@@ -193,7 +193,7 @@ export async function startLinkedInServer(options: { clientId?: string; clientSe
       return restError(res, 404, 'NOT_FOUND', `No route ${req.method} ${url.pathname}`);
     });
   });
-  await new Promise<void>((resolve) => http_.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http_.listen(options.port ?? 0, '127.0.0.1', resolve));
   server.url = `http://127.0.0.1:${(http_.address() as AddressInfo).port}`;
   server.close = () => new Promise<void>((resolve) => http_.close(() => resolve()));
   return server;

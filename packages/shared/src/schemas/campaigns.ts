@@ -151,6 +151,9 @@ export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
 export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), kind: z.enum(STEP_KINDS), delay_days: int32() });
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 
+/** Why a LinkedIn-only prospect's email step is skipped (shown on the step, not an error). */
+export const NO_EMAIL_STEP_REASON = 'No email address for this prospect: the email step is skipped, the LinkedIn and call steps go on';
+
 export const CAMPAIGN_EMAIL_STATUSES = ['draft', 'scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'skipped', 'cancelled'] as const;
 export type CampaignEmailStatus = (typeof CAMPAIGN_EMAIL_STATUSES)[number];
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, lt } from 'drizzle-orm';
 import type { SocialPost, SocialPostsSettings, SocialProfile } from '@shared/schemas/brand-awareness';
-import { activities, messagingSettings, offerings, personas, socialPosts, socialProfiles, virtualEmployeePersonas, virtualEmployees } from '../../db/schema';
+import { activities, liveEvents, messagingSettings, offerings, personas, socialPosts, socialProfiles, virtualEmployeePersonas, virtualEmployees } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { startLinkedInServer, type LinkedInTestServer } from '../../testing/linkedin-server';
 import { findUserByEmail } from '../users/repository';
+import { dispatcherFor } from '../notifications/dispatch';
 import { planPosts } from './planner';
 import { MAX_PUBLISH_ATTEMPTS, publishPost, UNCERTAIN_REASON } from './publish';
 import { slotsBetween } from './slots';
@@ -292,6 +293,20 @@ describe.each(DB_KINDS)('brand awareness: virtual employees post on LinkedIn (%s
     expect(shown).toMatchObject({ status: 'paused', error: "LinkedIn access expired or was revoked: reconnect Alex Rivers's LinkedIn to publish again" });
     const profile = (await inject('GET', `/virtual_employees/${veId}/social_network_processing_profile`)).json<{ data: SocialProfile }>().data;
     expect(profile).toMatchObject({ status: 'expired' });
+    const expiries = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'social_profile_expired')));
+    expect(expiries).toHaveLength(1);
+
+    // The account is told of the failed posts and the expired connection, with a link to Brand awareness (the bell, live).
+    await dispatcherFor(t.db.db)!.settle();
+    const told = (await inject('GET', '/notifications')).json<{ data: Array<{ event: string; title: string; body: string; url: string | null }> }>().data;
+    const failedTold = told.filter((n) => n.event === 'social_post_failed');
+    expect(failedTold.map((n) => n.body)).toEqual(expect.arrayContaining([`${UNCERTAIN_REASON}`, expect.stringMatching(/rate limit, 5 attempts/)]));
+    expect(failedTold.every((n) => n.title === "Alex Rivers's LinkedIn post could not be published" && n.url === '/cabinet/brand-awareness')).toBe(true);
+    expect(told.filter((n) => n.event === 'social_profile_expired')).toEqual([
+      expect.objectContaining({ title: "Alex Rivers's LinkedIn connection expired", url: '/cabinet/brand-awareness' }),
+    ]);
+    const [bell] = await t.db.db.select().from(liveEvents).where(and(eq(liveEvents.accountId, accountId), eq(liveEvents.name, 'notification_created'))).limit(1);
+    expect(bell).toBeDefined();
 
     // Reconnecting resumes it (its time is still ahead): approved again, and it publishes.
     expect((await (await connect()).callback()).statusCode).toBe(302);

@@ -4,6 +4,7 @@ import { dbId } from '@shared/schemas/primitives';
 import { SOCIAL_NETWORKS, type SocialNetwork, type SocialPostTone } from '@shared/schemas/brand-awareness';
 import { socialPosts, type SocialPostRow } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
+import { recordActivity } from '../activities/service';
 import type { Deps } from '../../lib/route';
 import { schedulePublish, STALE_PUBLISHING_MS, UNCERTAIN_REASON } from './publish';
 import * as repo from './repository';
@@ -28,19 +29,33 @@ export async function planPosts(deps: Deps, accountId: number, veId: number, net
     .set({ status: 'missed', error: MISSED_REASON, updatedAt: now })
     .where(and(eq(socialPosts.accountId, accountId), eq(socialPosts.virtualEmployeeId, veId), eq(socialPosts.status, 'pending_approval'), lt(socialPosts.scheduledAt, now)))
     .returning({ id: socialPosts.id });
-  await db
-    .update(socialPosts)
-    .set({ status: 'failed', error: UNCERTAIN_REASON, updatedAt: now })
-    .where(
-      and(
-        eq(socialPosts.accountId, accountId),
-        eq(socialPosts.virtualEmployeeId, veId),
-        inArray(socialPosts.status, ['publishing']),
-        lt(socialPosts.claimedAt, new Date(now.getTime() - STALE_PUBLISHING_MS)),
-      ),
-    );
-
   const employee = await repo.findEmployee(db, accountId, veId);
+  await db.transaction(async (tx) => {
+    const uncertain = await tx
+      .update(socialPosts)
+      .set({ status: 'failed', error: UNCERTAIN_REASON, updatedAt: now })
+      .where(
+        and(
+          eq(socialPosts.accountId, accountId),
+          eq(socialPosts.virtualEmployeeId, veId),
+          inArray(socialPosts.status, ['publishing']),
+          lt(socialPosts.claimedAt, new Date(now.getTime() - STALE_PUBLISHING_MS)),
+        ),
+      )
+      .returning({ id: socialPosts.id });
+    // A failed post notifies the account, as one failed while publishing does (publish.ts).
+    for (const post of uncertain) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'virtual_employee',
+        actorId: veId,
+        verb: 'social_post_failed',
+        channel: 'linkedin',
+        payload: { social_post_id: post.id, virtual_employee_id: veId, virtual_employee_name: employee?.name ?? null, reason: UNCERTAIN_REASON },
+      });
+    }
+  });
+
   if (!employee) return { created: [], missed: missed.length, reason: 'gone' };
   const settings = await repo.findSettings(db, accountId, veId, network);
   if (!settings?.enabled) return { created: [], missed: missed.length, reason: 'disabled' };
@@ -82,6 +97,17 @@ export async function planPosts(deps: Deps, accountId: number, veId: number, net
     earlier.unshift(post.content);
     created.push(row);
     if (automatic) await schedulePublish(deps, row);
+  }
+  // The cabinet's calendar hears of the new posts (the live cable refetches brand awareness on social_ activities).
+  if (created.length) {
+    await recordActivity(db, {
+      accountId,
+      actorType: 'virtual_employee',
+      actorId: veId,
+      verb: 'social_posts_planned',
+      channel: 'linkedin',
+      payload: { virtual_employee_id: veId, count: created.length, social_post_ids: created.map((p) => p.id) },
+    });
   }
   return { created, missed: missed.length };
 }

@@ -70,7 +70,8 @@ export async function publishPost(deps: Deps, accountId: number, postId: number,
         actorId: post.virtualEmployeeId,
         verb: 'social_post_failed',
         channel: 'linkedin',
-        payload: { social_post_id: post.id, virtual_employee_id: post.virtualEmployeeId, reason },
+        // The account is notified (notifications/messages.ts), with a link to Brand awareness.
+        payload: { social_post_id: post.id, virtual_employee_id: post.virtualEmployeeId, virtual_employee_name: employee?.name ?? null, reason },
       });
     });
     return { state: 'failed', reason };
@@ -115,13 +116,14 @@ export async function publishPost(deps: Deps, accountId: number, postId: number,
     if (err.status === 401) {
       const reason = expiredReason(name);
       await db.transaction(async (tx) => {
-        await repo.setProfileStatus(tx, accountId, profile.id, 'expired', reason);
+        // Once per expiry (two posts refused at once tell it once); the account is notified.
+        if (!(await repo.expireProfile(tx, accountId, profile.id, reason))) return;
         await recordActivity(tx, {
           accountId,
           actorType: 'system',
           verb: 'social_profile_expired',
           channel: 'linkedin',
-          payload: { virtual_employee_id: post.virtualEmployeeId, reason },
+          payload: { virtual_employee_id: post.virtualEmployeeId, virtual_employee_name: employee?.name ?? null, reason },
         });
       });
       return pause(reason);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { SocialNetwork } from '@shared/schemas/brand-awareness';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -53,11 +53,14 @@ export async function upsertProfile(db: Db, accountId: number, veId: number, net
   return row!;
 }
 
-export async function setProfileStatus(db: Db, accountId: number, profileId: number, status: SocialProfileRow['status'], reason: string | null): Promise<void> {
-  await db
+/** Marks a connection expired with the reason; answers false when it already was (its expiry is told once). */
+export async function expireProfile(db: Db, accountId: number, profileId: number, reason: string): Promise<boolean> {
+  const rows = await db
     .update(socialProfiles)
-    .set({ status, statusReason: reason, updatedAt: new Date() })
-    .where(and(eq(socialProfiles.accountId, accountId), eq(socialProfiles.id, profileId)));
+    .set({ status: 'expired', statusReason: reason, updatedAt: new Date() })
+    .where(and(eq(socialProfiles.accountId, accountId), eq(socialProfiles.id, profileId), ne(socialProfiles.status, 'expired')))
+    .returning({ id: socialProfiles.id });
+  return rows.length > 0;
 }
 
 export async function deleteProfile(db: Db, accountId: number, profileId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { LINKEDIN_NOTE_MAX, type StepKind } from '@shared/schemas/campaigns';
+import { LINKEDIN_NOTE_MAX, NO_EMAIL_STEP_REASON, type StepKind } from '@shared/schemas/campaigns';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
@@ -112,7 +112,13 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
   const provider = textProviderFor(deps.config);
   const written: Array<{ subject: string | null; text: string; html: string }> = [];
   const earlier: string[] = [];
+  // A prospect enrolled from their LinkedIn profile has no address: their email steps are skipped, with the reason.
+  const noEmail = !enrolment.email.includes('@');
   for (let i = 0; i < steps.length; i++) {
+    if (noEmail) {
+      written.push({ subject: null, text: '', html: '' });
+      continue;
+    }
     const context: CompositionContext = { ...base, category: i === 0 ? 'cold_email' : 'follow_up', step: i + 1, steps: steps.length, earlier: [...earlier] };
     const raw = await provider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(context), maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS, timeoutMs: deps.config.ai.timeoutMs, context });
     const shaped = shapeMessage(raw, signatureHtml);
@@ -163,8 +169,9 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           messageId: newMessageId(mailbox),
           inReplyTo: thread.at(-1)?.messageId ?? null,
           references: thread.length ? thread.map((t) => t.messageId).join(' ') : null,
-          status,
-          dueAt: i === 0 ? now : null,
+          status: noEmail ? 'skipped' : status,
+          statusReason: noEmail ? NO_EMAIL_STEP_REASON : null,
+          dueAt: i === 0 && !noEmail ? now : null,
           provider: provider.name,
         })
         .onConflictDoNothing({ target: [campaignEmails.enrolmentId, campaignEmails.stepPosition] })
@@ -172,6 +179,18 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
       if (row) {
         created++;
         thread.push(row);
+        if (noEmail) {
+          await recordActivity(tx, {
+            accountId,
+            actorType: 'system',
+            verb: 'campaign_email_skipped',
+            channel: 'email',
+            prospectId: prospect.id,
+            personaId: campaign.personaId,
+            payload: { campaign_id: campaign.id, campaign_email_id: row.id, step: step.position, reason: NO_EMAIL_STEP_REASON },
+          });
+          continue;
+        }
         await recordActivity(tx, {
           accountId,
           actorType: 'virtual_employee',
@@ -192,8 +211,9 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     }
     for (let i = 0; i < taskSteps.length; i++) {
       const step: CampaignStepRow = taskSteps[i]!;
-      // Step 1 is reached at enrolment; a later one when the step before it is done (campaigns/sequence.ts).
-      const first = step.position === 1;
+      // Step 1 is reached at enrolment (so is one after skipped email steps only); a later one when the step before it
+      // is done (outbox.ts scheduleNextStep).
+      const first = step.position === 1 || (noEmail && allSteps.every((s) => s.position >= step.position || s.channel === 'email'));
       const [task] = await tx
         .insert(outreachTasks)
         .values({

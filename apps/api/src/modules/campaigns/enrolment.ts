@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notExists, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   campaignEmails,
   campaignEnrolments,
   campaigns,
+  campaignSteps,
   campaignVirtualEmployees,
   outreachTasks,
   personaProspects,
@@ -47,6 +48,7 @@ export async function senderPairs(db: Db, accountId: number, campaignId: number)
 /** Which of these (lowercased) addresses the account must not write to: their own entry or their domain's (as isSuppressed). */
 async function suppressedAmong(db: Db, accountId: number, emails: string[]): Promise<Set<string>> {
   const blocked = new Set<string>();
+  if (emails.length === 0) return blocked;
   const own = await db
     .select({ email: blacklistedEmails.email })
     .from(blacklistedEmails)
@@ -71,7 +73,9 @@ async function suppressedAmong(db: Db, accountId: number, emails: string[]): Pro
 export type EnrolResult = { enrolled: number; suppressed: number; in_other_campaign: number };
 
 /**
- * Enrols the persona's prospects with an email that are not in this campaign yet: the suppressed are
+ * Enrols the persona's prospects with an email that are not in this campaign yet (and, when the sequence has
+ * LinkedIn or call steps, those with a LinkedIn profile but no email: their email steps are skipped, see
+ * compose.ts, and their enrolment's email is empty): the suppressed are
  * left out, and (unless the campaign allows overlap) so is anyone already in another active campaign;
  * the partial unique index makes that hold under concurrent enrolments too. Each enrolment gets its
  * sender (rotation: the pair with the fewest enrolments in this campaign) and a compose job in the same
@@ -106,17 +110,25 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
     return best;
   };
 
+  // A prospect without an email can still follow the sequence's LinkedIn and call steps, from their profile.
+  const [tasked] = await db
+    .select({ id: campaignSteps.id })
+    .from(campaignSteps)
+    .where(and(eq(campaignSteps.accountId, accountId), eq(campaignSteps.campaignId, campaignId), ne(campaignSteps.channel, 'email')))
+    .limit(1);
+  const reachable = tasked ? or(isNotNull(prospects.email), isNotNull(prospects.linkedinUrl))! : isNotNull(prospects.email);
+
   let afterId = 0;
   for (;;) {
     const batch = await db
-      .select({ id: prospects.id, email: prospects.email })
+      .select({ id: prospects.id, email: prospects.email, linkedinUrl: prospects.linkedinUrl })
       .from(personaProspects)
       .innerJoin(prospects, and(eq(prospects.id, personaProspects.prospectId), eq(prospects.accountId, accountId)))
       .where(
         and(
           eq(personaProspects.accountId, accountId),
           eq(personaProspects.personaId, campaign.personaId),
-          isNotNull(prospects.email),
+          reachable,
           sql`${personaProspects.prospectId} > ${afterId}`,
         ),
       )
@@ -145,14 +157,15 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
     );
     const candidates = batch
       .filter((p) => !enrolled.has(p.id))
-      .map((p) => ({ prospectId: p.id, email: p.email!.trim().toLowerCase() }))
-      .filter((p) => p.email.includes('@'));
+      .map((p) => ({ prospectId: p.id, email: (p.email ?? '').trim().toLowerCase(), linkedin: Boolean(tasked && p.linkedinUrl?.trim()) }))
+      .map((p) => (p.email.includes('@') ? p : { ...p, email: '' }))
+      .filter((p) => p.email !== '' || p.linkedin);
     if (candidates.length === 0) continue;
     // One transaction per batch: the suppression check, the enrolment rows (one statement) and their
     // compose jobs (one statement). Checked inside the transaction that enrols: a suppression committed
     // before this one is seen.
     await db.transaction(async (tx) => {
-      const blocked = await suppressedAmong(tx, accountId, candidates.map((c) => c.email));
+      const blocked = await suppressedAmong(tx, accountId, candidates.map((c) => c.email).filter((e) => e !== ''));
       const allowed = candidates.filter((c) => !blocked.has(c.email));
       result.suppressed += candidates.length - allowed.length;
       if (allowed.length === 0) return;

@@ -57,13 +57,14 @@ export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, 
   );
   const done: typeof candidates = [];
   for (const c of candidates) {
-    // A prospect of the persona that enrolment would still take (enrolment.ts: an address, not suppressed, not busy elsewhere).
+    // A prospect of the persona that enrolment would still take (enrolment.ts: an address, or a LinkedIn profile for a sequence with LinkedIn or call steps; not suppressed, not busy elsewhere).
     const [left] = await rows<{ one: number }>(
       db,
       sql`select 1 as one from persona_prospects pp
           join prospects p on p.id = pp.prospect_id and p.account_id = ${accountId}
           where pp.account_id = ${accountId} and pp.persona_id = ${Number(c.persona_id)}
-            and p.email is not null and position('@' in p.email) > 0
+            and ((p.email is not null and position('@' in p.email) > 0)
+              or (p.linkedin_url is not null and exists (select 1 from campaign_steps st where st.account_id = ${accountId} and st.campaign_id = ${Number(c.id)} and st.channel <> 'email')))
             and not exists (select 1 from campaign_enrolments e where e.account_id = ${accountId} and e.campaign_id = ${Number(c.id)} and e.prospect_id = p.id)
             and not exists (select 1 from blacklisted_emails b where b.account_id = ${accountId} and b.email = lower(btrim(p.email)))
             and not exists (

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { NO_EMAIL_STEP_REASON } from '@shared/schemas/campaigns';
 import type { Db } from '../../db/client';
 import { accounts, campaignEmails, campaignEnrolments, campaigns, outreachTasks, prospects, userEmails, virtualEmployees, type CampaignEmailRow } from '../../db/schema';
 import type { Deps } from '../../lib/route';
@@ -315,6 +316,25 @@ export async function reconcileStaleSends(
  * answers what it reached, so the caller can wake the sender.
  */
 export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<CampaignEmailRow, 'enrolmentId' | 'stepPosition'>, sentAt: Date): Promise<{ email: boolean; task: boolean }> {
+  // Email steps skipped for want of an address (a LinkedIn-only prospect, compose.ts) are passed over.
+  const passed = new Set(
+    (
+      await tx
+        .select({ position: campaignEmails.stepPosition })
+        .from(campaignEmails)
+        .where(
+          and(
+            eq(campaignEmails.accountId, accountId),
+            eq(campaignEmails.enrolmentId, sent.enrolmentId),
+            eq(campaignEmails.status, 'skipped'),
+            eq(campaignEmails.statusReason, NO_EMAIL_STEP_REASON),
+            gt(campaignEmails.stepPosition, sent.stepPosition),
+          ),
+        )
+    ).map((r) => r.position),
+  );
+  let next = sent.stepPosition + 1;
+  while (passed.has(next)) next++;
   const tasks = await tx
     .update(outreachTasks)
     .set({ status: 'due', dueAt: sql`${sentAt.toISOString()}::timestamptz + make_interval(days => ${outreachTasks.delayDays}::int)`, updatedAt: new Date() })
@@ -322,7 +342,7 @@ export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<Cam
       and(
         eq(outreachTasks.accountId, accountId),
         eq(outreachTasks.enrolmentId, sent.enrolmentId),
-        eq(outreachTasks.stepPosition, sent.stepPosition + 1),
+        eq(outreachTasks.stepPosition, next),
         eq(outreachTasks.status, 'pending'),
       ),
     )
@@ -334,7 +354,7 @@ export async function scheduleNextStep(tx: Db, accountId: number, sent: Pick<Cam
       and(
         eq(campaignEmails.accountId, accountId),
         eq(campaignEmails.enrolmentId, sent.enrolmentId),
-        eq(campaignEmails.stepPosition, sent.stepPosition + 1),
+        eq(campaignEmails.stepPosition, next),
       ),
     )
     .returning({ id: campaignEmails.id });

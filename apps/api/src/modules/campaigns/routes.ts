@@ -98,7 +98,7 @@ export const campaignRoutes = [
     schema: { params: idParamsSchema, body: updateCampaignBodySchema, response: one },
     handler: async ({ auth, body, brand, deps, params }) => ({ data: await service.update(deps, auth, params.id, body, brand.brand.feature_flags) }),
   }),
-  transition('start', "Start a draft campaign: the persona's prospects with an email who are not suppressed are enrolled and their emails composed"),
+  transition('start', "Start a draft campaign: the persona's prospects with an email who are not suppressed (and, for a sequence with LinkedIn or call steps, those with a LinkedIn profile only) are enrolled and their steps composed"),
   transition('pause', 'Pause a running campaign: nothing more is sent until resumed'),
   transition('resume', 'Resume a paused campaign; prospects who joined the persona meanwhile are enrolled'),
   transition('archive', 'Archive a campaign: its enrolments stop and unsent emails are cancelled'),

@@ -10,6 +10,7 @@ import type { Deps } from '../../lib/route';
 import { canSendAt, localDayBounds } from '../sending/schedule';
 import { domainOf, outboxSendsSince, sendingWindow } from './capacity';
 import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
+import { planToday } from '../outreach-tasks/plan';
 import { dueCampaignEmails, reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS, type SendDueOutcome } from './outbox';
 
 /**
@@ -111,6 +112,18 @@ export async function runSendTick(deps: Deps, accountId: number, now = new Date(
   return result;
 }
 
+/**
+ * The engine's tick of one account: the due emails go (runSendTick), then the LinkedIn and call tasks whose
+ * time has come are fitted into today's limits (outreach-tasks/plan.ts). Wakes for whichever comes first:
+ * the next email or the next task due, so tasks are planned whether or not anyone opens the Tasks page.
+ */
+export async function runEngineTick(deps: Deps, accountId: number, now: Date): Promise<TickResult> {
+  const tick = await runSendTick(deps, accountId, now);
+  const plan = await planToday(deps.db, accountId, now);
+  if (plan.next && (!tick.next || plan.next < tick.next)) tick.next = plan.next;
+  return tick;
+}
+
 /** The start of the minute after `at` (a tick runs on whole minutes: one pending tick per account and minute). */
 const nextMinute = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS);
 
@@ -133,7 +146,7 @@ export const sendDueJob = defineJob<TickPayload, Deps>({
       return { deferred: true };
     }
     try {
-      const tick = await runSendTick(deps, accountId);
+      const tick = await runEngineTick(deps, accountId, deps.clock ? deps.clock() : new Date());
       if (tick.next) await scheduleTick(deps, accountId, tick.next);
       // Call steps the agent places itself (Twilio configured) come due with the sequence: their tick too.
       await kickCalls(deps, accountId);

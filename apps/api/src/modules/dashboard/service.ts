@@ -341,6 +341,8 @@ export function describeActivity(r: {
       return `Post published${on}`;
     case 'social_post_failed':
       return `A post could not be published${on}${text('reason') ? `: ${text('reason')}` : ''}`;
+    case 'social_posts_planned':
+      return `${typeof payload.count === 'number' ? payload.count : 'New'} post${payload.count === 1 ? '' : 's'} written for the coming week${on}`;
     case 'social_post_approved':
       return `Post approved${on}`;
     case 'social_post_skipped':

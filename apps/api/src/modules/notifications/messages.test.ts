@@ -46,6 +46,20 @@ describe('notification messages', () => {
       path: '/cabinet/campaigns/7',
     });
     expect(messageFor('campaign_finished', {}, null)).toMatchObject({ title: 'A campaign finished', path: '/cabinet/campaigns' });
+    // brand-awareness/publish.ts and planner.ts: { social_post_id, virtual_employee_id, virtual_employee_name, reason }
+    expect(messageFor('social_post_failed', { social_post_id: 3, virtual_employee_id: 2, virtual_employee_name: 'Alex Rivers', reason: 'LinkedIn refused the post.' }, null)).toEqual({
+      event: 'social_post_failed',
+      title: "Alex Rivers's LinkedIn post could not be published",
+      body: 'LinkedIn refused the post.',
+      path: '/cabinet/brand-awareness',
+    });
+    expect(messageFor('social_profile_expired', { virtual_employee_id: 2, virtual_employee_name: 'Alex Rivers', reason: 'x' }, null)).toEqual({
+      event: 'social_profile_expired',
+      title: "Alex Rivers's LinkedIn connection expired",
+      body: "LinkedIn access expired or was revoked, so Alex Rivers's posts are paused. Reconnect LinkedIn in Brand awareness to publish again.",
+      path: '/cabinet/brand-awareness',
+    });
+    expect(messageFor('social_post_failed', {}, null)).toMatchObject({ title: 'A LinkedIn post could not be published', path: '/cabinet/brand-awareness' });
     expect(messageFor('offering_created', {}, null)).toMatchObject({ title: 'offering created', path: null });
   });
 

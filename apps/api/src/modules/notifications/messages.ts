@@ -113,6 +113,25 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: num(payload.campaign_id) ? `/cabinet/campaigns/${num(payload.campaign_id)}` : '/cabinet/campaigns',
       };
     }
+    case 'social_post_failed': {
+      const name = str(payload.virtual_employee_name);
+      const reason = str(payload.reason)?.replace(/[.\s]+$/, '');
+      return {
+        event: verb,
+        title: name ? `${name}'s LinkedIn post could not be published` : 'A LinkedIn post could not be published',
+        body: reason ? `${reason}.` : 'Open Brand awareness to see why and try again.',
+        path: '/cabinet/brand-awareness',
+      };
+    }
+    case 'social_profile_expired': {
+      const name = str(payload.virtual_employee_name);
+      return {
+        event: verb,
+        title: name ? `${name}'s LinkedIn connection expired` : 'A LinkedIn connection expired',
+        body: `LinkedIn access expired or was revoked, so ${name ? `${name}'s` : 'its'} posts are paused. Reconnect LinkedIn in Brand awareness to publish again.`,
+        path: '/cabinet/brand-awareness',
+      };
+    }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
   }

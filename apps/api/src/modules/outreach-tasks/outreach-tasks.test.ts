@@ -1,14 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign } from '@shared/schemas/campaigns';
+import { NO_EMAIL_STEP_REASON, type Campaign } from '@shared/schemas/campaigns';
 import type { OutreachTask, OutreachTaskSummary } from '@shared/schemas/outreach-tasks';
-import { activities, campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, outreachTasks, pipelineOpportunities } from '../../db/schema';
+import { activities, campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, outreachTasks, personaProspects, pipelineOpportunities } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
+import { JOBS_SCHEMA } from '../../lib/jobs/queue';
+import { executorFor } from '../../lib/jobs/sql';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { dueCampaignEmails, markSent } from '../campaigns/outbox';
 import { ingestMessage } from '../inbox/ingest';
 import { capacityOf, invitationLimitOf, planTasks, type TaskLimits } from './limits';
+import { planToday } from './plan';
 import { mailboxOf } from '../user-emails/ownership-probes';
+import { personaWithProspects } from '../campaigns/ownership-probes';
+import { seedProspects } from '../prospects/ownership-probes';
 import { taskCampaignOf } from './ownership-probes';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
@@ -274,6 +279,8 @@ describe.each(DB_KINDS)('LinkedIn and call tasks on %s', (kind) => {
     const doneAt: number[] = [];
     for (let day = 0; day < 15; day++) {
       at(MONDAY.getTime() + day * DAY);
+      // The engine's tick at that time (campaigns/send-job.ts): the Tasks page only reads what it planned.
+      await planToday(t.db.db, accountId, clock);
       const list = await inject<{ data: OutreachTask[]; meta: { today: { linkedin: number }; capacity: OutreachTaskSummary['capacity'] } }>('GET', '/outreach_tasks?view=today', undefined, b);
       const weekday = clock.getUTCDay();
       if (weekday === 0 || weekday === 6) expect(list.body.data).toEqual([]);
@@ -293,5 +300,103 @@ describe.each(DB_KINDS)('LinkedIn and call tasks on %s', (kind) => {
     expect(waiting?.waitReason).toMatch(/limit reached/);
     const summary = await ok<OutreachTaskSummary>('GET', '/outreach_tasks/summary', undefined, b);
     expect(summary.capacity.invitations).toMatchObject({ limit: 10, weekly_limit: 10 });
+  });
+  it('plans whether or not anyone opens the Tasks page: the page only reads, the engine tick plans and wakes for the next task', async () => {
+    const c = await signedInUser(t, 'tasks-tick');
+    const settings = await ok<Record<string, unknown>>('GET', '/auto_communication_settings', undefined, c);
+    await ok('PUT', '/auto_communication_settings', { ...settings, updated_at: undefined, daily_limit_linkedin: 2 }, c);
+    at(MONDAY.getTime());
+    const { accountId, campaign } = await taskCampaignOf(t, c, [{ kind: 'connection_request', delay_days: 0 }], { prospects: 3 });
+    const jobsOf = async (state: string) =>
+      (
+        await executorFor(t.db.db).executeSql(`select output from ${JOBS_SCHEMA}.job where name = 'send-due-emails' and data->>'account_id' = $1 and state = $2`, [String(accountId), state])
+      ).rows as Array<{ output: { next?: string | null } | null }>;
+    // Starting the campaign queued the account's tick.
+    expect((await jobsOf('created')).length).toBeGreaterThan(0);
+    const before = await taskRows(accountId, campaign.id);
+    expect(before.map((r) => r.status)).toEqual(['due', 'due', 'due']);
+    // Reading the page writes nothing.
+    await ok('GET', '/outreach_tasks/summary', undefined, c);
+    await inject('GET', '/outreach_tasks?view=today', undefined, c);
+    expect(await taskRows(accountId, campaign.id)).toEqual(before);
+
+    // The tick runs (no one on the page): two fit today's limit, the third waits, and the tick wakes at its time.
+    await t.app.jobs.drain({ skipDelays: true });
+    const planned = await taskRows(accountId, campaign.id);
+    expect(planned.map((r) => r.status).sort()).toEqual(['due', 'due', 'waiting']);
+    const waiting = planned.find((r) => r.status === 'waiting')!;
+    expect(waiting.waitReason).toMatch(/limit reached/);
+    expect(waiting.dueAt!.getTime()).toBeGreaterThan(clock.getTime());
+    expect((await jobsOf('completed')).map((j) => j.output?.next)).toContain(waiting.dueAt!.toISOString());
+    const list = await inject<{ data: OutreachTask[]; meta: { today: { linkedin: number }; waiting: { linkedin: number } } }>('GET', '/outreach_tasks?view=waiting', undefined, c);
+    expect(list.body.data.map((x) => x.id)).toEqual([waiting.id]);
+    expect(list.body.meta).toMatchObject({ today: { linkedin: 2 }, waiting: { linkedin: 1 } });
+  });
+  it('enrols a prospect with a LinkedIn profile and no email: their email steps are skipped with the reason, the LinkedIn and call steps go on', async () => {
+    at(MONDAY.getTime());
+    const c = await signedInUser(t, 'tasks-li-only');
+    const mailbox = await mailboxOf(t, c);
+    const employee = await ok<{ id: number }>('POST', '/virtual_employees', { name: 'LinkedIn Agent', user_email_ids: [mailbox.id] }, c);
+    const { persona, prospects: emailed, accountId } = await personaWithProspects(t, c, 1, 'lionly');
+    const [linkedinOnly, unreachable] = await seedProspects(t, accountId, [
+      { fullName: 'Robin Linked', firstName: 'Robin', company: 'Acme', title: 'CFO', linkedinUrl: 'https://www.linkedin.com/in/robin-linked' },
+      { fullName: 'Nowhere Man', firstName: 'Nowhere', company: 'Acme', title: 'CFO' },
+    ]);
+    await t.db.db.insert(personaProspects).values([linkedinOnly!, unreachable!].map((p) => ({ accountId, personaId: persona.id, prospectId: p.id })));
+    const startWith = async (name: string, steps: object[]) => {
+      const campaign = await ok<Campaign>('POST', '/campaigns', { name, person_id: persona.id, virtual_employee_ids: [employee.id], mode: 'review', allow_overlap: true, steps }, c);
+      await ok('POST', `/campaigns/${campaign.id}/start`, {}, c);
+      await t.app.jobs.drain();
+      const enrolled = await t.db.db.select().from(campaignEnrolments).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.campaignId, campaign.id)));
+      return { campaign, enrolled };
+    };
+
+    // A sequence of email steps only: nothing reaches a prospect without an address.
+    const emailOnly = await startWith('Email only', [{ kind: 'email', delay_days: 0 }]);
+    expect(emailOnly.enrolled.map((e) => e.prospectId)).toEqual([emailed[0]!.id]);
+
+    // Mixed: the LinkedIn-only prospect is enrolled (not the one with neither), their emails are skipped with the reason.
+    const { campaign, enrolled } = await startWith('Mixed', [
+      { kind: 'email', delay_days: 0 },
+      { kind: 'connection_request', delay_days: 1 },
+      { kind: 'email', delay_days: 2 },
+      { kind: 'call', delay_days: 1 },
+    ]);
+    expect(enrolled.map((e) => e.prospectId).sort((x, y) => x - y)).toEqual([emailed[0]!.id, linkedinOnly!.id].sort((x, y) => x - y));
+    const theirs = enrolled.find((e) => e.prospectId === linkedinOnly!.id)!;
+    const listed = await ok<Array<{ step: number; status: string; status_reason: string | null; to_email?: string }>>('GET', `/campaigns/${campaign.id}/campaign_emails?sort=step&sort_direction=asc`, undefined, c);
+    const skippedRows = (await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, theirs.id)))).sort((x, y) => x.stepPosition - y.stepPosition);
+    expect(skippedRows.map((r) => [r.stepPosition, r.status, r.statusReason])).toEqual([
+      [1, 'skipped', NO_EMAIL_STEP_REASON],
+      [3, 'skipped', NO_EMAIL_STEP_REASON],
+    ]);
+    expect(listed.filter((e) => e.status === 'skipped').map((e) => e.status_reason)).toContain(NO_EMAIL_STEP_REASON);
+    // Their invitation is reached at enrolment (the email before it is passed over); the emailed prospect's waits for their email.
+    const rows = await taskRows(accountId, campaign.id);
+    const mine = rows.filter((r) => r.prospectId === linkedinOnly!.id);
+    expect(mine.map((r) => [r.stepPosition, r.status, r.dueAt === null])).toEqual([
+      [2, 'due', false],
+      [4, 'pending', true],
+    ]);
+    // A day after composition (the compose job runs on the real clock, before the test's).
+    expect(mine[0]!.dueAt!.getTime() - theirs.createdAt.getTime()).toBeGreaterThanOrEqual(DAY - 60_000);
+    expect(rows.filter((r) => r.prospectId === emailed[0]!.id).map((r) => r.status)).toEqual(['pending', 'pending']);
+
+    // Tuesday: the invitation is on today's list, with the profile and no email; done, the call comes due a day later (step 3 passed over).
+    at(MONDAY.getTime() + DAY + 60_000);
+    await planToday(t.db.db, accountId, clock);
+    const today = await ok<OutreachTask[]>('GET', '/outreach_tasks?view=today&channel=linkedin', undefined, c);
+    const invitation = today.find((x) => x.id === mine[0]!.id)!;
+    expect(invitation.prospect).toMatchObject({ email: null, linkedin_url: 'https://www.linkedin.com/in/robin-linked' });
+    await ok('POST', `/outreach_tasks/${invitation.id}/done`, undefined, c);
+    const [call] = (await taskRows(accountId, campaign.id)).filter((r) => r.id === mine[1]!.id);
+    expect(call).toMatchObject({ status: 'due', dueAt: new Date(clock.getTime() + DAY) });
+
+    // Wednesday: no answer on the call ends their sequence (nothing left: the skipped emails are not pending).
+    at(clock.getTime() + DAY);
+    await planToday(t.db.db, accountId, clock);
+    await ok('POST', `/outreach_tasks/${call!.id}/call_outcome`, { outcome: 'no_answer' }, c);
+    const [after] = await t.db.db.select().from(campaignEnrolments).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, theirs.id)));
+    expect(after!.status).toBe('finished');
   });
 });

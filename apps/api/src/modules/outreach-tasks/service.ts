@@ -1,7 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PAID_PLANS, planOf, type PaidPlan } from '@shared/schemas/payments';
-import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
 import { pipelineStatusForReply } from '@shared/schemas/pipeline';
 import type { ReplyStatus } from '@shared/schemas/inbox';
 import type {
@@ -15,8 +13,6 @@ import type {
 import { CALL_OUTCOME_LABELS } from '@shared/schemas/outreach-tasks';
 import type { Db } from '../../db/client';
 import {
-  accounts,
-  autoCommunicationSettings,
   campaignEmails,
   campaignEnrolments,
   campaigns,
@@ -24,7 +20,6 @@ import {
   emailThreads,
   linkedinAccounts,
   outreachTasks,
-  phoneCalls,
   prospects,
   type OutreachTaskRow,
 } from '../../db/schema';
@@ -40,8 +35,8 @@ import { threadOfCampaignEmail } from '../inbox/ingest';
 import { kickCalls } from '../phone-calls/call-queue';
 import { emitLiveEvent } from '../live/emit';
 import { moveByFacts, type PipelineActor } from '../pipeline/moves';
-import { localDayBounds, windowOf } from '../sending/schedule';
-import { capacityOf, DAY_MS, planTasks, WEEK_MS, type Capacity, type TaskLimits, type TaskUsage } from './limits';
+import type { Capacity } from './limits';
+import { capacityNow, live } from './plan';
 
 export const TASK_MESSAGES = {
   notFound: 'Task not found',
@@ -53,47 +48,6 @@ export const TASK_MESSAGES = {
 
 type ListQuery = z.output<typeof outreachTaskListQuerySchema>;
 
-// ---------------------------------------------------------------- limits and plan
-
-export async function limitsOf(db: Db, accountId: number): Promise<TaskLimits> {
-  const [settings] = await db.select().from(autoCommunicationSettings).where(eq(autoCommunicationSettings.accountId, accountId));
-  const [account] = await db.select({ plan: accounts.tariffPlan, createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, accountId));
-  const connected = await db.select({ at: linkedinAccounts.createdAt }).from(linkedinAccounts).where(eq(linkedinAccounts.accountId, accountId)).orderBy(asc(linkedinAccounts.createdAt));
-  const d = DEFAULT_AUTO_COMMUNICATION_SETTINGS;
-  const plan = account && (PAID_PLANS as readonly string[]).includes(account.plan) ? planOf(account.plan as PaidPlan) : null;
-  return {
-    window: settings ? windowOf(settings) : { timeZone: d.time_zone, workingDays: d.working_days, workStart: d.work_start, workEnd: d.work_end },
-    linkedinDaily: settings?.dailyLimitLinkedin ?? d.daily_limit_linkedin,
-    planLinkedinDaily: plan ? plan.limits.linkedin_actions_per_day : null,
-    phoneDaily: settings?.dailyLimitPhone ?? d.daily_limit_phone,
-    weeklyInvitations: settings?.weeklyInvitationLimit ?? d.weekly_invitation_limit,
-    // No LinkedIn account connected yet: the user's own, counted from the account's start.
-    linkedinAccountsSince: connected.length ? connected.map((c) => c.at) : [account?.createdAt ?? new Date(0)],
-  };
-}
-
-async function usageOf(db: Db, accountId: number, limits: TaskLimits, now: Date): Promise<TaskUsage> {
-  const day = localDayBounds(now, limits.window.timeZone);
-  const weekAgo = new Date(now.getTime() - WEEK_MS);
-  const stamp = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const [r] = (await db
-    .select({
-      linkedin: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'linkedin' and ${outreachTasks.kind} <> 'view_profile' and ${outreachTasks.doneAt} >= ${stamp(day.start)})::int`,
-      invitations: sql<number>`count(*) filter (where ${outreachTasks.kind} = 'connection_request' and ${outreachTasks.doneAt} > ${stamp(weekAgo)})::int`,
-      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${placedByAgent(accountId)})::int`,
-    })
-    .from(outreachTasks)
-    .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.status, 'done'), gt(outreachTasks.doneAt, new Date(Math.min(weekAgo.getTime(), day.start.getTime()) - DAY_MS)), lte(outreachTasks.doneAt, now)))) as [
-    { linkedin: number; invitations: number; calls: number },
-  ];
-  // Calls the agent placed through the phone provider count when placed (their task closes when the call ends).
-  const [placed] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(phoneCalls)
-    .where(and(eq(phoneCalls.accountId, accountId), gte(phoneCalls.createdAt, day.start), lte(phoneCalls.createdAt, now)));
-  return { linkedinToday: Number(r.linkedin), invitationsThisWeek: Number(r.invitations), callsToday: Number(r.calls) + Number(placed?.n ?? 0) };
-}
-
 const capacityJson = (c: Capacity): TaskCapacity => ({
   day: c.day,
   time_zone: c.timeZone,
@@ -104,44 +58,9 @@ const capacityJson = (c: Capacity): TaskCapacity => ({
   calls: { limit: c.calls.limit, used: c.calls.used, left: c.calls.left },
 });
 
-/** A call task the agent placed through the phone provider (modules/phone-calls): counted, and dialled, once. */
-const placedByAgent = (accountId: number) => sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id})`;
-
+/** A call task the agent is placing (or placed) through the phone provider: not the user's to make; one it could not place is. */
 const callingByAgent = (accountId: number) =>
   sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status not in ('failed', 'uncertain'))`;
-
-/** Tasks of running campaigns and active enrolments (a paused campaign's tasks wait with it). */
-const live = (accountId: number) =>
-  sql`exists (select 1 from campaign_enrolments e join campaigns c on c.id = e.campaign_id and c.account_id = ${accountId}
-              where e.id = ${outreachTasks.enrolmentId} and e.account_id = ${accountId} and e.status = 'active' and c.status = 'running')`;
-
-/**
- * Fits the open tasks whose time has come into today's capacity (limits.ts planTasks) and writes the
- * changes: a task over a limit waits for the next working day. Run before every read of the tasks, so
- * what the user sees is what the limits allow now; idempotent.
- */
-export async function planToday(db: Db, accountId: number, now: Date): Promise<Capacity> {
-  const limits = await limitsOf(db, accountId);
-  const capacity = capacityOf(limits, await usageOf(db, accountId, limits, now), now);
-  const open = await db
-    .select({ id: outreachTasks.id, channel: outreachTasks.channel, kind: outreachTasks.kind, status: outreachTasks.status, dueAt: outreachTasks.dueAt })
-    .from(outreachTasks)
-    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, ['due', 'waiting']), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${placedByAgent(accountId)}`))
-    .orderBy(asc(outreachTasks.dueAt), asc(outreachTasks.id));
-  const decisions = planTasks(
-    open.map((t) => ({ ...t, status: t.status as 'due' | 'waiting', dueAt: t.dueAt! })),
-    capacity,
-    limits,
-    now,
-  );
-  for (const d of decisions) {
-    await db
-      .update(outreachTasks)
-      .set({ status: d.status, dueAt: d.dueAt, waitReason: d.waitReason, updatedAt: now })
-      .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.id, d.id), inArray(outreachTasks.status, ['due', 'waiting'])));
-  }
-  return capacity;
-}
 
 // ---------------------------------------------------------------- reading
 
@@ -198,7 +117,8 @@ function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channe
   const conditions: Array<SQL | undefined> = [eq(outreachTasks.accountId, accountId), inArray(outreachTasks.channel, channel ? [channel].filter((c) => channels.includes(c)) : [...channels])];
   // A call the agent is placing (or placed) through the phone provider is not the user's to make; one it could not place is.
   if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${callingByAgent(accountId)}`);
-  if (view === 'waiting') conditions.push(inArray(outreachTasks.status, ['due', 'waiting']), gt(outreachTasks.dueAt, now), live(accountId));
+  // Waiting: a later time, or held by a limit (until the tick plans it again at its time).
+  if (view === 'waiting') conditions.push(or(eq(outreachTasks.status, 'waiting'), and(eq(outreachTasks.status, 'due'), gt(outreachTasks.dueAt, now))), live(accountId));
   if (view === 'done') conditions.push(inArray(outreachTasks.status, ['done', 'skipped']));
   return and(...conditions)!;
 }
@@ -217,7 +137,8 @@ async function countsOf(db: Db, accountId: number, view: 'today' | 'waiting', no
 
 /** Today's and the waiting tasks per channel, and today's capacity: the popup's "Today on LinkedIn: 12". */
 export async function summary(db: Db, accountId: number, now: Date, channels: readonly OutreachTaskChannel[]): Promise<OutreachTaskSummary> {
-  const capacity = await planToday(db, accountId, now);
+  // A read: the engine's tick (plan.ts planToday) wrote what the limits allow; this only counts it.
+  const capacity = await capacityNow(db, accountId, now);
   return { today: await countsOf(db, accountId, 'today', now, channels), waiting: await countsOf(db, accountId, 'waiting', now, channels), capacity: capacityJson(capacity) };
 }
 
@@ -299,7 +220,8 @@ async function closeTask(
   });
   if (close.advance) {
     const reached = await scheduleNextStep(tx, accountId, { enrolmentId: row.enrolmentId, stepPosition: row.stepPosition }, close.now);
-    if (reached.email) await kickSending(deps, accountId, tx);
+    // The engine's tick sends a reached email and plans a reached task into today's limits; the call queue dials a reached call.
+    await kickSending(deps, accountId, tx);
     if (reached.task) await kickCalls(deps, accountId, tx);
     await finishDoneCampaigns(tx, accountId, close.now, [row.campaignId]);
   }
@@ -357,7 +279,8 @@ async function threadOfEnrolment(tx: Db, accountId: number, row: OutreachTaskRow
   const [email] = await tx
     .select()
     .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, row.enrolmentId)))
+    // Not the email steps skipped for a prospect without an address: their conversation is the task's own.
+    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, row.enrolmentId), ne(campaignEmails.toEmail, '')))
     .orderBy(asc(campaignEmails.stepPosition))
     .limit(1);
   if (email) return threadOfCampaignEmail(tx, email, now);

@@ -14,7 +14,8 @@ import { inAccount } from '../../db/tenancy';
 import { recordActivity } from '../activities/service';
 import { releaseTickLease, takeTickLease } from '../campaigns/send-job';
 import { settingForPersona } from '../messaging/service';
-import { applyCallOutcome, limitsOf, phoneOf, planToday } from '../outreach-tasks/service';
+import { limitsOf, planToday } from '../outreach-tasks/plan';
+import { applyCallOutcome, phoneOf } from '../outreach-tasks/service';
 import { nextWindowStart } from '../sending/schedule';
 import { PLACE_CALLS_JOB, scheduleCallTick } from './call-queue';
 import { escapeXml, PhoneCallError, twilioProvider, validTwilioSignature, type PhoneCallProvider } from './provider';
@@ -155,7 +156,7 @@ export async function runCallTick(deps: Deps, accountId: number, now: Date, prov
   };
 
   await settleStaleClaims(db, accountId, now);
-  const capacity = await planToday(db, accountId, now);
+  const { capacity } = await planToday(db, accountId, now);
   const limits = await limitsOf(db, accountId);
   let left = capacity.calls.left;
   const origin = originOf(deps, account.holderId);

@@ -226,6 +226,7 @@ function Emails({ campaign }: { campaign: Campaign }) {
                     <td className={`${tdClass} max-w-xs break-words`}>{e.subject}</td>
                     <td className={tdClass}>
                       <StatusBadge status={e.status} />
+                      {e.status === 'skipped' && e.status_reason ? <p className="mt-1 max-w-xs text-xs text-muted">{e.status_reason}</p> : null}
                     </td>
                     <td className={tdClass}>
                       <EmailActions email={e} onEdit={setEditing} />

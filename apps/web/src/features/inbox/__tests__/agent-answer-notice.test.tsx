@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { fakeInboxServer, messageFixture, threadFixture } from './fake-inbox-ser
 
 /**
  * The agent's automatic answer under a reply (auto_reply): when it goes, "Don't send" while it waits, and why it
- * did not go. The clock is fixed (only Date is faked, so the library timers still run).
+ * did not go. The clock is fixed (Date and the notice's interval are faked; the libraries' timeouts still run).
  */
 
 const NOW = new Date('2026-11-26T14:12:00Z');
@@ -21,7 +21,7 @@ let original: typeof api.http.defaults.adapter;
 let server: ReturnType<typeof fakeInboxServer>;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
   vi.setSystemTime(NOW);
   original = api.http.defaults.adapter;
   server = fakeInboxServer();
@@ -46,7 +46,7 @@ function Page() {
 
 const renderChat = () => renderRoute(Page, { path: '/cabinet/chat/:id', url: '/cabinet/chat/1' });
 const notice = () => screen.findByRole('status', { name: "The agent's answer" });
-const at = (d: Date) => d.toLocaleTimeString(undefined, { timeStyle: 'short' });
+const at = (d: Date) => `at ${d.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
 
 function withReply(answer: NonNullable<ReturnType<typeof messageFixture>['agent_answer']>) {
   server.db.threads.push(threadFixture(1));
@@ -61,7 +61,7 @@ describe("The agent's waiting answer", () => {
     withReply({ state: 'scheduled', due_at: DUE.toISOString(), reason: null });
     renderChat();
     const box = await notice();
-    expect(box).toHaveTextContent(`The agent will answer at ${at(DUE)} (your working hours), in 8 minutes`);
+    expect(box).toHaveTextContent(`The agent will answer ${at(DUE)} (your working hours), in 8 minutes`);
     // Under the reply it answers, not under our message.
     expect(box.closest('li')).toHaveTextContent('Thanks, tell me more.');
 
@@ -73,6 +73,25 @@ describe("The agent's waiting answer", () => {
     expect(within(box).queryByRole('button')).not.toBeInTheDocument();
     expect(box).toHaveFocus();
     expect(await screen.findByText("The agent's answer will not be sent")).toBeInTheDocument();
+  });
+
+  it('keeps the relative time right while the thread stays open', async () => {
+    withReply({ state: 'scheduled', due_at: DUE.toISOString(), reason: null });
+    renderChat();
+    const box = await notice();
+    expect(box).toHaveTextContent('in 8 minutes');
+    act(() => vi.advanceTimersByTime(5 * 60_000));
+    expect(box).toHaveTextContent('in 3 minutes');
+    act(() => vi.advanceTimersByTime(4 * 60_000));
+    expect(box).toHaveTextContent(`The agent is about to answer (it was due ${at(DUE)})`);
+  });
+
+  it('names the day when the answer waits for another day of working hours', async () => {
+    const monday = new Date('2026-11-30T08:00:00Z');
+    withReply({ state: 'scheduled', due_at: monday.toISOString(), reason: null });
+    renderChat();
+    const day = monday.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    expect(await notice()).toHaveTextContent(`The agent will answer on ${day} (your working hours), in 4 days`);
   });
 
   it('disables the button while the request is on its way', async () => {

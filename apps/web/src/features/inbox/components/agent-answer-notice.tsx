@@ -1,18 +1,19 @@
-import { formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceStrict } from 'date-fns';
 import { Bot } from 'lucide-react';
 import { useRef } from 'react';
 import { apiErrorMessages } from '@shared/api';
 import { AGENT_ANSWER_STOPPED_BY_USER, type AgentAnswerInfo, type EmailThreadMessage } from '@shared/schemas/email-threads';
 import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
+import { useNow } from '@web/lib/use-now';
 import { cn } from '@web/lib/utils';
 import { useSkipAgentAnswer } from '../api/inbox';
 
-/** The due time as the inbox shows times: the time alone when it is today, else the day and the time. */
+/** The due time as the inbox shows times: "at 14:20" today, else "on Mon, 30 Nov, 09:00". */
 function dueTime(iso: string, now: Date): string {
   const due = new Date(iso);
-  const sameDay = due.toDateString() === now.toDateString();
-  return sameDay ? due.toLocaleTimeString(undefined, { timeStyle: 'short' }) : due.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  if (due.toDateString() === now.toDateString()) return `at ${due.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
+  return `on ${due.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`;
 }
 
 /** What the notice says about the answer in each state (sent shows as the agent's own message, so nothing here). */
@@ -20,13 +21,14 @@ function lineOf(answer: AgentAnswerInfo, now: Date): string | null {
   switch (answer.state) {
     case 'scheduled': {
       const due = new Date(answer.due_at);
-      if (due <= now) return `The agent is about to answer (it was due at ${dueTime(answer.due_at, now)})`;
-      return `The agent will answer at ${dueTime(answer.due_at, now)} (your working hours), ${formatDistanceToNowStrict(due, { addSuffix: true })}`;
+      if (due <= now) return `The agent is about to answer (it was due ${dueTime(answer.due_at, now)})`;
+      return `The agent will answer ${dueTime(answer.due_at, now)} (your working hours), ${formatDistanceStrict(due, now, { addSuffix: true })}`;
     }
     case 'sending':
       return 'The agent is sending its answer now';
     case 'skipped':
-      return answer.reason === AGENT_ANSWER_STOPPED_BY_USER || !answer.reason ? "Not sent: you stopped the agent's answer" : `Not sent: ${answer.reason}`;
+      if (answer.reason === AGENT_ANSWER_STOPPED_BY_USER) return "Not sent: you stopped the agent's answer";
+      return answer.reason ? `Not sent: ${answer.reason}` : "The agent's answer was not sent";
     case 'failed':
       return `The agent's answer could not be sent: ${answer.reason ?? 'the mail server refused it'}`;
     case 'uncertain':
@@ -41,12 +43,18 @@ function lineOf(answer: AgentAnswerInfo, now: Date): string | null {
  * waits; after that, why it did not go (stopped, failed, uncertain). Focus stays on the notice after "Don't
  * send" (the button leaves), so a keyboard user hears the outcome and keeps their place.
  */
-export function AgentAnswerNotice({ message, now = new Date() }: { message: EmailThreadMessage; now?: Date }) {
+export function AgentAnswerNotice({ message }: { message: EmailThreadMessage }) {
+  // Most messages have no answer of the agent's: no clock, no mutation for them.
+  const answer = message.agent_answer;
+  return answer && answer.state !== 'sent' ? <Notice message={message} answer={answer} /> : null;
+}
+
+function Notice({ message, answer }: { message: EmailThreadMessage; answer: AgentAnswerInfo }) {
+  const now = useNow(30_000);
   const skip = useSkipAgentAnswer(message.thread_id);
   const box = useRef<HTMLDivElement>(null);
-  const answer = message.agent_answer;
-  const line = answer ? lineOf(answer, now) : null;
-  if (!answer || !line) return null;
+  const line = lineOf(answer, now);
+  if (!line) return null;
   const trouble = answer.state === 'failed' || answer.state === 'uncertain';
   const handleSkip = () =>
     skip.mutate(message.id, {

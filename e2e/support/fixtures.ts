@@ -38,7 +38,7 @@ export async function waitForMail(to: string, { since = 0, timeout = 15_000 } = 
   for (;;) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
     for (const f of files) {
-      if (Number(f.split('-')[0]) < since) continue;
+      if (!f.endsWith('.json') || Number(f.split('-')[0]) < since) continue;
       const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8')) as { to: string[]; raw: string };
       if (mail.to.includes(to.toLowerCase())) return { ...mail, text: decode(mail.raw) };
     }

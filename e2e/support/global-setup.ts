@@ -28,7 +28,9 @@ export default async function globalSetup() {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(MAIL_DIR, `${Date.now()}-${++counter}.json`);
-        fs.writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        // Written whole, then renamed: a test worker polling the folder never reads half a file.
+        fs.writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },

@@ -15,6 +15,7 @@ export const MAIL_TEST_PORTS = {
   outreach: { smtp: E2E_PORT + 75, imap: E2E_PORT + 76 },
   inbox: { smtp: E2E_PORT + 77, imap: E2E_PORT + 78 },
   live: { smtp: E2E_PORT + 79, imap: E2E_PORT + 80 },
+  extensionTasks: { smtp: E2E_PORT + 81, imap: E2E_PORT + 82 },
 };
 export const MAIL_TEST_HOSTS = Object.values(MAIL_TEST_PORTS).flatMap(({ smtp, imap }) => [`localhost:${smtp}`, `localhost:${imap}`]);
 /** The self-signed certificate those servers present (the product trusts it through NODE_EXTRA_CA_CERTS). */

@@ -6,6 +6,7 @@ import { signInBodySchema } from '@shared/schemas/auth';
 import { isSignedIn, normalizeServer, readServer, storageHeaderStore, writeServer } from '../../lib/popup/settings';
 import { isUnreachable } from '../../lib/popup/status';
 import { CapturePanel } from './capture-panel';
+import { LinkedInTasksPanel } from './linkedin-tasks-panel';
 import { openTab } from './open-tab';
 import { SearchProgressPanel } from './search-progress-panel';
 import { Button, Field, Notice, Spinner } from './ui';
@@ -181,6 +182,7 @@ function SignedInView({ api, server, onSignedOut }: { api: Api; server: string; 
       )}
       {reach === 'ok' && <SearchProgressPanel />}
       {reach === 'ok' && <CapturePanel api={api} onUnreachable={() => setReach('unreachable')} />}
+      {reach === 'ok' && <LinkedInTasksPanel api={api} onUnreachable={() => setReach('unreachable')} />}
       <footer className="grid gap-1 border-t border-border pt-3">
         <div className="flex items-center justify-between gap-2">
           <Button variant="secondary" className="whitespace-nowrap" onClick={() => openTab(`${server}/cabinet`)}>

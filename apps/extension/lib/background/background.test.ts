@@ -183,6 +183,17 @@ describe('internal messages (content script / popup → background)', () => {
     const url = 'https://www.linkedin.com/in/ada/';
     expect(await handleInternalMessage({ type: 'active-profile', tab_id: a }, contentSender(a, url), deps())).toMatchObject({ status: 'error' });
   });
+
+  it('keeps what the card shows about the connection and gives it to the popup; an unknown state is refused', async () => {
+    const url = 'https://www.linkedin.com/in/ada/';
+    const a = await openTab(url);
+    await handleInternalMessage({ type: 'capture', url, profile: profile('ada', 'Ada Lovelace'), connection: 'pending' }, contentSender(a, url), deps());
+    expect(await handleInternalMessage({ type: 'active-profile', tab_id: a }, popupSender, deps())).toMatchObject({ status: 'ok', connection: 'pending' });
+    expect(await handleInternalMessage({ type: 'capture', url, profile: profile('ada', 'Ada Lovelace'), connection: 'accepted' }, contentSender(a, url), deps())).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('Invalid "capture" message'),
+    });
+  });
 });
 
 describe('tab events', () => {

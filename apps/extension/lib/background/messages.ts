@@ -39,7 +39,7 @@ export async function handleInternalMessage(message: unknown, sender: Sender, de
       if (m.type === 'capture') {
         const id = linkedInPublicIdentifier(m.url);
         if (!id || id.toLowerCase() !== m.profile.public_identifier.toLowerCase()) return refuse('The profile does not match its URL');
-        await writeCapture(deps.session, tabId, { state: 'captured', url: m.url, profile: m.profile, captured_at: at });
+        await writeCapture(deps.session, tabId, { state: 'captured', url: m.url, profile: m.profile, captured_at: at, ...(m.connection ? { connection: m.connection } : {}) });
       } else {
         await writeCapture(deps.session, tabId, { state: 'cleared', url: m.url, reason: m.reason, at });
       }

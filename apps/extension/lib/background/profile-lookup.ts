@@ -13,7 +13,7 @@ function currentCapture(tab: TabInfo, capture: TabCapture | undefined): Extract<
 }
 
 function ok(c: Extract<TabCapture, { state: 'captured' }>): ProfileReply {
-  return { status: 'ok', profile: c.profile, url: c.url, captured_at: c.captured_at };
+  return { status: 'ok', profile: c.profile, url: c.url, captured_at: c.captured_at, ...(c.connection ? { connection: c.connection } : {}) };
 }
 
 /** Why none of these LinkedIn tabs has a profile to give. */

@@ -72,6 +72,20 @@ describe('capture watcher (LinkedIn single-page navigation)', () => {
     for (const m of sent) if (m.type === 'capture') expect(m.profile.profile_url.toLowerCase()).toBe(m.url.toLowerCase().split('?')[0]);
   };
 
+  it('sends the connection state with the capture, and again when the card changes it (Connect → Pending)', async () => {
+    start(anonymous('member-jsonld'), JANE);
+    expect(sent).toEqual([expect.objectContaining({ type: 'capture', url: JANE, connection: 'none' })]);
+    // The user clicks Connect on LinkedIn (the extension never does): the card now shows Pending.
+    const connect = dom.window.document.querySelector('button[aria-label="Invite Jane Doe to connect"]')!;
+    connect.outerHTML = '<button aria-label="Pending, click to withdraw invitation sent to Jane Doe" class="artdeco-button"><span>Pending</span></button>';
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ type: 'capture', url: JANE, connection: 'pending' });
+    // Nothing changed since: nothing is sent again.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent).toHaveLength(2);
+  });
+
   it('captures the open profile, then clears at once on a URL change and captures the next member only once shown', async () => {
     start(anonymous('member-jsonld'), JANE);
     expect(sent).toHaveLength(1);

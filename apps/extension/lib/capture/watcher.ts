@@ -1,6 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { linkedInPublicIdentifier } from '@shared/schemas/linkedin';
 import type { CaptureMessage, InternalMessage } from '@shared/extension';
+import { readConnectionState } from './connection-state';
 import { clean } from './dom-text';
 import { parseProfile, type ParseHints, type ParseResult } from './parse-profile';
 
@@ -116,7 +117,9 @@ export function startCaptureWatcher(options: WatcherOptions): Watcher {
     }
     captured = true;
     capturedCard = view;
-    emit({ type: 'capture', url: current, profile: result.profile });
+    // The connection state rides along: a click on Connect turns it into Pending without a URL change,
+    // and the settled re-read after DOM changes sends the capture again only when something differs.
+    emit({ type: 'capture', url: current, profile: result.profile, connection: readConnectionState(doc, result.profile.connection_degree) });
   };
 
   const onUrl = (href: string) => {

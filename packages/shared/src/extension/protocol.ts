@@ -18,8 +18,14 @@ export type ExternalRequest = z.infer<typeof externalRequestSchema>;
 export type PresenceReply = { status: 'ok'; version: string };
 /** Why there is no profile to give yet. */
 export type NoProfileReason = 'no_linkedin_tab' | 'not_a_profile' | 'loading';
+/**
+ * What the profile's top card shows about the user's connection with the member (read, never clicked):
+ * an invitation pending, connected (1st degree), neither, or not readable yet.
+ */
+export const CONNECTION_STATES = ['pending', 'connected', 'none', 'unknown'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
 export type ProfileReply =
-  | { status: 'ok'; profile: LinkedInProfile; url: string; captured_at: string }
+  | { status: 'ok'; profile: LinkedInProfile; url: string; captured_at: string; connection?: ConnectionState }
   | { status: 'no_profile'; reason: NoProfileReason };
 export type ErrorReply = { status: 'error'; error: string };
 export type ExternalReply = PresenceReply | ProfileReply | ErrorReply;
@@ -29,6 +35,7 @@ export const captureMessageSchema = z.strictObject({
   type: z.literal('capture'),
   url: z.string().max(2000),
   profile: linkedInProfileSchema,
+  connection: z.enum(CONNECTION_STATES).optional(),
 });
 /** The tab moved to a page without a profile (feed, search) or one still loading. */
 export const captureClearedMessageSchema = z.strictObject({
@@ -90,7 +97,7 @@ export type SearchProgressReply = { status: 'ok'; searches: Omit<SearchProgress,
 
 /** What the extension keeps per tab in storage.session (the MV3 worker may stop at any time). */
 export type TabCapture =
-  | { state: 'captured'; url: string; profile: LinkedInProfile; captured_at: string }
+  | { state: 'captured'; url: string; profile: LinkedInProfile; captured_at: string; connection?: ConnectionState }
   | { state: 'cleared'; url: string; reason: 'not_a_profile' | 'loading'; at: string };
 
 function invalid(message: unknown): ErrorReply {

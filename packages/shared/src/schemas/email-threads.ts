@@ -169,6 +169,23 @@ export type UpdateEmailThreadBody = z.input<typeof updateEmailThreadBodySchema>;
 
 // ---------------------------------------------------------------- messages
 
+/**
+ * The agent's automatic answer to a reply (auto_reply; modules/inbox/agent-answer.ts): scheduled (waiting for
+ * due_at), sending, sent, skipped (reason: why it did not go, e.g. the user stopped it), failed or uncertain
+ * (reason: what went wrong).
+ */
+export const AGENT_ANSWER_STATES = ['scheduled', 'sending', 'sent', 'skipped', 'failed', 'uncertain'] as const;
+export type AgentAnswerStateName = (typeof AGENT_ANSWER_STATES)[number];
+export const agentAnswerSchema = z.object({
+  state: z.enum(AGENT_ANSWER_STATES),
+  /** When the agent answers (or would have): the delay after the reply, inside the working hours. */
+  due_at: text(),
+  reason: text().nullable(),
+});
+export type AgentAnswerInfo = z.infer<typeof agentAnswerSchema>;
+/** The reason written when the user stops a waiting answer (POST replies/{id}/skip_agent_answer). */
+export const AGENT_ANSWER_STOPPED_BY_USER = "You stopped the agent's answer";
+
 export const emailThreadMessageSchema = z.object({
   id: int32(),
   thread_id: int32(),
@@ -188,6 +205,8 @@ export const emailThreadMessageSchema = z.object({
   source: z.enum(THREAD_MESSAGE_SOURCES).nullable(),
   /** The campaign email this message is (ours) or answers / returns (theirs), when known. */
   campaign_email_id: int32().nullable(),
+  /** On a reply (inbound): the agent's automatic answer to it, when one was scheduled; null otherwise. */
+  agent_answer: agentAnswerSchema.nullable(),
 });
 export type EmailThreadMessage = z.infer<typeof emailThreadMessageSchema>;
 

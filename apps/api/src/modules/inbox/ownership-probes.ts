@@ -6,6 +6,7 @@ import { blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, email
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
 import { personaWithProspects } from '../campaigns/ownership-probes';
 import { mailboxOf } from '../user-emails/ownership-probes';
+import { agentAnswerOf, withAnswer } from './agent-answer-state';
 import { ingestMessage, type IngestInput } from './ingest';
 
 /**
@@ -179,5 +180,22 @@ export const inboxOwnershipProbes: Record<string, Probe> = {
     expect({ reply_status: mine.reply_status, reply_status_source: mine.reply_status_source, unread: mine.unread }).toEqual({ reply_status: 'interested', reply_status_source: 'rules', unread: true });
     const [row] = await t.db.db.select().from(emailThreads).where(and(eq(emailThreads.id, fixture.threadId), eq(emailThreads.accountId, fixture.accountId)));
     expect(row?.replyStatus).toBe('interested');
+  },
+  'POST /api/v1/replies/:id/skip_agent_answer': async (t, a, b) => {
+    const fixture = await threadOf(t, a);
+    // A's agent answers this reply on Monday (as ingestion schedules it with auto_reply on).
+    const due = new Date(Date.now() + 86_400_000).toISOString();
+    await t.db.db
+      .update(emailThreadMessages)
+      .set({ details: withAnswer({ state: 'scheduled', received_at: new Date().toISOString(), due_at: due }) })
+      .where(eq(emailThreadMessages.id, fixture.messageRowId));
+    const res = await t.app.inject({ method: 'POST', url: v1(`/replies/${fixture.messageRowId}/skip_agent_answer`), headers: b.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['Reply not found'] });
+    const [row] = await t.db.db.select().from(emailThreadMessages).where(eq(emailThreadMessages.id, fixture.messageRowId));
+    expect(agentAnswerOf(row!)).toMatchObject({ state: 'scheduled', due_at: due });
+    // A stops it.
+    const mine = await t.app.inject({ method: 'POST', url: v1(`/replies/${fixture.messageRowId}/skip_agent_answer`), headers: a.headers });
+    expect(mine.json<{ data: EmailThreadMessage }>().data.agent_answer).toMatchObject({ state: 'skipped' });
   },
 };

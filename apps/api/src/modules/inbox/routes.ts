@@ -139,4 +139,14 @@ export const inboxRoutes = [
     schema: { params: idParamsSchema, body: updateReplyBodySchema, response: { 200: z.object({ data: replySchema }) } },
     handler: async ({ auth, body, deps, params }) => ({ data: await service.updateReply(deps, auth, params.id, body) }),
   }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/replies/:id/skip_agent_answer'),
+    access: 'user',
+    owner: 'account',
+    summary: "Stop the agent's automatic answer waiting for this reply (auto_reply): the reply with its answer skipped; idempotent; 409 once the answer is sending or sent",
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: emailThreadMessageSchema }) } },
+    handler: async ({ auth, deps, params }) => ({ data: await service.skipAgentAnswer(deps, auth, params.id) }),
+  }),
 ];

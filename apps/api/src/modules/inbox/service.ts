@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LiveEventData } from '@shared/live/events';
 import { AUTO_ANSWER_REPLY_STATUSES, POSITIVE_REPLY_STATUSES, REPLY_STATUS_INFO, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
+import { AGENT_ANSWER_STOPPED_BY_USER } from '@shared/schemas/email-threads';
 import type {
   EmailThread,
   EmailThreadFiltersParsed,
@@ -17,12 +18,12 @@ import type { Db } from '../../db/client';
 import { EpochCache } from '../../db/epoch-cache';
 import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
-import { notFound, unprocessable } from '../../lib/http-error';
+import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
-import { skipAgentAnswers } from './agent-answer-state';
+import { agentAnswerOf, settle, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
 import { freshText } from './wording';
@@ -37,6 +38,11 @@ import { freshText } from './wording';
 export const INBOX_MESSAGES = {
   threadNotFound: 'Email thread not found',
   replyNotFound: 'Reply not found',
+  agentAnswerNone: 'The agent has no answer waiting for this reply',
+  agentAnswerSending: "The agent's answer is being sent right now: it can no longer be stopped",
+  agentAnswerSent: "The agent's answer was already sent",
+  agentAnswerFailed: "The agent's answer could not be sent: nothing is waiting to be stopped",
+  agentAnswerUncertain: "The agent's answer may have gone out already: look in the mailbox's Sent folder before answering by hand",
 };
 
 type ListQuery = z.output<typeof emailThreadListQuerySchema>;
@@ -334,6 +340,14 @@ const SOURCE_OF = (m: Pick<EmailThreadMessageRow, 'direction' | 'campaignEmailId
   return source === 'inbox' || source === 'agent' ? source : 'mail_client';
 };
 
+/** A reply's automatic answer as the user sees it: its state, when, and why (never the claim's token or ids). */
+function agentAnswerJson(m: EmailThreadMessageRow): EmailThreadMessage['agent_answer'] {
+  if (m.direction !== 'inbound') return null;
+  const answer = agentAnswerOf(m);
+  if (!answer) return null;
+  return { state: answer.state, due_at: answer.due_at, reason: answer.reason ?? null };
+}
+
 export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
   return {
     id: m.id,
@@ -351,6 +365,7 @@ export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
     from_colleague: m.fromColleague,
     source: SOURCE_OF(m),
     campaign_email_id: m.campaignEmailId,
+    agent_answer: agentAnswerJson(m),
   };
 }
 
@@ -490,4 +505,44 @@ export async function updateReply(deps: Deps, auth: AuthContext, id: number, bod
   const thread = await threadRow(deps.db, accountId, row.threadId);
   const status = thread.replyStatus && (REPLY_STATUSES as readonly string[]).includes(thread.replyStatus) ? (thread.replyStatus as ReplyStatus) : null;
   return { ...toMessageJson(row), reply_status: status, reply_status_source: status ? (thread.replyStatusSource ?? null) : null };
+}
+
+/** Why a reply's automatic answer cannot be stopped in this state (the 409's message). */
+function whyNotStoppable(state: AgentAnswerState | null): string {
+  switch (state) {
+    case 'sending':
+      return INBOX_MESSAGES.agentAnswerSending;
+    case 'sent':
+      return INBOX_MESSAGES.agentAnswerSent;
+    case 'failed':
+      return INBOX_MESSAGES.agentAnswerFailed;
+    case 'uncertain':
+      return INBOX_MESSAGES.agentAnswerUncertain;
+    default:
+      return INBOX_MESSAGES.agentAnswerNone;
+  }
+}
+
+/**
+ * POST replies/{id}/skip_agent_answer: the user stops the agent's automatic answer waiting for this reply
+ * (docs/decisions.md). One conditional UPDATE, scheduled → skipped (agent-answer-state.ts `settle`): the job's
+ * claim (scheduled → sending) and this cannot both win. Already skipped (by the user or for another reason):
+ * the reply as it is. Sending, sent, failed, uncertain or never scheduled: 409 saying so. Every cabinet of the
+ * account refetches the thread's messages (thread_changed, written in the same transaction).
+ */
+export async function skipAgentAnswer(deps: Deps, auth: AuthContext, id: number, now = new Date()): Promise<EmailThreadMessage> {
+  const accountId = auth.account.id;
+  const row = await deps.db.transaction(async (tx) => {
+    const reply = await replyRow(tx, accountId, id);
+    if (agentAnswerOf(reply)?.state === 'scheduled' && (await settle(tx, accountId, reply.id, 'scheduled', { state: 'skipped', reason: AGENT_ANSWER_STOPPED_BY_USER, at: now.toISOString() }))) {
+      await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: reply.threadId, changed: ['messages'] });
+      return replyRow(tx, accountId, id);
+    }
+    // Not waiting, or a run claimed it between the read and the update: answered by what it is now.
+    const current = await replyRow(tx, accountId, id);
+    const state = agentAnswerOf(current)?.state ?? null;
+    if (state === 'skipped') return current;
+    throw new HttpError(409, [whyNotStoppable(state)]);
+  });
+  return toMessageJson(row);
 }

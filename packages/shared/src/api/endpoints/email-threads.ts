@@ -49,5 +49,7 @@ export function emailThreadEndpoints(http: ApiClient) {
 export function replyEndpoints(http: ApiClient) {
   return {
     update: (id: number, body: UpdateReplyBody) => http.put<{ data: Reply }>(`/replies/${id}`, body).then((r) => r.data.data),
+    /** Stops the agent's automatic answer waiting for this reply: the reply, its answer skipped (409 once it is sending or sent). */
+    skipAgentAnswer: (id: number) => http.post<{ data: EmailThreadMessage }>(`/replies/${id}/skip_agent_answer`).then((r) => r.data.data),
   };
 }

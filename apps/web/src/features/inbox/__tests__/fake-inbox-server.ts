@@ -1,7 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { CampaignEmailDetail } from '@shared/schemas/campaigns';
 import type { ActivityItem } from '@shared/schemas/dashboard';
-import type { EmailThread, EmailThreadMessage, EmailThreadStats } from '@shared/schemas/email-threads';
+import { AGENT_ANSWER_STOPPED_BY_USER, type EmailThread, type EmailThreadMessage, type EmailThreadStats } from '@shared/schemas/email-threads';
 import { ENROLMENT_OUTCOMES, INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_KIND_INFO, INTERACTION_KINDS, type Interaction, type InteractionsStats, type PersonOfferingInfo } from '@shared/schemas/interactions';
 import { REPLY_STATUSES } from '@shared/schemas/inbox';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
@@ -46,6 +46,7 @@ export const messageFixture = (id: number, threadId: number, over: Partial<Email
   from_colleague: false,
   source: null,
   campaign_email_id: null,
+  agent_answer: null,
   ...over,
 });
 
@@ -162,6 +163,8 @@ export function fakeInboxServer() {
     mailboxes: [{ id: 1, email: 'me@ours.com' }] as Array<{ id: number; email: string }>,
     campaigns: [{ id: 7, name: 'Q4 outreach', status: 'running' }] as Array<{ id: number; name: string; status: string }>,
     failList: null as FakeReply | null,
+    /** What POST replies/{id}/skip_agent_answer answers instead of stopping (e.g. a 409: it is being sent). */
+    failSkip: null as FakeReply | null,
     draft: { status: 200, data: { data: { text: 'Hi Ann,\n\nHappy to show you a demo on Tuesday.', html: '<p>Hi Ann,</p>', provider: 'builtin' } } } as FakeReply,
     csv: 'Email,Subject\r\n',
     interactions: [] as Interaction[],
@@ -257,6 +260,16 @@ export function fakeInboxServer() {
     if (method === 'GET' && url === '/campaigns') return { status: 200, data: { data: db.campaigns } };
     if (method === 'GET' && url === '/persons') return { status: 200, data: { data: [], meta: { page: 1, per_page: 100, total: 0 } } };
     if (method === 'GET' && url === '/virtual_employees') return { status: 200, data: { data: [] } };
+    const skip = /^\/replies\/(\d+)\/skip_agent_answer$/.exec(url);
+    if (skip && method === 'POST') {
+      if (db.failSkip) return db.failSkip;
+      const reply = db.messages.find((x) => x.id === Number(skip[1]) && x.direction === 'inbound');
+      if (!reply) return { status: 404, data: { errors: ['Reply not found'] } };
+      const state = reply.agent_answer?.state;
+      if (state === 'scheduled') reply.agent_answer = { ...reply.agent_answer!, state: 'skipped', reason: AGENT_ANSWER_STOPPED_BY_USER };
+      else if (state !== 'skipped') return { status: 409, data: { errors: [state === 'sent' ? "The agent's answer was already sent" : 'The agent has no answer waiting for this reply'] } };
+      return { status: 200, data: { data: structuredClone(reply) } };
+    }
     const m = /^\/email_thread(?:s|_messages)\/(\d+)(\/[a-z_]+)?$/.exec(url);
     if (m) {
       const id = Number(m[1]);

@@ -96,6 +96,22 @@ export function useSendReply(id: number) {
   });
 }
 
+/**
+ * POST replies/{id}/skip_agent_answer: the agent's automatic answer waiting for a reply of thread `threadId`
+ * does not go. The reply (with its answer's new state) replaces its cached copy; a refusal (409: it is being
+ * sent, or was) refetches the thread's messages so the notice shows what happened.
+ */
+export function useSkipAgentAnswer(threadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: number) => api.replies.skipAgentAnswer(replyId),
+    onSuccess: (message) => {
+      queryClient.setQueryData<EmailThreadMessage[]>(inboxKeys.messages(threadId), (old) => old?.map((m) => (m.id === message.id ? message : m)));
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(threadId) }),
+  });
+}
+
 /** POST email_threads/{id}/reply_text: a draft (never sent by itself). */
 export function useDraftReply(id: number) {
   return useMutation({ mutationFn: () => api.emailThreads.replyText(id) });

@@ -10,6 +10,7 @@ import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useStopSending, useThread, useThreadMessages, useUpdateThread } from '../api/inbox';
+import { AgentAnswerNotice } from './agent-answer-notice';
 import { MessageBody } from './message-body';
 import { PanelButtons, SidePanel, type PanelKind } from './side-panel';
 import { ReplyBox } from './reply-box';
@@ -167,6 +168,7 @@ export function ThreadView({ id, onNotFound, toolbar, titleAs: Title = 'h2' }: {
         {messages.data.map((m) => (
           <li key={m.id}>
             <Message message={m} />
+            <AgentAnswerNotice message={m} />
           </li>
         ))}
       </ol>

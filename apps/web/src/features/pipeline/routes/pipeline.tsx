@@ -1,5 +1,5 @@
 import { KanbanSquare, LayoutList } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PIPELINE_STATUSES, type PipelineStatus } from '@shared/schemas/pipeline';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { LoadError } from '@web/components/ui/load-error';
 import { paths } from '@web/config/paths';
 import { PreloadLink } from '@web/components/preload-link';
+import { useNow } from '@web/lib/use-now';
 import { cn } from '@web/lib/utils';
 import { useUser } from '@web/lib/user';
 import { useMovePipelineProspect, usePipelineCounts, useUndoPipelineMove } from '../api/pipeline';
@@ -19,16 +20,6 @@ const BOARD_MIN_WIDTH = '(min-width: 768px)';
 
 const defaultView = (): View => (typeof window !== 'undefined' && window.matchMedia && !window.matchMedia(BOARD_MIN_WIDTH).matches ? 'list' : 'board');
 const isStatus = (s: string | null): s is PipelineStatus => s !== null && (PIPELINE_STATUSES as readonly string[]).includes(s);
-
-/** Ages on the cards stay right while the page is open. */
-function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 /**
  * /cabinet/pipeline: prospects by stage, from the first reply to the won deal. The board (drag and drop,

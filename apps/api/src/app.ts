@@ -23,6 +23,7 @@ import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { jobDefinitions } from './jobs';
 import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './plugins/auth';
+import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { asSystem, inAccount, inPublicScope } from './db/tenancy';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    childLoggerFactory: lazyChildLoggerFactory,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { holderIdForRequest } from '../lib/brand-request';
 import { SIGN_IN_REQUIRED, unauthorized } from '../lib/http-error';
 import type { Access, AuthContext } from '../lib/route';
-import { authenticate, authHeaders } from '../modules/auth/tokens';
+import { authenticate, authenticateCached, authHeaders } from '../modules/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +18,22 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-async function resolveAuth(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
+/**
+ * The request's session: from the cache synchronously when a recent request validated the same headers
+ * (most requests: no promise, no query), else from the database.
+ */
+function resolveAuth(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply, done: (found: AuthContext | null) => void, fail: (err: Error) => void): void {
   const headers = { accessToken: header(req, 'access-token'), client: header(req, 'client'), uid: header(req, 'uid') };
   // Only an account of the brand this request is for: a token shown on another brand's host is refused.
-  const found = await authenticate(db, headers, holderIdForRequest(req, config), config.authCacheTtlMs);
-  // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
-  if (found) reply.headers(echoedHeaders(found));
-  return found;
+  const holderId = holderIdForRequest(req, config);
+  const finish = (found: AuthContext | null) => {
+    // devise_token_auth clients keep whatever headers the last answer carried: echo the current ones.
+    if (found) reply.headers(echoedHeaders(found));
+    done(found);
+  };
+  const cached = authenticateCached(db, headers, holderId);
+  if (cached !== undefined) return finish(cached);
+  authenticate(db, headers, holderId, config.authCacheTtlMs).then(finish, fail);
 }
 
 /** The echoed headers of a session, built once per validated (cached) session rather than per request. */
@@ -38,17 +47,35 @@ function echoedHeaders(ctx: AuthContext): Record<string, string> {
 /**
  * The registry adds this to every route by its declared access; handlers never check auth themselves.
  * It runs on request, before the body is even parsed: a stranger learns nothing about a route's input.
+ * Callback style: a session found in the cache answers within the hook's call.
  */
-export function authHook(access: Access, db: Db, config: Config): onRequestAsyncHookHandler | undefined {
+export function authHook(access: Access, db: Db, config: Config): onRequestHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'optional') {
-    return async (req, reply) => {
-      req.auth = await resolveAuth(db, config, req, reply);
-    };
+    return (req, reply, done) =>
+      resolveAuth(
+        db,
+        config,
+        req,
+        reply,
+        (found) => {
+          req.auth = found;
+          done();
+        },
+        done,
+      );
   }
-  return async (req, reply) => {
-    const found = await resolveAuth(db, config, req, reply);
-    if (!found) throw unauthorized(SIGN_IN_REQUIRED);
-    req.auth = found;
-  };
+  return (req, reply, done) =>
+    resolveAuth(
+      db,
+      config,
+      req,
+      reply,
+      (found) => {
+        if (!found) return done(unauthorized(SIGN_IN_REQUIRED));
+        req.auth = found;
+        done();
+      },
+      done,
+    );
 }

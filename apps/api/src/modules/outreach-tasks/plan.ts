@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, min, ne, sql } from 'drizzle-orm';
 import { PAID_PLANS, planOf, type PaidPlan } from '@shared/schemas/payments';
 import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-communication';
 import type { Db } from '../../db/client';
@@ -37,22 +37,27 @@ async function usageOf(db: Db, accountId: number, limits: TaskLimits, now: Date)
     .select({
       linkedin: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'linkedin' and ${outreachTasks.kind} <> 'view_profile' and ${outreachTasks.doneAt} >= ${stamp(day.start)})::int`,
       invitations: sql<number>`count(*) filter (where ${outreachTasks.kind} = 'connection_request' and ${outreachTasks.doneAt} > ${stamp(weekAgo)})::int`,
-      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${placedByAgent(accountId)})::int`,
+      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${dialledByAgent(accountId)})::int`,
     })
     .from(outreachTasks)
     .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.status, 'done'), gt(outreachTasks.doneAt, new Date(Math.min(weekAgo.getTime(), day.start.getTime()) - DAY_MS)), lte(outreachTasks.doneAt, now)))) as [
     { linkedin: number; invitations: number; calls: number },
   ];
-  // Calls the agent placed through the phone provider count when placed (their task closes when the call ends).
+  // Calls the agent placed through the phone provider count when placed (their task closes when the call ends);
+  // one the provider refused rang nobody, and its task is the user's to call (counted when they log it).
   const [placed] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(phoneCalls)
-    .where(and(eq(phoneCalls.accountId, accountId), gte(phoneCalls.createdAt, day.start), lte(phoneCalls.createdAt, now)));
+    .where(and(eq(phoneCalls.accountId, accountId), ne(phoneCalls.status, 'failed'), gte(phoneCalls.createdAt, day.start), lte(phoneCalls.createdAt, now)));
   return { linkedinToday: Number(r.linkedin), invitationsThisWeek: Number(r.invitations), callsToday: Number(r.calls) + Number(placed?.n ?? 0) };
 }
 
 /** A call task the agent placed through the phone provider (modules/phone-calls): counted, and dialled, once. */
 export const placedByAgent = (accountId: number) => sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id})`;
+
+/** A call task whose call the provider took (not refused): counted among the agent's placed calls, not the user's. */
+const dialledByAgent = (accountId: number) =>
+  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status <> 'failed')`;
 
 /** Today's capacity (the limits, what was done against them): a read, for the routes and the planner alike. */
 export async function capacityNow(db: Db, accountId: number, now: Date): Promise<Capacity> {

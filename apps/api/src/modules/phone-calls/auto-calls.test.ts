@@ -292,7 +292,11 @@ describe.each(DB_KINDS)('calls placed by the agent through Twilio on %s', (kind)
   it('a refused call is recorded and left to the user, never retried', async () => {
     clock = new Date(MONDAY);
     const { accountId, tasks } = await callCampaign(a, [{ kind: 'call', delay_days: 0 }], [{ phone: '+15005550001' }]);
+    const callsUsed = async () => (await t.app.inject({ method: 'GET', url: v1('/outreach_tasks/summary'), headers: a.headers })).json().data.capacity.calls.used as number;
+    const usedBefore = await callsUsed();
     await runJob(accountId);
+    // A refused call rang nobody: it does not use the day's call limit.
+    expect(await callsUsed()).toBe(usedBefore);
     const row = (await callsOf(accountId)).find((c) => c.outreachTaskId === tasks[0]!.id)!;
     expect(row).toMatchObject({ status: 'failed', error: "The phone provider refused the call: The 'To' number +15005550001 is not a valid phone number." });
     await runJob(accountId);

@@ -315,6 +315,7 @@ export function describeActivity(r: {
     case 'meeting_booked':
       return `Meeting booked with ${who}`;
     case 'prospect_added':
+      if ((num(payload.count) ?? 1) > 1) return `${num(payload.count)} prospects added${r.persona ? ` to ${r.persona.name}` : ''}${payload.source === 'linkedin_search' ? ' from a saved LinkedIn search' : ''}`;
       return `${who} added${r.persona ? ` to ${r.persona.name}` : ''}`;
     case 'import_finished':
       return `CSV import finished: ${num(payload.created)} new, ${num(payload.merged)} merged${r.persona ? ` into ${r.persona.name}` : ''}`;

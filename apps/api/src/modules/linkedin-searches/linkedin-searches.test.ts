@@ -3,7 +3,9 @@ import type { LinkedInSearch, LinkedInSearchResults } from '@shared/schemas/link
 import type { Prospect } from '@shared/schemas/personas';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { prospects } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { activities, prospects } from '../../db/schema';
+import { messageFor } from '../notifications/messages';
 import { personaWithProspects } from '../campaigns/ownership-probes';
 import { defaultSearchName } from './service';
 
@@ -120,6 +122,10 @@ describe.each(DB_KINDS)('LinkedIn saved searches on %s', (kind) => {
       { profile_url: 'https://www.linkedin.com/in/ben-ode/', outcome: 'added' },
     ]);
     expect(page1.body!.data.search).toMatchObject({ added_count: 2, last_page: 1 });
+    // One entry (so one notification) for the page, as an import writes one, not one per person.
+    const added = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'prospect_added'), eq(activities.personaId, persona.id)));
+    expect(added.map((a) => [a.prospectId, a.payload])).toEqual([[null, { source: 'linkedin_search', search_id: search.id, search_name: search.name, count: 2 }]]);
+    expect(messageFor('prospect_added', added[0]!.payload as Record<string, unknown>, null)).toMatchObject({ title: '2 prospects were added', body: `From your saved LinkedIn search “${search.name}”.` });
 
     const page2 = await send(2, [card('cara-diaz', 'Cara Díaz'), card('known-person', 'Known Person', { headline: 'CFO at Acme' })]);
     expect(page2.body!.data).toMatchObject({ added: 2, already_there: 0 });

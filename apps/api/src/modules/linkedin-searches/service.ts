@@ -112,16 +112,19 @@ export async function addResults(
       ids.push(prospectId);
     }
     const added = await repo.addMembers(tx, accountId, search.personaId, ids);
-    for (const prospectId of added) {
+    // One entry (and so one notification) per page the user turned, as an import writes one: a page of ten
+    // new people is one event for the user, not ten.
+    if (added.size > 0) {
+      const only = added.size === 1 ? [...added][0]! : null;
       await recordActivity(tx, {
         accountId,
         actorType: 'user',
         actorId: auth.user.id,
         verb: 'prospect_added',
         channel: 'linkedin',
-        prospectId,
+        prospectId: only,
         personaId: search.personaId,
-        payload: { source: 'linkedin_search', search_id: search.id },
+        payload: { source: 'linkedin_search', search_id: search.id, search_name: search.name, count: added.size },
       });
     }
     await repo.recordCapture(tx, accountId, search.id, { added: added.size, page: body.page ?? null, at: now });

@@ -48,13 +48,17 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: '/cabinet/pipeline',
       };
     }
-    case 'prospect_added':
+    case 'prospect_added': {
+      const count = num(payload.count) ?? 1;
+      const search = str(payload.search_name);
+      const fromSearch = str(payload.source) === 'linkedin_search';
       return {
         event: verb,
-        title: who ? `${who} was added as a prospect` : 'A prospect was added',
-        body: str(payload.source) === 'extension' ? 'Captured with the browser extension.' : 'Added to a persona.',
+        title: count > 1 ? `${count} prospects were added` : who ? `${who} was added as a prospect` : 'A prospect was added',
+        body: fromSearch ? `From your saved LinkedIn search${search ? ` “${search}”` : ''}.` : str(payload.source) === 'extension' ? 'Captured with the browser extension.' : 'Added to a persona.',
         path: '/business-information/personas',
       };
+    }
     case 'import_finished': {
       const created = num(payload.created) ?? 0;
       const merged = num(payload.merged) ?? 0;

@@ -59,7 +59,8 @@ test.describe('Signing up and signing in', () => {
     expect(signOut.status()).toBe(200);
     expect((await context.cookies()).some((c) => c.name === 'auth_headers')).toBe(true);
 
-    await page.goto('/cabinet/profile-edit');
+    // The app sends the user on as soon as the 401 comes back, which may be before the page's load event.
+    await page.goto('/cabinet/profile-edit', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/auth\/signin/);
     await expect(page).toHaveTitle(/Login/);
     expect((await context.cookies()).some((c) => c.name === 'auth_headers')).toBe(false);

@@ -81,7 +81,8 @@ export async function startOutreach(
           `Message-ID: <reply.${tag}@engines.test>`,
           `In-Reply-To: ${sent.messageId}`,
           `References: ${sent.messageId}`,
-          `Date: ${new Date().toUTCString()}`,
+          // A Date header has whole seconds: a reply written at once could read as older than the email it answers.
+          `Date: ${new Date(Date.now() + 1000).toUTCString()}`,
           'MIME-Version: 1.0',
           `Content-Type: multipart/alternative; boundary="b-${tag}"`,
           '',

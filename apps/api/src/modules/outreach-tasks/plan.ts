@@ -37,7 +37,7 @@ async function usageOf(db: Db, accountId: number, limits: TaskLimits, now: Date)
     .select({
       linkedin: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'linkedin' and ${outreachTasks.kind} <> 'view_profile' and ${outreachTasks.doneAt} >= ${stamp(day.start)})::int`,
       invitations: sql<number>`count(*) filter (where ${outreachTasks.kind} = 'connection_request' and ${outreachTasks.doneAt} > ${stamp(weekAgo)})::int`,
-      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${dialledByAgent(accountId)})::int`,
+      calls: sql<number>`count(*) filter (where ${outreachTasks.channel} = 'call' and ${outreachTasks.doneAt} >= ${stamp(day.start)} and not ${agentCall(accountId, ['failed'])})::int`,
     })
     .from(outreachTasks)
     .where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.status, 'done'), gt(outreachTasks.doneAt, new Date(Math.min(weekAgo.getTime(), day.start.getTime()) - DAY_MS)), lte(outreachTasks.doneAt, now)))) as [
@@ -52,12 +52,15 @@ async function usageOf(db: Db, accountId: number, limits: TaskLimits, now: Date)
   return { linkedinToday: Number(r.linkedin), invitationsThisWeek: Number(r.invitations), callsToday: Number(r.calls) + Number(placed?.n ?? 0) };
 }
 
-/** A call task the agent placed through the phone provider (modules/phone-calls): counted, and dialled, once. */
-export const placedByAgent = (accountId: number) => sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id})`;
-
-/** A call task whose call the provider took (not refused): counted among the agent's placed calls, not the user's. */
-const dialledByAgent = (accountId: number) =>
-  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status <> 'failed')`;
+/**
+ * A call task with a call the agent placed through the phone provider (modules/phone-calls), leaving out calls in
+ * `except`: any call (it is never dialled again), a call the provider took (`failed` rang nobody: it does not count
+ * against the limit), a call under way or done (`failed`, `uncertain`: the task is the user's again).
+ */
+export const agentCall = (accountId: number, except: readonly string[] = []) =>
+  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id}${
+    except.length ? sql` and pc.status not in (${sql.join(except.map((x) => sql`${x}`), sql`, `)})` : sql``
+  })`;
 
 /** Today's capacity (the limits, what was done against them): a read, for the routes and the planner alike. */
 export async function capacityNow(db: Db, accountId: number, now: Date): Promise<Capacity> {
@@ -82,7 +85,7 @@ export async function planToday(db: Db, accountId: number, now: Date): Promise<{
   const open = await db
     .select({ id: outreachTasks.id, channel: outreachTasks.channel, kind: outreachTasks.kind, status: outreachTasks.status, dueAt: outreachTasks.dueAt })
     .from(outreachTasks)
-    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, ['due', 'waiting']), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${placedByAgent(accountId)}`))
+    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.status, ['due', 'waiting']), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${agentCall(accountId)}`))
     .orderBy(asc(outreachTasks.dueAt), asc(outreachTasks.id));
   const decisions = planTasks(
     open.map((t) => ({ ...t, status: t.status as 'due' | 'waiting', dueAt: t.dueAt! })),

@@ -36,7 +36,7 @@ import { kickCalls } from '../phone-calls/call-queue';
 import { emitLiveEvent } from '../live/emit';
 import { moveByFacts, type PipelineActor } from '../pipeline/moves';
 import type { Capacity } from './limits';
-import { capacityNow, live } from './plan';
+import { agentCall, capacityNow, live } from './plan';
 
 export const TASK_MESSAGES = {
   notFound: 'Task not found',
@@ -57,10 +57,6 @@ const capacityJson = (c: Capacity): TaskCapacity => ({
   invitations: { limit: c.invitations.limit, used: c.invitations.used, left: c.invitations.left, weekly_limit: c.invitations.weeklyLimit, ramp_limit: c.invitations.rampLimit },
   calls: { limit: c.calls.limit, used: c.calls.used, left: c.calls.left },
 });
-
-/** A call task the agent is placing (or placed) through the phone provider: not the user's to make; one it could not place is. */
-const callingByAgent = (accountId: number) =>
-  sql`exists (select 1 from phone_calls pc where pc.account_id = ${accountId} and pc.outreach_task_id = ${outreachTasks.id} and pc.status not in ('failed', 'uncertain'))`;
 
 // ---------------------------------------------------------------- reading
 
@@ -116,7 +112,7 @@ const joined = (db: Db, accountId: number) =>
 function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channels: readonly OutreachTaskChannel[], channel?: OutreachTaskChannel): SQL {
   const conditions: Array<SQL | undefined> = [eq(outreachTasks.accountId, accountId), inArray(outreachTasks.channel, channel ? [channel].filter((c) => channels.includes(c)) : [...channels])];
   // A call the agent is placing (or placed) through the phone provider is not the user's to make; one it could not place is.
-  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${callingByAgent(accountId)}`);
+  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${agentCall(accountId, ['failed', 'uncertain'])}`);
   // Waiting: a later time, or held by a limit (until the tick plans it again at its time).
   if (view === 'waiting') conditions.push(or(eq(outreachTasks.status, 'waiting'), and(eq(outreachTasks.status, 'due'), gt(outreachTasks.dueAt, now))), live(accountId));
   if (view === 'done') conditions.push(inArray(outreachTasks.status, ['done', 'skipped']));

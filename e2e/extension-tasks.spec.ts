@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, request as apiRequest, type APIRequestContext, type APIResponse, type BrowserContext, type Worker } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type APIResponse, type BrowserContext, type Worker } from '@playwright/test';
 import { startAuthSmtpServer, startHoodiecrow } from '../apps/api/src/testing/mail-servers';
 import { EXTENSION_ID } from '../packages/shared/src/extension/ids';
 import { E2E_PORT } from '../playwright.config';
 import { feedPage, profilePage, type FixtureMember } from './fixtures/linkedin';
-import { blockNonLoopback, createReadyUser, expect, test } from './support/fixtures';
+import { launchWithExtension } from './support/extension';
+import { createReadyUser, expect, test } from './support/fixtures';
 import { middayZone } from './support/outreach';
 import { MAIL_TEST_PORTS } from './support/paths';
 
@@ -15,7 +14,6 @@ import { MAIL_TEST_PORTS } from './support/paths';
  * invitation on LinkedIn themselves, and the popup, reading the page (never clicking), offers to mark the
  * task done; the cabinet then shows it done and the next step scheduled.
  */
-const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('../dist/extension/chrome-mv3', import.meta.url)));
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const PORTS = MAIL_TEST_PORTS.extensionTasks;
 const tag = `t${Date.now().toString(36)}`;
@@ -113,24 +111,7 @@ test.beforeAll(async () => {
   expect(note.length).toBeGreaterThan(20);
   expect(note.length).toBeLessThanOrEqual(300);
 
-  context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-  await blockNonLoopback(context);
-  await context.route('https://www.linkedin.com/**', (route) => {
-    const { pathname } = new URL(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: pathname.startsWith(`/in/${LENA.id}`) ? profilePage(LENA, [LENA]) : feedPage() });
-  });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  ({ context, worker } = await launchWithExtension(({ pathname }) => (pathname.startsWith(`/in/${LENA.id}`) ? profilePage(LENA, [LENA]) : feedPage())));
 });
 
 test.afterAll(async () => {

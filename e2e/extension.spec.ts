@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, request as apiRequest, type APIRequestContext, type BrowserContext, type Worker } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type BrowserContext, type Worker } from '@playwright/test';
 import { EXTENSION_ID } from '../packages/shared/src/extension/ids';
 import { E2E_PORT } from '../playwright.config';
 import { ADA, GRACE, feedPage, profilePage, type FixtureMember } from './fixtures/linkedin';
-import { apiSignIn, blockNonLoopback, createConfirmedUser, expect, test } from './support/fixtures';
+import { launchWithExtension } from './support/extension';
+import { apiSignIn, createConfirmedUser, expect, test } from './support/fixtures';
 
-const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('../dist/extension/chrome-mv3', import.meta.url)));
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const ME: FixtureMember = {
   id: 'e2e-me-owner',
@@ -26,26 +24,10 @@ let worker: Worker;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
-  context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-  await blockNonLoopback(context);
-  // LinkedIn, served from fixtures: registered last, so it answers before the block above.
-  await context.route('https://www.linkedin.com/**', (route) => {
-    const { pathname } = new URL(route.request().url());
+  ({ context, worker } = await launchWithExtension(({ pathname }) => {
     const member = MEMBERS.find((m) => pathname.startsWith(`/in/${m.id}`));
-    return route.fulfill({ contentType: 'text/html', body: member ? profilePage(member, MEMBERS) : feedPage() });
-  });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    return member ? profilePage(member, MEMBERS) : feedPage();
+  }));
   api = await apiRequest.newContext({ baseURL: ORIGIN });
 });
 test.afterAll(async () => {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, request as apiRequest, type APIRequestContext, type BrowserContext, type Worker } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type BrowserContext, type Worker } from '@playwright/test';
 import { EXTENSION_ID } from '../packages/shared/src/extension/ids';
 import { E2E_PORT } from '../playwright.config';
 import { feedPage } from './fixtures/linkedin';
-import { blockNonLoopback, createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
+import { launchWithExtension } from './support/extension';
+import { createReadyUser, expect, signInThroughUi, test } from './support/fixtures';
 
 /**
  * A saved LinkedIn search, end to end: the user saves it on the persona page, opens it on LinkedIn (fixture
@@ -13,7 +14,6 @@ import { blockNonLoopback, createReadyUser, expect, signInThroughUi, test } from
  * persona once each while the popup shows the running totals.
  */
 
-const EXTENSION_DIR = path.resolve(fileURLToPath(new URL('../dist/extension/chrome-mv3', import.meta.url)));
 const FIXTURES = path.resolve(fileURLToPath(new URL('../apps/extension/lib/capture/__fixtures__', import.meta.url)));
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=vp%20sales';
@@ -23,20 +23,14 @@ let worker: Worker;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
-  context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    baseURL: ORIGIN,
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  await blockNonLoopback(context);
-  await context.route('https://www.linkedin.com/**', (route) => {
-    const url = new URL(route.request().url());
-    if (!url.pathname.startsWith('/search/results/people')) return route.fulfill({ contentType: 'text/html', body: feedPage() });
-    const page = url.searchParams.get('page') === '2' ? 'search-classic-page2' : 'search-classic';
-    return route.fulfill({ contentType: 'text/html', body: fs.readFileSync(path.join(FIXTURES, `${page}.html`), 'utf8') });
-  });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  ({ context, worker } = await launchWithExtension(
+    (url) => {
+      if (!url.pathname.startsWith('/search/results/people')) return feedPage();
+      const page = url.searchParams.get('page') === '2' ? 'search-classic-page2' : 'search-classic';
+      return fs.readFileSync(path.join(FIXTURES, `${page}.html`), 'utf8');
+    },
+    { baseURL: ORIGIN },
+  ));
   api = await apiRequest.newContext({ baseURL: ORIGIN });
 });
 test.afterAll(async () => {

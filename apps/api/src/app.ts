@@ -1,14 +1,14 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { requestBrand } from './lib/brand-request';
+import { requestBrand, type RequestBrand } from './lib/brand-request';
 import { contentSecurityPolicy } from './lib/csp';
 import { HttpError } from './lib/http-error';
-import { acceptFileUploads, uploadedFileOf } from './lib/multipart';
+import { acceptFileUploads, uploadedFileOf, type UploadedFile } from './lib/multipart';
 import { logMailer, smtpMailer, type Mailer } from './lib/mailer';
 import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind } from './lib/route';
 import { responseSerializerCompiler } from './lib/serializer';
@@ -233,6 +233,37 @@ function authIpCeiling(app: FastifyInstance, url: string, config: Config): onReq
   };
 }
 
+/**
+ * What a handler gets (RouteContext). A class, not an object literal: a literal with a getter gives every
+ * request its own hidden class, which V8 keeps in old space, with the request it closes over, until a full
+ * collection; that promoted every request's objects and made a cheap authenticated GET spend a sixth of its
+ * time in the young generation's collections (`npm run bench`, user_info; docs/decisions.md).
+ */
+class HandlerContext implements RouteContext<RouteSchemas, Access> {
+  readonly body: never;
+  readonly query: never;
+  readonly params: never;
+  readonly auth: never;
+  readonly file: UploadedFile | null;
+
+  constructor(
+    readonly req: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly deps: Deps,
+  ) {
+    this.body = req.body as never;
+    this.query = req.query as never;
+    this.params = req.params as never;
+    this.auth = req.auth as never;
+    this.file = uploadedFileOf(req);
+  }
+
+  /** The request's brand, worked out when a handler asks. */
+  get brand(): RequestBrand {
+    return requestBrand(this.req, this.deps.config);
+  }
+}
+
 function registerRoute(app: FastifyInstance, route: AppRoute, deps: Deps): void {
   if (route.fileUpload) {
     // Its own scope: multipart parsing only where a file is expected.
@@ -270,19 +301,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     ].filter((h) => h !== undefined),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
-      const ctx: RouteContext<RouteSchemas, Access> = {
-        req,
-        reply,
-        body: req.body as never,
-        query: req.query as never,
-        params: req.params as never,
-        auth: req.auth as never,
-        get brand() {
-          return requestBrand(req, config);
-        },
-        deps,
-        file: uploadedFileOf(req),
-      };
+      const ctx = new HandlerContext(req, reply, deps);
       // Tenancy (db/tenancy.ts): the handler's statements are checked against its scope.
       const auth = req.auth;
       if (route.systemScope) return asSystem(route.systemScope, () => route.handler(ctx));

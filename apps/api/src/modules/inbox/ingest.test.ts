@@ -69,6 +69,19 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
     expect(await verbsFor(sent.prospectId)).toContain('reply_received');
   });
 
+  it("a reply dated before our email (the prospect's clock behind) still shows under it in the thread", async () => {
+    // Our email left at 10:05 by our clock; the reply's Date header says 10:00.
+    const sent = await seedSentEmail(t, accountId, mailbox, new Date('2026-11-24T10:05:00Z'));
+    const result = await ingest('reply-in-reply-to.eml', sent);
+    if (result.outcome !== 'stored') throw new Error(result.outcome);
+    const res = await t.app.inject({ method: 'GET', url: v1(`/email_thread_messages/${result.threadId}`), headers: userA.headers });
+    const shown = res.json<{ data: Array<{ direction: string; sent_at: string }> }>().data;
+    expect(shown.map((m) => [m.direction, m.sent_at])).toEqual([
+      ['outbound', '2026-11-24T10:05:00.000Z'],
+      ['inbound', '2026-11-24T10:00:00.000Z'],
+    ]);
+  });
+
   it("a reply stops the prospect's other enrolments too (another address of theirs), and fires the reply_received notification rules", async () => {
     await t.db.db.insert(campaignNotifications).values({ accountId, provider: 'in_app', events: ['reply_received'] });
     const sent = await seedSentEmail(t, accountId, mailbox);

@@ -147,6 +147,6 @@ export const inboxRoutes = [
     summary: "Stop the agent's automatic answer waiting for this reply (auto_reply): the reply with its answer skipped; idempotent; 409 once the answer is sending or sent",
     tags: TAGS,
     schema: { params: idParamsSchema, response: { 200: z.object({ data: emailThreadMessageSchema }) } },
-    handler: async ({ auth, deps, params }) => ({ data: await service.skipAgentAnswer(deps, auth, params.id) }),
+    handler: async ({ auth, deps, params }) => ({ data: await service.skipAgentAnswer(deps, auth, params.id, deps.clock?.()) }),
   }),
 ];

@@ -23,6 +23,7 @@ import type { AuthContext, Deps } from '../../lib/route';
 import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
+import { conversationOrder } from './conversation-order';
 import { agentAnswerOf, settle, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
@@ -371,11 +372,13 @@ export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
 
 /** Every message of a thread, oldest first. */
 export async function messagesOf(db: Db, accountId: number, threadId: number): Promise<EmailThreadMessageRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(emailThreadMessages)
     .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, threadId)))
     .orderBy(asc(emailThreadMessages.sentAt), asc(emailThreadMessages.id));
+  // An answer after what it answers, whatever the sender's clock said (conversation-order.ts).
+  return conversationOrder(rows);
 }
 
 /** GET email_thread_messages/{id} (id: the thread's): its messages in order; HTML was sanitised when stored. */

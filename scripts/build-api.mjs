@@ -1,6 +1,6 @@
 // Bundles the API (apps/api/src/main.ts) into dist/api/main.mjs; npm packages stay external, and the
 // migrations are copied beside the bundle, where apps/api/src/lib/paths.ts looks first. Then writes
-// dist/api/pgdata-template.tar, a migrated empty PGlite database a new data folder starts from.
+// dist/api/pgdata-template, a migrated empty PGlite data folder a new data folder starts as a copy of.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -29,6 +29,8 @@ await build({
 fs.rmSync(path.join(outDir, 'drizzle'), { recursive: true, force: true });
 fs.cpSync(path.join(root, 'apps/api/drizzle'), path.join(outDir, 'drizzle'), { recursive: true });
 console.log(`API bundled into ${path.relative(root, path.join(outDir, 'main.mjs'))}`);
-const template = path.join(outDir, 'pgdata-template.tar');
+// The dump of earlier builds is replaced by the folder.
+fs.rmSync(path.join(outDir, 'pgdata-template.tar'), { force: true });
+const template = path.join(outDir, 'pgdata-template');
 execFileSync(process.execPath, [path.join(outDir, 'make-template.mjs'), template], { stdio: 'inherit' });
 console.log(`PGlite template written to ${path.relative(root, template)}`);

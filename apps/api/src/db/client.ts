@@ -30,22 +30,33 @@ export type PgliteOptions = {
   /** A dumped, already migrated database to start from (tests load a template). */
   loadDataDir?: Blob | File;
   /**
-   * For a data folder that does not exist yet: a dumped database file (`npm run build:api` writes one) to
-   * start from instead of initdb. A template that will not load (another PGlite version) is ignored.
+   * For a data folder that does not exist yet: a migrated database to start from instead of initdb, as a
+   * folder to copy (`npm run build:api` writes dist/api/pgdata-template) or a dump file to load. A template
+   * that will not load (another PGlite version) is ignored.
    */
   templateFile?: string;
   /** The tenancy guard (db/tenancy.ts) checks every statement; off only to measure what it costs. */
   tenancyGuard?: boolean;
 };
 
-/** PGlite in `pgdata`, started from the template when the folder is new and the template loads. */
+/**
+ * PGlite in `pgdata`, started from the template when the folder is new and the template loads: a folder of
+ * a closed, migrated database is copied (the build's, dist/api/pgdata-template), a dump (.tar) is loaded.
+ */
 async function createPglite(pgdata: string | undefined, options: PgliteOptions): Promise<PGlite> {
   // Only a folder that is not there yet (or empty): never anything that holds data.
   const fresh = pgdata !== undefined && (!fs.existsSync(pgdata) || fs.readdirSync(pgdata).length === 0);
   if (fresh && !options.loadDataDir && options.templateFile && fs.existsSync(options.templateFile)) {
     fs.rmSync(pgdata, { recursive: true, force: true });
-    fs.mkdirSync(pgdata, { recursive: true });
     try {
+      if (fs.statSync(options.templateFile).isDirectory()) {
+        // A plain copy and an open: about half the time of unpacking the same database from a dump.
+        fs.cpSync(options.templateFile, pgdata, { recursive: true });
+        const copied = await PGlite.create({ dataDir: pgdata });
+        await copied.query("select to_regclass('public.accounts')");
+        return copied;
+      }
+      fs.mkdirSync(pgdata, { recursive: true });
       return await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([fs.readFileSync(options.templateFile)]) });
     } catch {
       // Not loadable here: start over with initdb.

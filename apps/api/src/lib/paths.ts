@@ -32,7 +32,7 @@ export const migrationsDir: string = [path.join(here, 'drizzle'), path.join(repo
 ) ?? path.join(repoRoot, 'apps', 'api', 'drizzle');
 
 /**
- * A dumped, migrated, empty PGlite data folder written by `npm run build:api` beside the bundle: a new data
- * folder starts from it instead of running initdb (about 3 s). Absent when running from source.
+ * A migrated, empty, closed PGlite data folder written by `npm run build:api` beside the bundle: a new data
+ * folder starts as a copy of it instead of running initdb (about 3 s). Absent when running from source.
  */
-export const pgliteTemplatePath = path.join(here, 'pgdata-template.tar');
+export const pgliteTemplatePath = path.join(here, 'pgdata-template');

@@ -1,6 +1,6 @@
 import { joinRunningCampaigns } from '../campaigns/enrolment';
 import { dbId } from '@shared/schemas/primitives';
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMPORT_ERRORS_CAP, type ImportMapping } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
@@ -175,6 +175,26 @@ const ownChanges = (importId: number, accountId: number) =>
 const keyE = (e: string) => `e:${e}`;
 const keyL = (l: string) => `l:${l}`;
 
+/**
+ * The account's prospects with one of these (lower-cased) emails or LinkedIn URLs: one probe of the account's
+ * unique index per key. Written as a lateral lookup per key, not `email = any(…) or url = any(…)`: PGlite has
+ * no autovacuum, so during a long import its statistics still say the table is nearly empty, and the planner
+ * read every prospect of the account for each chunk (a 100k-row import slowed from 2,300 to 1,400 rows/s).
+ */
+async function knownProspects(tx: Db, accountId: number, emails: string[], urls: string[]) {
+  const result = (await tx.execute(sql`
+    select p.id, p.email, p.linkedin_url from unnest(${sql.param(emails)}::text[]) as k(v)
+      cross join lateral (select id, email, linkedin_url from ${prospects}
+        where account_id = ${accountId} and email is not null and lower(email) = k.v limit 1) p
+    union
+    select p.id, p.email, p.linkedin_url from unnest(${sql.param(urls)}::text[]) as k(v)
+      cross join lateral (select id, email, linkedin_url from ${prospects}
+        where account_id = ${accountId} and linkedin_url is not null and linkedin_url = k.v limit 1) p`)) as unknown as {
+    rows: Array<{ id: number; email: string | null; linkedin_url: string | null }>;
+  };
+  return result.rows.map((r) => ({ id: Number(r.id), email: r.email, linkedinUrl: r.linkedin_url }));
+}
+
 async function runImport(deps: Deps, importId: number, signal: AbortSignal): Promise<void> {
   const { db } = deps;
   const chunkRows = importChunkRows(deps.jobs.kind);
@@ -230,18 +250,7 @@ async function runImport(deps: Deps, importId: number, signal: AbortSignal): Pro
       const emails = [...new Set(good.map((g) => g.values.email).filter((e): e is string => !!e))];
       const urls = [...new Set(good.map((g) => g.values.linkedinUrl).filter((u): u is string => !!u))];
       if (emails.length || urls.length) {
-        const existing = await tx
-          .select({ id: prospects.id, email: prospects.email, linkedinUrl: prospects.linkedinUrl })
-          .from(prospects)
-          .where(
-            and(
-              eq(prospects.accountId, accountId),
-              or(
-                emails.length ? sql`lower(${prospects.email}) = any(${sql.param(emails)}::text[])` : undefined,
-                urls.length ? sql`${prospects.linkedinUrl} = any(${sql.param(urls)}::text[])` : undefined,
-              ),
-            ),
-          );
+        const existing = await knownProspects(tx, accountId, emails, urls);
         for (const e of existing) {
           const entry: Known = { id: e.id, email: e.email?.toLowerCase() ?? null, linkedinUrl: e.linkedinUrl, row: createdRow.get(e.id) ?? null };
           if (entry.email) known.set(keyE(entry.email), entry);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   IMPORT_FIELDS,
@@ -177,7 +177,7 @@ export async function startUpload(
   return { job_id: id };
 }
 
-function jobJson(row: ImportJobRow): ImportJob {
+function jobJson(row: Omit<ImportJobRow, 'source'>): ImportJob {
   return {
     id: row.id,
     status: row.status,
@@ -199,9 +199,12 @@ function jobJson(row: ImportJobRow): ImportJob {
   };
 }
 
+/** An import job's columns without its file: the progress poll must not read megabytes of CSV every time. */
+const { source: _source, ...STATUS_COLUMNS } = getTableColumns(importJobs);
+
 export async function importStatus(deps: Deps, auth: AuthContext, id: number): Promise<ImportJob> {
   const [row] = await deps.db
-    .select()
+    .select(STATUS_COLUMNS)
     .from(importJobs)
     .where(and(eq(importJobs.accountId, auth.account.id), eq(importJobs.id, id)));
   if (!row) throw notFound(IMPORT_MESSAGES.notFound);

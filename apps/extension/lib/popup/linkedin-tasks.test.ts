@@ -21,6 +21,7 @@ const task = (id: number, kind: OutreachTask['kind'], linkedin_url: string | nul
   note: null,
   done_at: null,
   prospect: { id, full_name: 'Lena Fischer', title: null, company: null, linkedin_url, phone: null, email: null },
+  agent_call: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });

@@ -53,10 +53,53 @@ export const outreachTaskSchema = z.object({
     phone: text().nullable(),
     email: text().nullable(),
   }),
+  /**
+   * The call the agent placed for this task through the phone provider (null: none). While it is under way the
+   * task is the agent's (listed today, no actions); failed or uncertain, it is the user's again, with the reason.
+   */
+  agent_call: z
+    .object({
+      status: text(),
+      placed_at: text().nullable(),
+      error: text().nullable(),
+    })
+    .nullable(),
   created_at: text(),
   updated_at: text(),
 });
 export type OutreachTask = z.infer<typeof outreachTaskSchema>;
+export type AgentCall = NonNullable<OutreachTask['agent_call']>;
+
+/** A call the agent placed that is the user's again: it rang nobody, or may have rung (a crash while placing). */
+export const AGENT_CALL_BACK_TO_USER = ['failed', 'uncertain'] as const;
+
+/** What the task card says of the agent's call, by the provider's status (Twilio's call statuses, and ours). */
+export function agentCallLine(call: AgentCall): string {
+  switch (call.status) {
+    case 'placing':
+    case 'queued':
+    case 'initiated':
+      return 'The agent is dialling';
+    case 'ringing':
+      return 'The agent is calling: ringing';
+    case 'in-progress':
+      return 'The agent is on the call';
+    case 'completed':
+      return 'The agent made the call';
+    case 'busy':
+      return 'The agent called: the line was busy';
+    case 'no-answer':
+      return 'The agent called: no answer';
+    case 'canceled':
+      return 'The agent’s call was cancelled';
+    case 'failed':
+      return `The agent could not place the call${call.error ? `: ${call.error}` : ''}. It is yours to make`;
+    case 'uncertain':
+      return `${call.error ?? 'The agent’s call may or may not have rung'}. Check before you call`;
+    default:
+      return `The agent’s call: ${call.status}`;
+  }
+}
 
 const limitState = z.object({ limit: int32(), used: int32(), left: int32() });
 

@@ -402,7 +402,12 @@ describe.each(DB_KINDS)('the agent’s automatic answer (%s)', (kind) => {
     const { jobs } = recorder();
     const fixture = await threadOf(t, u, { mailbox, repliedAt: SATURDAY, jobs });
     await t.db.db.update(autoCommunicationSettings).set({ autoReply: false }).where(eq(autoCommunicationSettings.accountId, accountId));
+    const threadEvents = async () =>
+      (await t.db.db.select().from(liveEvents).where(and(eq(liveEvents.accountId, accountId), eq(liveEvents.name, 'thread_changed')))).filter((e) => e.data.thread_id === fixture.threadId).length;
+    const before = await threadEvents();
     expect(await run(accountId, fixture.messageRowId, new Date(MONDAY_OPEN.getTime() + MIN), jobs)).toEqual({ state: 'skipped', reason: 'Automatic answers were switched off' });
     expect(receivedFor(fixture.prospect.email!)).toHaveLength(0);
+    // A thread on screen hears it (it stops saying when the agent will answer).
+    expect(await threadEvents()).toBe(before + 1);
   });
 });

@@ -10,6 +10,7 @@ import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import { agentAnswerOf, settle, stateIs, withAnswer, type AgentAnswer, type AgentAnswerState } from './agent-answer-state';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
+import { emitLiveEvent, withinTransaction } from '../live/emit';
 import { suppressionsOf } from '../blacklist/suppression';
 import { nextWindowStart, windowOf, type SendWindow } from '../sending/schedule';
 import { newMessageId } from '../sending/smtp-send';
@@ -117,6 +118,19 @@ const laterMessage = (replyId: number) =>
   sql`${emailThreadMessages.id} > ${replyId} and (${emailThreadMessages.direction} = 'outbound' or ${emailThreadMessages.kind} = 'human')`;
 
 /**
+ * Moves the reply's answer (agent-answer-state.ts `settle`) and, when it moved, tells every open cabinet of
+ * the account to refetch the thread's messages (thread_changed), in one transaction: a thread on screen stops
+ * saying "The agent will answer at …" the moment the job skips, fails or postpones the answer.
+ */
+async function settleAndTell(db: Db, accountId: number, reply: Pick<EmailThreadMessageRow, 'id' | 'threadId'>, from: AgentAnswerState | AgentAnswerState[], to: Partial<AgentAnswer> & { state: AgentAnswerState }, token?: string): Promise<boolean> {
+  return withinTransaction(db, async (tx) => {
+    const moved = await settle(tx, accountId, reply.id, from, to, token);
+    if (moved) await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: reply.threadId, changed: ['messages'] });
+    return moved;
+  });
+}
+
+/**
  * One run for one reply at `now` (the job passes the real clock; tests pass theirs), in the account's scope.
  * Waits (enqueues itself for later) before the delay and outside the working window.
  */
@@ -135,14 +149,14 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
     }
     // The run that claimed it did not finish (its process died, or the store after the send failed): it may have left.
     const reason = 'Interrupted while sending: the answer may have gone out. Look in the mailbox’s Sent folder before answering by hand';
-    if (await settle(db, accountId, replyId, 'sending', { state: 'uncertain', reason, at: now.toISOString() }, answer.token)) await logFailure(db, accountId, reply, reason, true);
+    if (await settleAndTell(db, accountId, reply, 'sending', { state: 'uncertain', reason, at: now.toISOString() }, answer.token)) await logFailure(db, accountId, reply, reason, true);
     return { state: 'uncertain', reason };
   }
   if (answer.state !== 'scheduled') return { state: 'none', was: answer.state };
 
   // Skipped only while still scheduled: a run that finds another run's answer sent (or sending) changes nothing.
   const skip = async (reason: string): Promise<AgentAnswerOutcome> => {
-    if (await settle(db, accountId, replyId, 'scheduled', { state: 'skipped', reason, at: now.toISOString() })) return { state: 'skipped', reason };
+    if (await settleAndTell(db, accountId, reply, 'scheduled', { state: 'skipped', reason, at: now.toISOString() })) return { state: 'skipped', reason };
     const [current] = await db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, replyId)));
     return { state: 'none', was: current ? (agentAnswerOf(current)?.state ?? null) : null };
   };
@@ -154,7 +168,7 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
   const due = agentAnswerDueAt(new Date(answer.received_at), windowOf(settings!), now);
   if (!due) return skip('The working hours never open (no working day)');
   if (due > now) {
-    await settle(db, accountId, replyId, 'scheduled', { state: 'scheduled', due_at: due.toISOString() });
+    if (due.toISOString() !== answer.due_at) await settleAndTell(db, accountId, reply, 'scheduled', { state: 'scheduled', due_at: due.toISOString() });
     await deps.jobs.send(agentAnswerJob, { account_id: accountId, reply_id: replyId }, { startAfter: due, key: `${replyId}:${due.toISOString()}` });
     return { state: 'waiting', until: due };
   }
@@ -206,11 +220,11 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
   const why = result.error.messages[0] ?? 'The answer could not be sent';
   if (result.retryable) {
     // Nothing left: the claim goes back and the job tries again (with back-off).
-    await settle(db, accountId, replyId, 'sending', { state: 'scheduled', reason: why }, token);
+    await settleAndTell(db, accountId, reply, 'sending', { state: 'scheduled', reason: why }, token);
     throw new Error(`The agent's answer was not sent, trying again: ${why}`);
   }
   const state = result.mayHaveGone ? 'uncertain' : 'failed';
-  await settle(db, accountId, replyId, 'sending', { state, reason: why, at: now.toISOString() }, token);
+  await settleAndTell(db, accountId, reply, 'sending', { state, reason: why, at: now.toISOString() }, token);
   await logFailure(db, accountId, reply, why, result.mayHaveGone);
   return { state, reason: why };
 }
@@ -250,7 +264,7 @@ export const agentAnswerJob = defineJob<Payload, Deps>({
     if (!reply || !answer || (answer.state !== 'scheduled' && answer.state !== 'sending')) return;
     const uncertain = answer.state === 'sending';
     const why = uncertain ? 'Interrupted while sending: the answer may have gone out' : `Could not send the agent's answer: ${reason}`;
-    if (await settle(deps.db, payload.account_id, payload.reply_id, answer.state, { state: uncertain ? 'uncertain' : 'failed', reason: why, at: new Date().toISOString() })) {
+    if (await settleAndTell(deps.db, payload.account_id, reply, answer.state, { state: uncertain ? 'uncertain' : 'failed', reason: why, at: new Date().toISOString() })) {
       await logFailure(deps.db, payload.account_id, reply, why, uncertain);
     }
   },

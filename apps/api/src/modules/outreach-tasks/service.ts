@@ -10,7 +10,7 @@ import type {
   TaskCapacity,
   outreachTaskListQuerySchema,
 } from '@shared/schemas/outreach-tasks';
-import { CALL_OUTCOME_LABELS } from '@shared/schemas/outreach-tasks';
+import { AGENT_CALL_BACK_TO_USER, CALL_OUTCOME_LABELS } from '@shared/schemas/outreach-tasks';
 import type { Db } from '../../db/client';
 import {
   campaignEmails,
@@ -20,6 +20,7 @@ import {
   emailThreads,
   linkedinAccounts,
   outreachTasks,
+  phoneCalls,
   prospects,
   type OutreachTaskRow,
 } from '../../db/schema';
@@ -68,7 +69,7 @@ export const phoneOf = (profile: Record<string, unknown> | null): string | null 
   return null;
 };
 
-type Joined = { task: OutreachTaskRow; campaignName: string | null; prospect: typeof prospects.$inferSelect | null };
+type Joined = { task: OutreachTaskRow; campaignName: string | null; prospect: typeof prospects.$inferSelect | null; call: { status: string; placedAt: Date | null; error: string | null } | null };
 
 function toJson(r: Joined): OutreachTask {
   const t = r.task;
@@ -97,6 +98,7 @@ function toJson(r: Joined): OutreachTask {
       phone: p ? phoneOf(p.profile ?? null) : null,
       email: p?.email ?? null,
     },
+    agent_call: r.call ? { status: r.call.status, placed_at: r.call.placedAt?.toISOString() ?? null, error: r.call.error } : null,
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
   };
@@ -104,15 +106,23 @@ function toJson(r: Joined): OutreachTask {
 
 const joined = (db: Db, accountId: number) =>
   db
-    .select({ task: outreachTasks, campaignName: campaigns.name, prospect: prospects })
+    .select({ task: outreachTasks, campaignName: campaigns.name, prospect: prospects, call: { status: phoneCalls.status, placedAt: phoneCalls.placedAt, error: phoneCalls.error } })
     .from(outreachTasks)
     .leftJoin(campaigns, and(eq(campaigns.id, outreachTasks.campaignId), eq(campaigns.accountId, accountId)))
-    .leftJoin(prospects, and(eq(prospects.id, outreachTasks.prospectId), eq(prospects.accountId, accountId)));
+    .leftJoin(prospects, and(eq(prospects.id, outreachTasks.prospectId), eq(prospects.accountId, accountId)))
+    .leftJoin(phoneCalls, and(eq(phoneCalls.outreachTaskId, outreachTasks.id), eq(phoneCalls.accountId, accountId)));
 
-function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channels: readonly OutreachTaskChannel[], channel?: OutreachTaskChannel): SQL {
+/**
+ * A view's tasks. `withAgentCalls`: today's list also shows the calls the agent is placing (or placed) through the
+ * phone provider, marked as the agent's; the counts leave them out (not the user's to make; one it could not
+ * place is).
+ */
+function viewWhere(accountId: number, view: ListQuery['view'], now: Date, channels: readonly OutreachTaskChannel[], channel?: OutreachTaskChannel, withAgentCalls = false): SQL {
   const conditions: Array<SQL | undefined> = [eq(outreachTasks.accountId, accountId), inArray(outreachTasks.channel, channel ? [channel].filter((c) => channels.includes(c)) : [...channels])];
-  // A call the agent is placing (or placed) through the phone provider is not the user's to make; one it could not place is.
-  if (view === 'today') conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId), sql`not ${agentCall(accountId, ['failed', 'uncertain'])}`);
+  if (view === 'today') {
+    conditions.push(eq(outreachTasks.status, 'due'), lte(outreachTasks.dueAt, now), live(accountId));
+    if (!withAgentCalls) conditions.push(sql`not ${agentCall(accountId, [...AGENT_CALL_BACK_TO_USER])}`);
+  }
   // Waiting: a later time, or held by a limit (until the tick plans it again at its time).
   if (view === 'waiting') conditions.push(or(eq(outreachTasks.status, 'waiting'), and(eq(outreachTasks.status, 'due'), gt(outreachTasks.dueAt, now))), live(accountId));
   if (view === 'done') conditions.push(inArray(outreachTasks.status, ['done', 'skipped']));
@@ -140,7 +150,7 @@ export async function summary(db: Db, accountId: number, now: Date, channels: re
 
 export async function list(db: Db, accountId: number, query: ListQuery, now: Date, channels: readonly OutreachTaskChannel[]) {
   const head = await summary(db, accountId, now, channels);
-  const where = viewWhere(accountId, query.view, now, channels, query.channel);
+  const where = viewWhere(accountId, query.view, now, channels, query.channel, true);
   const order = query.view === 'done' ? [desc(outreachTasks.doneAt), desc(outreachTasks.id)] : [asc(outreachTasks.dueAt), asc(outreachTasks.id)];
   const rows = channels.length === 0 ? [] : await joined(db, accountId).where(where).orderBy(...order).limit(query.per_page).offset((query.page - 1) * query.per_page);
   const [{ total }] = (channels.length === 0 ? [{ total: 0 }] : await db.select({ total: sql<number>`count(*)::int` }).from(outreachTasks).where(where)) as [{ total: number }];

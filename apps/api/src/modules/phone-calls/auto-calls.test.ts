@@ -157,9 +157,13 @@ describe.each(DB_KINDS)('calls placed by the agent through Twilio on %s', (kind)
     const sid = call!.providerCallId!;
     expect(sid).toMatch(/^CA[0-9a-f]{32}$/);
     expect((await taskOf(accountId, task.id)).status).toBe('due');
-    // The agent is calling: not a task for the user today.
+    // The agent is calling: listed today as the agent's call (the page shows how it goes), not counted as the user's to make.
     const today = await t.app.inject({ method: 'GET', url: v1('/outreach_tasks?view=today&channel=call'), headers: a.headers });
-    expect(today.json<{ data: Array<{ id: number }> }>().data.map((x) => x.id)).not.toContain(task.id);
+    const listed = today.json<{ data: Array<{ id: number; agent_call: { status: string; placed_at: string | null } | null }>; meta: { today: { call: number } } }>();
+    expect(listed.data.find((x) => x.id === task.id)?.agent_call).toMatchObject({ status: 'queued', placed_at: expect.any(String) });
+    const counted = await t.app.inject({ method: 'GET', url: v1('/outreach_tasks/summary'), headers: a.headers });
+    expect(counted.json().data.today.call).toBe(listed.meta.today.call);
+    expect(listed.meta.today.call).toBe(listed.data.filter((x) => x.agent_call === null).length);
 
     // The TwiML fetch after the machine detection: a voicemail gets the voicemail script.
     const voice = await webhook('voice', task.id, { AccountSid: TWILIO_TEST.accountSid, CallSid: sid, AnsweredBy: 'machine_end_beep', CallStatus: 'in-progress' });

@@ -29,6 +29,7 @@ const taskFixture = (id: number, over: Partial<OutreachTask> = {}): OutreachTask
   note: null,
   done_at: null,
   prospect: { id: 200 + id, full_name: `Pat Lee ${id}`, title: 'CFO', company: 'Acme', linkedin_url: `https://www.linkedin.com/in/pat-lee-${id}`, phone: '+49 30 1234567', email: `pat${id}@acme.example` },
+  agent_call: null,
   created_at: now,
   updated_at: now,
   ...over,
@@ -165,6 +166,23 @@ describe('Tasks page', () => {
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Wants a demo');
     await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
     await waitFor(() => expect(posts()).toContainEqual(expect.objectContaining({ url: '/outreach_tasks/3/call_outcome', body: { outcome: 'connected', interested: true, note: 'Wants a demo' } })));
+  });
+
+  it('a call the agent is placing shows how it goes and offers no actions; one it could not place is the user’s again', async () => {
+    state.tasks = [
+      taskFixture(5, { channel: 'call', kind: 'call', prepared_text: 'Opening: Hi Pat.', agent_call: { status: 'ringing', placed_at: now, error: null } }),
+      taskFixture(6, { channel: 'call', kind: 'call', prepared_text: 'Opening: Hi Pat.', agent_call: { status: 'failed', placed_at: null, error: 'The number is not in service' } }),
+    ];
+    renderTasks();
+    const calling = await screen.findByRole('article', { name: /Phone call · Pat Lee 5/ });
+    expect(within(calling).getByRole('status')).toHaveTextContent('The agent is calling: ringing');
+    expect(within(calling).queryByRole('button', { name: 'Log outcome' })).toBeNull();
+    expect(within(calling).queryByRole('button', { name: 'Skip' })).toBeNull();
+    expect(within(calling).queryByRole('link', { name: /Call / })).toBeNull();
+    const back = screen.getByRole('article', { name: /Phone call · Pat Lee 6/ });
+    expect(within(back).getByRole('status')).toHaveTextContent('The agent could not place the call: The number is not in service. It is yours to make');
+    expect(within(back).getByRole('button', { name: 'Log outcome' })).toBeEnabled();
+    expect(within(back).getByRole('link', { name: /Call \+49 30 1234567/ })).toBeVisible();
   });
 
   it('skips a task, and shows a load error with a retry', async () => {

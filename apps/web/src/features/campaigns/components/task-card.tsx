@@ -1,7 +1,7 @@
 import { Copy, ExternalLink, Phone } from 'lucide-react';
 import { apiErrorMessages } from '@shared/api';
 import { STEP_KIND_LABELS } from '@shared/schemas/campaigns';
-import { CALL_OUTCOME_LABELS, type CallOutcome, type OutreachTask } from '@shared/schemas/outreach-tasks';
+import { AGENT_CALL_BACK_TO_USER, agentCallLine, CALL_OUTCOME_LABELS, type CallOutcome, type OutreachTask } from '@shared/schemas/outreach-tasks';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
@@ -49,6 +49,9 @@ export function TaskCard({
   const p = task.prospect;
   const textLabel = TEXT_LABEL[task.kind];
   const headingId = `task-${task.id}-title`;
+  const call = task.agent_call;
+  // The agent is placing this call (or placed it): the user watches, and acts only when it comes back to them.
+  const agentsCall = call !== null && !(AGENT_CALL_BACK_TO_USER as readonly string[]).includes(call.status) && task.status === 'due';
   const outcome = task.outcome ? (task.outcome === 'replied' ? 'Replied on LinkedIn' : (CALL_OUTCOME_LABELS[task.outcome as CallOutcome] ?? task.outcome)) : null;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-xl border border-border bg-surface p-4">
@@ -67,6 +70,12 @@ export function TaskCard({
         ) : null}
       </header>
       {task.wait_reason && task.status === 'waiting' ? <p className="text-xs text-warning">{task.wait_reason}</p> : null}
+      {call && task.status === 'due' ? (
+        <p role="status" className={agentsCall ? 'flex items-center gap-1.5 text-xs text-accent' : 'text-xs text-warning'}>
+          {agentsCall ? <Phone className="h-3.5 w-3.5" aria-hidden /> : null}
+          {agentCallLine(call)}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {task.channel === 'linkedin' ? (
           p.linkedin_url ? (
@@ -78,7 +87,7 @@ export function TaskCard({
           ) : (
             <p className="text-xs text-muted">No LinkedIn profile address on file for this prospect.</p>
           )
-        ) : p.phone ? (
+        ) : agentsCall ? null : p.phone ? (
           <Button asChild size="sm" variant="secondary">
             <a href={telHref(p.phone)}>
               <Phone className="h-4 w-4" aria-hidden /> Call {p.phone}
@@ -100,7 +109,7 @@ export function TaskCard({
           {task.kind === 'connection_request' ? <p className="text-xs text-muted">{task.prepared_text.length} / 300 characters</p> : null}
         </section>
       ) : null}
-      {task.status === 'due' && !upcoming ? (
+      {task.status === 'due' && !upcoming && !agentsCall ? (
         <div className="flex flex-wrap gap-2">
           {task.channel === 'call' ? (
             <Button type="button" size="sm" onClick={() => onOutcome(task)}>

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailThreadMessages, type EmailThreadMessageRow } from '../../db/schema';
+import { emitLiveEvent, withinTransaction } from '../live/emit';
 
 /**
  * The state of the agent's automatic answer to a reply, kept on the reply's row (details.agent_answer) so
@@ -48,6 +49,19 @@ export async function settle(db: Db, accountId: number, replyId: number, from: A
     )
     .returning({ id: emailThreadMessages.id });
   return rows.length > 0;
+}
+
+/**
+ * Moves the reply's answer (`settle`) and, when it moved, tells every open cabinet of
+ * the account to refetch the thread's messages (thread_changed), in one transaction: a thread on screen stops
+ * saying "The agent will answer at …" the moment the job skips, fails or postpones the answer.
+ */
+export async function settleAndTell(db: Db, accountId: number, reply: Pick<EmailThreadMessageRow, 'id' | 'threadId'>, from: AgentAnswerState | AgentAnswerState[], to: Partial<AgentAnswer> & { state: AgentAnswerState }, token?: string): Promise<boolean> {
+  return withinTransaction(db, async (tx) => {
+    const moved = await settle(tx, accountId, reply.id, from, to, token);
+    if (moved) await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: reply.threadId, changed: ['messages'] });
+    return moved;
+  });
 }
 
 /**

@@ -7,10 +7,9 @@ import type { Db } from '../../db/client';
 import { autoCommunicationSettings, emailThreadMessages, emailThreads, userEmails, type EmailThreadMessageRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { defineJob, type JobQueue } from '../../lib/jobs/queue';
-import { agentAnswerOf, settle, stateIs, withAnswer, type AgentAnswer, type AgentAnswerState } from './agent-answer-state';
+import { agentAnswerOf, settle, settleAndTell, stateIs, withAnswer, type AgentAnswer, type AgentAnswerState } from './agent-answer-state';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { emitLiveEvent, withinTransaction } from '../live/emit';
 import { suppressionsOf } from '../blacklist/suppression';
 import { nextWindowStart, windowOf, type SendWindow } from '../sending/schedule';
 import { newMessageId } from '../sending/smtp-send';
@@ -116,19 +115,6 @@ async function whyNot(db: Db, accountId: number, reply: EmailThreadMessageRow): 
 /** A message after the reply that makes its answer moot: anything we sent, or a newer message from a person. */
 const laterMessage = (replyId: number) =>
   sql`${emailThreadMessages.id} > ${replyId} and (${emailThreadMessages.direction} = 'outbound' or ${emailThreadMessages.kind} = 'human')`;
-
-/**
- * Moves the reply's answer (agent-answer-state.ts `settle`) and, when it moved, tells every open cabinet of
- * the account to refetch the thread's messages (thread_changed), in one transaction: a thread on screen stops
- * saying "The agent will answer at …" the moment the job skips, fails or postpones the answer.
- */
-async function settleAndTell(db: Db, accountId: number, reply: Pick<EmailThreadMessageRow, 'id' | 'threadId'>, from: AgentAnswerState | AgentAnswerState[], to: Partial<AgentAnswer> & { state: AgentAnswerState }, token?: string): Promise<boolean> {
-  return withinTransaction(db, async (tx) => {
-    const moved = await settle(tx, accountId, reply.id, from, to, token);
-    if (moved) await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: reply.threadId, changed: ['messages'] });
-    return moved;
-  });
-}
 
 /**
  * One run for one reply at `now` (the job passes the real clock; tests pass theirs), in the account's scope.

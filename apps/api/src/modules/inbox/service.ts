@@ -24,7 +24,7 @@ import { emitLiveEvent } from '../live/emit';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { conversationOrder } from './conversation-order';
-import { agentAnswerOf, settle, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
+import { agentAnswerOf, settleAndTell, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
 import { freshText } from './wording';
@@ -537,8 +537,7 @@ export async function skipAgentAnswer(deps: Deps, auth: AuthContext, id: number,
   const accountId = auth.account.id;
   const row = await deps.db.transaction(async (tx) => {
     const reply = await replyRow(tx, accountId, id);
-    if (agentAnswerOf(reply)?.state === 'scheduled' && (await settle(tx, accountId, reply.id, 'scheduled', { state: 'skipped', reason: AGENT_ANSWER_STOPPED_BY_USER, at: now.toISOString() }))) {
-      await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: reply.threadId, changed: ['messages'] });
+    if (agentAnswerOf(reply)?.state === 'scheduled' && (await settleAndTell(tx, accountId, reply, 'scheduled', { state: 'skipped', reason: AGENT_ANSWER_STOPPED_BY_USER, at: now.toISOString() }))) {
       return replyRow(tx, accountId, id);
     }
     // Not waiting, or a run claimed it between the read and the update: answered by what it is now.

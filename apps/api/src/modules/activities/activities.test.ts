@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
-import { accountIdOf, personaWithProspect } from '../messaging/ownership-probes';
+import { accountIdOf, personaWithProspect } from '../messaging/ownership.test-helpers';
 import { recentActivities, recordActivity } from './service';
 
 describe.each(DB_KINDS)('the activity log on %s', (kind) => {

@@ -4,8 +4,8 @@ import { DEFAULT_AUTO_COMMUNICATION_SETTINGS } from '@shared/schemas/auto-commun
 import { activities } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { validAutoCommunicationBody } from './ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { validAutoCommunicationBody } from './ownership.test-helpers';
 
 describe.each(DB_KINDS)('auto_communication_settings on %s', (kind) => {
   let t: TestApp;

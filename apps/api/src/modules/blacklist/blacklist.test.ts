@@ -7,8 +7,8 @@ import { activities, blacklistedEmails, prospects } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { addDomains, addEmails, domainsOf, emailsOf } from './ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { addDomains, addEmails, domainsOf, emailsOf } from './ownership.test-helpers';
 import { isSuppressed, setStopEnrolmentsHook, suppress, suppressionOf, type SuppressionTarget } from './suppression';
 import { signUnsubscribeToken, tokenFromUnsubscribeSubject, UNSUBSCRIBE_SECRET_FILE, unsubscribeLinks, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 

@@ -6,12 +6,12 @@ import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
-import { mailboxOf } from '../user-emails/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
+import { mailboxOf } from '../user-emails/ownership.test-helpers';
 import { mailServices } from '../../lib/mail';
 import { composeEnrolment } from './compose';
-import { campaignOf, personaWithProspects, postJson } from './ownership-probes';
+import { campaignOf, personaWithProspects, postJson } from './ownership.test-helpers';
 import { dueCampaignEmails, sendDueCampaignEmail } from './outbox';
 import { describeActivity } from '../dashboard/service';
 

@@ -13,10 +13,10 @@ import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harn
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { isSuppressed } from '../blacklist/suppression';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
 import { OBJECT_SENTENCE, UNSUBSCRIBE_LINE } from '../sending/footer';
-import { postJson } from './ownership-probes';
+import { postJson } from './ownership.test-helpers';
 import { runSendTick } from './send-job';
 
 const ALLOW = ['localhost', '127.0.0.1'];

@@ -19,10 +19,10 @@ import { DB_KINDS, createTestDb, type DbKind } from '../../testing/databases';
 import { signedInUser, startTestApp, v1 } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, TEST_CERT } from '../../testing/mail-servers';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
 import { MAX_SEND_ATTEMPTS } from '../sending/smtp-send';
-import { postJson } from './ownership-probes';
+import { postJson } from './ownership.test-helpers';
 import { reconcileStaleSends, STALE_SENDING_MS } from './outbox';
 import { releaseTickLease, runSendTick, sendDueJob, takeTickLease, TICK_LEASE_MS } from './send-job';
 

@@ -3,7 +3,7 @@ import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, Gen
 import { activities, personas, prospects } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { periodWindow } from './periods';
 import { dashboardClock, describeActivity } from './service';
 

@@ -7,10 +7,10 @@ import type { SendOptions } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { agentAnswerOf, settle } from './agent-answer-state';
 import { runAgentAnswer } from './agent-answer';
-import { threadOf } from './ownership-probes';
+import { threadOf } from './ownership.test-helpers';
 
 /**
  * POST replies/{id}/skip_agent_answer and the agent_answer of GET email_thread_messages/{id}: the user sees the

@@ -17,11 +17,11 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { findInSentFolder, imapEndpointOf } from '../sending/sent-folder';
 import { agentAnswerOf, type AgentAnswer } from './agent-answer-state';
 import { agentAnswerDueAt, agentAnswerJob, runAgentAnswer } from './agent-answer';
-import { threadOf } from './ownership-probes';
+import { threadOf } from './ownership.test-helpers';
 
 /**
  * The agent's automatic answer (auto_reply): scheduled by ingestion, sent by the agent-answer job through

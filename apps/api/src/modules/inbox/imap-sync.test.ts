@@ -10,10 +10,10 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { DOVECOT_BIN, startDovecot, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
-import { postJson } from '../campaigns/ownership-probes';
+import { postJson } from '../campaigns/ownership.test-helpers';
 import { runSendTick } from '../campaigns/send-job';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
 import { mailboxSyncJob, syncMailbox, type FolderSync, takeSyncLease, releaseSyncLease } from './imap-sync';
 import { fixture } from './seed.test-helpers';
 

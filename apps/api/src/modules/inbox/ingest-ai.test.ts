@@ -9,7 +9,7 @@ import { signedInUser, startTestApp, type TestApp } from '../../testing/harness'
 import { REPLY_CLASSIFY_SYSTEM } from '../ai/prompts';
 import { openAiCompatibleProvider } from '../ai/openai';
 import type { TextProvider } from '../ai/provider';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { ingestMessage } from './ingest';
 import { fixture, seedMailbox, seedSentEmail, type SentEmail } from './seed.test-helpers';
 

@@ -4,7 +4,7 @@ import { activities, blacklistedEmails, campaignEnrolments, campaignNotification
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
 import { ingestMessage, type FolderRole } from './ingest';
 import { campaignEmailOf, enrolmentOf, fixture, seedMailbox, seedSentEmail, type SentEmail } from './seed.test-helpers';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerings } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { threadOf } from './ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { threadOf } from './ownership.test-helpers';
 import { REPLY_DRAFT_SYSTEM } from './reply-draft';
 
 /** reply_text with an AI provider configured (AI_BASE_URL): a local server speaking the chat-completions wire format. */

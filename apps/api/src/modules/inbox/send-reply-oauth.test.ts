@@ -10,7 +10,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { startOidcServer } from '../../testing/oidc-server';
-import { threadOf } from './ownership-probes';
+import { threadOf } from './ownership.test-helpers';
 
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };

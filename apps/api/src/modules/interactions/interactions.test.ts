@@ -18,12 +18,12 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
-import { postJson } from '../campaigns/ownership-probes';
+import { postJson } from '../campaigns/ownership.test-helpers';
 import { runSendTick } from '../campaigns/send-job';
 import { ingestMessage } from '../inbox/ingest';
 import { fixture } from '../inbox/seed.test-helpers';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
 
 /**
  * Interactions end to end on a real outreach: a running autonomous campaign sends its first emails through

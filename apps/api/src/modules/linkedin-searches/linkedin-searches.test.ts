@@ -6,7 +6,7 @@ import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harn
 import { and, eq } from 'drizzle-orm';
 import { activities, prospects } from '../../db/schema';
 import { messageFor } from '../notifications/messages';
-import { personaWithProspects } from '../campaigns/ownership-probes';
+import { personaWithProspects } from '../campaigns/ownership.test-helpers';
 import { defaultSearchName } from './service';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;

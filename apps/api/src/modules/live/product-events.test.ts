@@ -4,11 +4,11 @@ import type { LiveEventData, LiveEventName } from '@shared/live/events';
 import { liveEvents } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
-import { composedCampaignOf } from '../campaigns/ownership-probes';
-import { threadOf } from '../inbox/ownership-probes';
+import { composedCampaignOf } from '../campaigns/ownership.test-helpers';
+import { threadOf } from '../inbox/ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
-import { rulesOf } from '../notifications/ownership-probes';
-import { mailboxOf } from '../user-emails/ownership-probes';
+import { rulesOf } from '../notifications/ownership.test-helpers';
+import { mailboxOf } from '../user-emails/ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Written = { seq: number; name: LiveEventName; data: Record<string, unknown> };

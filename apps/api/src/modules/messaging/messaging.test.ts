@@ -10,7 +10,7 @@ import { XSS_VECTORS } from '@shared/rich-text/xss-vectors';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '@shared/schemas/primitives';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
-import { accountIdOf, createOffering, createSetting, personaWithProspect } from './ownership-probes';
+import { accountIdOf, createOffering, createSetting, personaWithProspect } from './ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 

@@ -7,9 +7,9 @@ import { campaignNotifications, notifications } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { register, signedInUser, startTestApp, uniqueEmail, v1, type TestApp } from '../../testing/harness';
 import { recordActivity } from '../activities/service';
-import { accountIdOf, personaWithProspect } from '../messaging/ownership-probes';
+import { accountIdOf, personaWithProspect } from '../messaging/ownership.test-helpers';
 import { dispatcherFor } from './dispatch';
-import { createRule, notificationOf, rulesOf } from './ownership-probes';
+import { createRule, notificationOf, rulesOf } from './ownership.test-helpers';
 import { ensureDefaultRules } from './service';
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: unknown };

@@ -11,10 +11,10 @@ import { dueCampaignEmails, markSent } from '../campaigns/outbox';
 import { ingestMessage } from '../inbox/ingest';
 import { capacityOf, invitationLimitOf, planTasks, type TaskLimits } from './limits';
 import { planToday } from './plan';
-import { mailboxOf } from '../user-emails/ownership-probes';
-import { personaWithProspects } from '../campaigns/ownership-probes';
-import { seedProspects } from '../prospects/ownership-probes';
-import { taskCampaignOf } from './ownership-probes';
+import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { personaWithProspects } from '../campaigns/ownership.test-helpers';
+import { seedProspects } from '../prospects/ownership.test-helpers';
+import { taskCampaignOf } from './ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 const DAY = 86_400_000;

@@ -7,8 +7,8 @@ import { accounts, activities, stripeCheckoutSessions, stripeEvents } from '../.
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { startStripeServer, type StripeTestServer } from '../../testing/stripe-server';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { paymentOwnershipProbes } from './ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { paymentOwnershipProbes } from './ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { startTwilioServer, TWILIO_TEST } from '../../testing/twilio-server';
-import { taskCampaignOf } from '../outreach-tasks/ownership-probes';
+import { taskCampaignOf } from '../outreach-tasks/ownership.test-helpers';
 import { callForm, twilioProvider, type PhoneCallProvider } from './provider';
 import { callTwiml, outcomeOf, placeCallsJob, runCallTick, timeZoneOf, voicemailOf } from './auto-calls';
 

@@ -7,9 +7,9 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { recordActivity } from '../activities/service';
 import { ingestMessage } from '../inbox/ingest';
-import { threadOf } from '../inbox/ownership-probes';
+import { threadOf } from '../inbox/ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
-import { cardOf } from './ownership-probes';
+import { cardOf } from './ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Fixture = Awaited<ReturnType<typeof threadOf>>;

@@ -7,7 +7,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { capturedProfile, createPersona } from '../../testing/profiles';
 import { recordActivity } from '../activities/service';
-import { accountIdOf, seedProspects } from './ownership-probes';
+import { accountIdOf, seedProspects } from './ownership.test-helpers';
 
 type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number } };
 

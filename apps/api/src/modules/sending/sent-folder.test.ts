@@ -8,7 +8,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { DOVECOT_BIN, startDovecot, startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { findInSentFolder, lookUpSentMessage } from './sent-folder';
 
 const ALLOW = ['localhost', '127.0.0.1'];

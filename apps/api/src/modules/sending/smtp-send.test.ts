@@ -10,7 +10,7 @@ import { signedInUser, startTestApp, type TestApp } from '../../testing/harness'
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { suppress } from '../blacklist/suppression';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { unsubscribeLinks, verifyUnsubscribeToken } from '../blacklist/unsubscribe-token';
 import { classifySmtpResult, CONNECTION_FAILURES_TO_PAUSE, MAX_SEND_ATTEMPTS, newMessageId, sendFromMailbox, smtpSend, type OutgoingMessage } from './smtp-send';
 

@@ -9,7 +9,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { startOidcServer } from '../../testing/oidc-server';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
 import { lookUpSentMessage } from '../sending/sent-folder';
 import { sendFromMailbox, type OutgoingMessage } from '../sending/smtp-send';

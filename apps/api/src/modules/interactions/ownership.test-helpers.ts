@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { Interaction, InteractionsStats } from '@shared/schemas/interactions';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { campaignOwnershipProbes } from '../campaigns/ownership-probes';
-import { threadOf } from '../inbox/ownership-probes';
+import { campaignOwnershipProbes } from '../campaigns/ownership.test-helpers';
+import { threadOf } from '../inbox/ownership.test-helpers';
 
 /**
  * Ownership probes for the interactions (spread into routes.test.ts after the campaigns' own): user B sees

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { UserEmail } from '@shared/schemas/user-emails';
 import { userCredentials, userEmails } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { credentialsBox } from './credentials';
 import { toUserEmailJson } from './service';
 

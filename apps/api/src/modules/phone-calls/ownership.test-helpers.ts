@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { taskCampaignOf } from '../outreach-tasks/ownership-probes';
+import { taskCampaignOf } from '../outreach-tasks/ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Probe = (t: TestApp, a: Person, b: Person) => Promise<void>;

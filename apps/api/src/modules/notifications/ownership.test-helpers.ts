@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AppNotification, CampaignNotification } from '@shared/schemas/notifications';
 import { notifications } from '../../db/schema';
 import { v1, type AuthHeaders, type signedInUser, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 
 /**
  * Ownership probes for the campaign-notification and in-app notification routes (spread into

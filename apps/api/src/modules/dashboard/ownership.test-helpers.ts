@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { activities, prospects } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 
 /**
  * Ownership probes for the dashboard routes (spread into routes.test.ts): figures computed from user

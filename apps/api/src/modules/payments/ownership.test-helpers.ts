@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accounts, stripeCheckoutSessions } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { accountIdOf } from '../messaging/ownership-probes';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
 
 /**
  * Ownership probes for the payment routes (spread into routes.test.ts, and run again in

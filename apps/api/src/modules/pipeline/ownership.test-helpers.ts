@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PipelineList, PipelineProspect } from '@shared/schemas/pipeline';
 import { activities, pipelineMoves, pipelineOpportunities } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { threadOf } from '../inbox/ownership-probes';
+import { threadOf } from '../inbox/ownership.test-helpers';
 
 /**
  * Ownership probes for the pipeline routes (spread into routes.test.ts): user B can neither see A's

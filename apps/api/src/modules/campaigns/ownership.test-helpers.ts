@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import type { Campaign, CampaignEmail, VirtualEmployee } from '@shared/schemas/campaigns';
 import { personaProspects, personas } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { seedProspects } from '../prospects/ownership-probes';
-import { accountIdOf } from '../messaging/ownership-probes';
-import { mailboxOf } from '../user-emails/ownership-probes';
+import { seedProspects } from '../prospects/ownership.test-helpers';
+import { accountIdOf } from '../messaging/ownership.test-helpers';
+import { mailboxOf } from '../user-emails/ownership.test-helpers';
 
 /**
  * Ownership probes for virtual employees, campaigns and campaign emails (spread into routes.test.ts):

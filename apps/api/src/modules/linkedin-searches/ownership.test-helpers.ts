@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { LinkedInSearch } from '@shared/schemas/linkedin-searches';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { personaWithProspects, postJson } from '../campaigns/ownership-probes';
+import { personaWithProspects, postJson } from '../campaigns/ownership.test-helpers';
 
 /** The ownership probes of the saved-search routes (spread into routes.test.ts): B never reaches A's searches. */
 

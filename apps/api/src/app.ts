@@ -14,21 +14,17 @@ import type { AppRoute, Deps, RouteContext, RouteSchemas, Access, RateLimitKind 
 import { responseSerializerCompiler } from './lib/serializer';
 import { logSms, type SmsSender } from './lib/sms';
 import { mailServices, type MailServices } from './lib/mail';
-import { oidcProvider, type OidcProvider } from './modules/auth/oidc';
+import { oidcProvider, type OidcProvider } from './lib/oidc';
 import { startDispatcher } from './modules/notifications/dispatch';
-import { setStopEnrolmentsHook } from './modules/blacklist/suppression';
-import { setActivityReaction } from './modules/activities/service';
-import { pipelineOnMeetingBooked } from './modules/pipeline/moves';
-import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { jobDefinitions } from './jobs';
 import { JobQueue } from './lib/jobs/queue';
-import { authHook } from './plugins/auth';
+import { authHook } from './modules/auth/request-hook';
 import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { asSystem, inAccount, inPublicScope } from './db/tenancy';
 import { kickRunningAccounts } from './modules/campaigns/send-job';
-import { kickMailboxSyncs, syncOnSend } from './modules/inbox/imap-sync';
+import { kickMailboxSyncs } from './modules/inbox/imap-sync';
 import { registerStatic } from './plugins/static';
 import { CableServer } from './modules/live/cable';
 import type { CableClock } from './modules/live/clock';
@@ -36,6 +32,8 @@ import { LiveFeed } from './modules/live/feed';
 import { schedulePrune } from './modules/live/prune';
 import { requestLogFields } from './lib/request-log';
 import { routes } from './routes';
+import { reactions } from './reactions';
+import { bindEvents } from './lib/events';
 
 export type AppOptions = {
   config: Config;
@@ -55,6 +53,11 @@ export type AppOptions = {
   cable?: { clock?: CableClock; listenRetryMs?: number };
   /** The time routes act at where a limit depends on it (LinkedIn and call tasks); tests move it. Default: the real clock. */
   clock?: () => Date;
+  /**
+   * Writes through the engine before the queue starts and the ticks are kicked (main.ts: the demo account,
+   * modules/demo), so what it leaves running is picked up as at any start.
+   */
+  seed?: (deps: Deps) => Promise<unknown>;
 };
 
 declare module 'fastify' {
@@ -121,16 +124,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.guardedFetch.allowHosts.length > 0) {
     app.log.warn({ allowHosts: config.guardedFetch.allowHosts }, 'GUARDED_FETCH_ALLOW_HOSTS is set: user-supplied addresses may reach these loopback hosts. This is for tests; never set it in production.');
   }
-  // Notification rules hear every recorded activity (after its commit) until the app closes.
+  // Who reacts to what (src/reactions.ts) is bound to this app's database until it closes: every event written
+  // through it runs its reactions (lib/events.ts).
+  const unbindEvents = bindEvents(deps, reactions);
+  // The notification rules' dispatcher (the reaction `notify` and the delivery job use it).
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log, jobs });
-  app.addHook('onClose', () => notifications.stop());
-  // A suppression (by hand, a file, an unsubscribe, a bounce, a stop) stops that address's enrolments in its transaction.
-  setStopEnrolmentsHook(stopEnrolmentsOnSuppression);
-  // A booked meeting (a meeting_booked activity the pipeline did not write itself) moves the prospect's card, in its transaction.
-  setActivityReaction('meeting_booked', pipelineOnMeetingBooked);
-  // A mailbox that sends starts being synced over IMAP (replies, bounces, auto-replies come back there).
-  const stopSyncOnSend = syncOnSend(deps, app.log);
-  app.addHook('onClose', async () => stopSyncOnSend());
+  app.addHook('onClose', async () => {
+    await notifications.stop();
+    unbindEvents();
+  });
+  if (options.seed) await options.seed(deps);
   // The queue works while the app runs: interrupted runs are recovered now, and it stops (its runs
   // stop between steps) when the app closes.
   await jobs.start(deps);

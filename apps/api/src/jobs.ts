@@ -1,12 +1,13 @@
 import type { AnyJob } from './lib/jobs/queue';
 import { emailJob } from './lib/jobs/email';
+import { reactionJob } from './lib/events';
 import type { Deps } from './lib/route';
 import { generationJob } from './modules/ai/jobs';
 import { importJob } from './modules/imports/job';
 import { notificationDeliveryJob } from './modules/notifications/dispatch';
 import { composeJob } from './modules/campaigns/compose';
 import { enrolJob, joinJob } from './modules/campaigns/enrolment';
-import { sendDueJob } from './modules/campaigns/send-job';
+import { sendDueJob } from './modules/engine/tick';
 import { agentAnswerJob } from './modules/inbox/agent-answer';
 import { mailboxSyncJob } from './modules/inbox/imap-sync';
 import { pruneJob as liveEventsPruneJob } from './modules/live/prune';
@@ -30,4 +31,5 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   brandPostsPlanJob,
   brandPostPublishJob,
   placeCallsJob,
+  reactionJob,
 ];

@@ -4,13 +4,13 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { DEMO_USER, seedDemo } from './db/seed';
+import { DEMO_USER, seedDemo } from './modules/demo/seed';
 import { unsubscribeSecret } from './modules/blacklist/unsubscribe-token';
 import { codeSecret } from './modules/auth/codes';
 import { credentialsBox } from './modules/user-emails/credentials';
 import { repoRoot } from './lib/paths';
 
-/** Start: config → database (migrated) → demo seed → HTTP; stops cleanly on SIGINT/SIGTERM. */
+/** Start: config → database (migrated) → app (with the demo seed) → HTTP; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   let handle;
@@ -24,9 +24,8 @@ async function main(): Promise<void> {
     throw err;
   }
   await handle.migrate();
-  if (config.seedDemo) await seedDemo(handle.db);
-
-  const app = await buildApp({ config, db: handle.db });
+  // The demo account is built through the engine's own functions, with the app's reactions bound (modules/demo).
+  const app = await buildApp({ config, db: handle.db, seed: config.seedDemo ? (deps) => seedDemo(deps.db) : undefined });
   // At start, so a data folder we cannot write shows now, not at the first sign-up.
   codeSecret(config);
   if (!config.tenancyGuard) app.log.warn('TENANCY_GUARD=off: statements are not checked against their account. This is for `npm run bench`; never set it in production.');

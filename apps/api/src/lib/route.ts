@@ -7,7 +7,7 @@ import type { Mailer } from './mailer';
 import type { SmsSender } from './sms';
 import type { UploadedFile } from './multipart';
 import type { RequestBrand } from './brand-request';
-import type { OidcProvider } from '../modules/auth/oidc';
+import type { OidcProvider } from './oidc';
 import type { JobQueue } from './jobs/queue';
 import type { FeatureFlag } from '@shared/brands';
 import type { MailServices } from './mail';

@@ -8,9 +8,9 @@ import type { DbHandle } from '../db/client';
 import type { SmsSender } from '../lib/sms';
 import type { AppRoute } from '../lib/route';
 import { smtpMailer, type Mail, type Mailer } from '../lib/mailer';
-import type { OidcProvider } from '../modules/auth/oidc';
+import type { OidcProvider } from '../lib/oidc';
 import type { MailServices } from '../lib/mail';
-import { findUserByEmail, toUserJson } from '../modules/users/repository';
+import { findUserByEmail, toUserJson } from '../modules/auth/repository';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
 

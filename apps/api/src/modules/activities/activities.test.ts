@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('the activity log on %s', (kind) => {
   it('refuses an unknown actor type or channel', async () => {
     const a = await signedInUser(t, 'activity-bad');
     const accountId = await accountIdOf(t, a);
-    await expect(recordActivity(t.db.db, { accountId, actorType: 'robot' as never, verb: 'x' })).rejects.toThrow();
-    await expect(recordActivity(t.db.db, { accountId, actorType: 'user', verb: 'x', channel: 'fax' as never })).rejects.toThrow();
+    await expect(recordActivity(t.db.db, { accountId, actorType: 'robot' as never, verb: 'x' as never })).rejects.toThrow();
+    await expect(recordActivity(t.db.db, { accountId, actorType: 'user', verb: 'x' as never, channel: 'fax' as never })).rejects.toThrow();
   });
 });

@@ -18,7 +18,7 @@ import { logSms } from '../../lib/sms';
 import { linkIn } from '../../testing/smtp';
 import { getBrand } from '@shared/brands';
 import { MESSAGES } from './service';
-import { findUserByEmail } from '../users/repository';
+import { findUserByEmail } from '../auth/repository';
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { holderIdForHost } from '@shared/brands';
 import { brandOrigin } from '../../lib/brand-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, seedDemo } from '../../db/seed';
+import { DEMO_USER, seedDemo } from '../demo/seed';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, signIn, startTestApp, uniqueEmail, v1, type TestApp } from '../../testing/harness';
 import { codeIn } from '../../testing/smtp';

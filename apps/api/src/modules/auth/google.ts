@@ -6,8 +6,8 @@ import { oauthStates } from '../../db/schema';
 import { allowedOrigin, brandOrigin } from '../../lib/brand-request';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { Deps } from '../../lib/route';
-import { createUserWithAccount, findUserByEmail, findUserByUid, updateUser, type UserWithAccount } from '../users/repository';
-import { newOidcChecks, type OidcIdentity } from './oidc';
+import { createUserWithAccount, findUserByEmail, findUserByUid, updateUser, type UserWithAccount } from '../auth/repository';
+import { newOidcChecks, type OidcIdentity } from '../../lib/oidc';
 import { issueToken } from './tokens';
 import { readCookie } from '../../lib/signed-state';
 

@@ -16,7 +16,7 @@ import {
 } from '@shared/schemas/auth';
 import { brandOrigin } from '../../lib/brand-request';
 import { defineRoute } from '../../lib/route';
-import { toUserJson } from '../users/repository';
+import { toUserJson } from '../auth/repository';
 import { finishGoogleSignIn, startGoogleSignIn } from './google';
 import * as auth from './service';
 import { authHeaders, revokeToken } from './tokens';

@@ -12,7 +12,7 @@ import {
   findUserByResetHash,
   updateUser,
   type UserWithAccount,
-} from '../users/repository';
+} from '../auth/repository';
 import { checkCode, createCode } from './codes';
 import { codeMail, confirmationMail, resetPasswordMail, signUpAttemptMail } from './emails';
 import { deliverAuthMail } from './mail';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, authTokens, users } from '../../db/schema';
 import { randomToken, sameSecret, sha256 } from '../../lib/crypto';
 import type { AuthContext } from '../../lib/route';
-import { announceSessionChange } from '../live/emit';
+import { announceSessionChange } from '../../lib/live-events';
 import { authCacheKey, cachedAuth, evictUser, rememberAuth } from './auth-cache';
 
 export type IssuedToken = { accessToken: string; client: string; expiresAt: Date };

@@ -9,7 +9,9 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { addDomains, addEmails, domainsOf, emailsOf } from './ownership.test-helpers';
-import { isSuppressed, setStopEnrolmentsHook, suppress, suppressionOf, type SuppressionTarget } from './suppression';
+import { isSuppressed, suppress, suppressionOf, type SuppressionTarget } from './suppression';
+import { bindEvents, defineReactions } from '../../lib/events';
+import type { Deps } from '../../lib/route';
 import { signUnsubscribeToken, tokenFromUnsubscribeSubject, UNSUBSCRIBE_SECRET_FILE, unsubscribeLinks, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
@@ -136,13 +138,21 @@ describe.each(DB_KINDS)('the blacklist on %s', (kind) => {
       expect(first.entry).toMatchObject({ email: 'bounce@idem.test', reason: 'hard_bounce', details: '550 5.1.1 User unknown' });
     });
 
-    it('calls the engine’s stop-enrolments hook inside the same transaction (a failing hook leaves nothing behind)', async () => {
+    it('tells the engine (address_suppressed) inside the same transaction (a failing reaction leaves nothing behind)', async () => {
       const seen: SuppressionTarget[] = [];
-      const previous = setStopEnrolmentsHook(async (_tx, acc, target) => {
-        expect(acc).toBe(accountId);
-        seen.push(target);
-        if ('email' in target && target.email.startsWith('fail')) throw new Error('engine refused');
-      });
+      const reactions = defineReactions([
+        {
+          name: 'test-stop',
+          on: 'address_suppressed',
+          in: 'transaction',
+          run: async (_tx, { accountId: acc, data: { target } }) => {
+            expect(acc).toBe(accountId);
+            seen.push(target);
+            if ('email' in target && target.email.startsWith('fail')) throw new Error('engine refused');
+          },
+        },
+      ]);
+      const unbind = bindEvents({ db: t.db.db, jobs: t.app.jobs } as Deps, reactions);
       try {
         await suppress(t.db.db, accountId, 'hooked@hook.test', 'stopped');
         await addDomains(t, a.headers, ['hooked-domain.test']);
@@ -153,7 +163,7 @@ describe.each(DB_KINDS)('the blacklist on %s', (kind) => {
         await expect(suppress(t.db.db, accountId, 'fail@hook.test', 'stopped')).rejects.toThrow('engine refused');
         expect(await isSuppressed(t.db.db, accountId, 'fail@hook.test')).toBe(false);
       } finally {
-        setStopEnrolmentsHook(previous);
+        unbind();
       }
     });
   });

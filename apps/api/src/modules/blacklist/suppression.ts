@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseBlacklistDomain, type SuppressionReason } from '@shared/schemas/blacklist';
 import type { Db } from '../../db/client';
 import { blacklistedDomains, blacklistedEmails, type BlacklistedEmailRow } from '../../db/schema';
+import { publish } from '../../lib/events';
 
 /**
  * THE suppression check and write that enrolment and sending call (ARCHITECTURE: "one module that
@@ -13,23 +14,12 @@ import { blacklistedDomains, blacklistedEmails, type BlacklistedEmailRow } from 
 export type SuppressionTarget = { kind: 'email'; email: string } | { kind: 'domain'; domain: string };
 
 /**
- * HOOK POINT for the sending engine: "stop its enrolments". Called inside the transaction that puts an
- * address or a domain on the list (by hand, a file, an unsubscribe link, a bounce…), so the stop commits
- * with the suppression or not at all. Enrolments do not exist yet: until the engine registers its hook
- * with setStopEnrolmentsHook, nothing else happens (and nothing pretends to).
+ * Tells the engine that an address or a domain is on the list (event `address_suppressed`, published in the
+ * transaction that puts it there: by hand, a file, an unsubscribe link, a bounce…). The campaigns stop its
+ * enrolments in that transaction (src/reactions.ts), so the stop commits with the suppression or not at all.
  */
-export type StopEnrolmentsHook = (tx: Db, accountId: number, target: SuppressionTarget, reason: SuppressionReason) => Promise<void>;
-let stopEnrolmentsHook: StopEnrolmentsHook | null = null;
-
-/** The engine registers its "stop the enrolments of this address/domain" here (null removes it); returns the previous one. */
-export function setStopEnrolmentsHook(hook: StopEnrolmentsHook | null): StopEnrolmentsHook | null {
-  const previous = stopEnrolmentsHook;
-  stopEnrolmentsHook = hook;
-  return previous;
-}
-
 export async function stopEnrolments(tx: Db, accountId: number, target: SuppressionTarget, reason: SuppressionReason): Promise<void> {
-  if (stopEnrolmentsHook) await stopEnrolmentsHook(tx, accountId, target, reason);
+  await publish(tx, accountId, 'address_suppressed', { target, reason });
 }
 
 /** The domain of an address and each parent that can be a registered domain: a.b.acme.com → a.b.acme.com, b.acme.com, acme.com. */

@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { startLinkedInServer, type LinkedInTestServer } from '../../testing/linkedin-server';
-import { findUserByEmail } from '../users/repository';
+import { findUserByEmail } from '../auth/repository';
 import { dispatcherFor } from '../notifications/dispatch';
 import { planPosts } from './planner';
 import { MAX_PUBLISH_ATTEMPTS, publishPost, UNCERTAIN_REASON } from './publish';

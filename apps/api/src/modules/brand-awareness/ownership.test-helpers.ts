@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { socialPosts, socialPostSettings, socialProfiles, virtualEmployees } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
-import { findUserByEmail } from '../users/repository';
+import { findUserByEmail } from '../auth/repository';
 
 /**
  * Ownership probes for the brand-awareness routes (spread into routes.test.ts): user B can neither read nor

@@ -26,7 +26,7 @@ import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePromp
 import { offeringContext, offeringFor, prospectContext, settingContext, shapeMessage } from '../messaging/generate';
 import { settingForPersona } from '../messaging/service';
 import { newMessageId } from '../sending/smtp-send';
-import { kickSending } from './send-job';
+import { kickSending } from '../../lib/jobs/kicks';
 
 /** "Re: " + the first message's subject (once, however the subject already starts). */
 export function replySubject(subject: string): string {

@@ -19,7 +19,8 @@ import {
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { domainsOf, type StopEnrolmentsHook } from '../blacklist/suppression';
+import type { SuppressionReason } from '@shared/schemas/blacklist';
+import { domainsOf, type SuppressionTarget } from '../blacklist/suppression';
 import { composeJob } from './compose';
 import { finishDoneCampaigns } from './lifecycle';
 
@@ -327,10 +328,10 @@ export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: Retu
 }
 
 /**
- * The blacklist's stop-enrolments hook (registered in app.ts): a suppressed address or domain stops
+ * The campaigns' reaction to `address_suppressed` (src/reactions.ts): a suppressed address or domain stops
  * its active enrolments in every campaign and cancels their unsent emails, in the suppression's transaction.
  */
-export const stopEnrolmentsOnSuppression: StopEnrolmentsHook = async (tx, accountId, target, reason) => {
+export async function stopEnrolmentsOnSuppression(tx: Db, accountId: number, target: SuppressionTarget, reason: SuppressionReason): Promise<void> {
   const match =
     target.kind === 'email'
       ? eq(campaignEnrolments.email, target.email.toLowerCase())
@@ -346,4 +347,4 @@ export const stopEnrolmentsOnSuppression: StopEnrolmentsHook = async (tx, accoun
       payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
     });
   }
-};
+}

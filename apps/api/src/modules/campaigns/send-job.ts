@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
 import { sendTickLeases, campaignEmails, campaigns, userEmails, type UserEmailRow } from '../../db/schema';
-import { defineJob } from '../../lib/jobs/queue';
-import { kickCalls } from '../phone-calls/call-queue';
+import { kickSending } from '../../lib/jobs/kicks';
 import type { Deps } from '../../lib/route';
 import { canSendAt, localDayBounds } from '../sending/schedule';
 import { domainOf, outboxSendsSince, sendingWindow } from './capacity';
 import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
-import { planToday } from '../outreach-tasks/plan';
 import { dueCampaignEmails, reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS, type SendDueOutcome } from './outbox';
 
 /**
@@ -112,51 +108,6 @@ export async function runSendTick(deps: Deps, accountId: number, now = new Date(
   return result;
 }
 
-/**
- * The engine's tick of one account: the due emails go (runSendTick), then the LinkedIn and call tasks whose
- * time has come are fitted into today's limits (outreach-tasks/plan.ts). Wakes for whichever comes first:
- * the next email or the next task due, so tasks are planned whether or not anyone opens the Tasks page.
- */
-export async function runEngineTick(deps: Deps, accountId: number, now: Date): Promise<TickResult> {
-  const tick = await runSendTick(deps, accountId, now);
-  const plan = await planToday(deps.db, accountId, now);
-  if (plan.next && (!tick.next || plan.next < tick.next)) tick.next = plan.next;
-  return tick;
-}
-
-/** The start of the minute after `at` (a tick runs on whole minutes: one pending tick per account and minute). */
-const nextMinute = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS);
-
-type TickPayload = { account_id: number };
-
-export const sendDueJob = defineJob<TickPayload, Deps>({
-  name: 'send-due-emails',
-  payload: z.object({ account_id: dbId() }),
-  scope: (_deps, payload) => payload.account_id,
-  retryLimit: 3,
-  retryDelaySeconds: 30,
-  expireInSeconds: 15 * 60,
-  concurrency: 1,
-  handler: async (deps, payload) => {
-    const accountId = payload.account_id;
-    const holder = await takeTickLease(deps.db, accountId);
-    if (!holder) {
-      // Another process is ticking this account now: look again in a minute, when its sends are counted.
-      await scheduleTick(deps, accountId, new Date(Date.now() + MINUTE_MS));
-      return { deferred: true };
-    }
-    try {
-      const tick = await runEngineTick(deps, accountId, deps.clock ? deps.clock() : new Date());
-      if (tick.next) await scheduleTick(deps, accountId, tick.next);
-      // Call steps the agent places itself (Twilio configured) come due with the sequence: their tick too.
-      await kickCalls(deps, accountId);
-      return { sent: tick.sent, held: tick.held.length, next: tick.next?.toISOString() ?? null };
-    } finally {
-      await releaseTickLease(deps.db, accountId, holder);
-    }
-  },
-});
-
 /** Longer than a tick takes (100 sends at most); a process that dies holding it blocks the account no longer. */
 export const TICK_LEASE_MS = 10 * MINUTE_MS;
 
@@ -178,22 +129,6 @@ export async function takeTickLease(db: Db, accountId: number, now = new Date())
 
 export async function releaseTickLease(db: Db, accountId: number, holder: string): Promise<void> {
   await db.delete(sendTickLeases).where(and(eq(sendTickLeases.accountId, accountId), eq(sendTickLeases.holder, holder)));
-}
-
-/** The next tick of an account at `at` (rounded up to a whole minute; a second ask for that minute is ignored). */
-export async function scheduleTick(deps: Pick<Deps, 'jobs'>, accountId: number, at: Date, tx?: Db): Promise<void> {
-  const startAfter = nextMinute(new Date(at.getTime() - 1));
-  await deps.jobs.send(sendDueJob, { account_id: accountId }, { tx, startAfter, key: `${accountId}:${startAfter.toISOString()}` });
-}
-
-/**
- * A tick in a second or two, for a campaign that starts or resumes and emails approved or composed. Asks
- * within the same second share one tick (its key is its start time, always still in the future when
- * asked, so an ask never lands on a tick that already ran and found nothing).
- */
-export async function kickSending(deps: Pick<Deps, 'jobs'>, accountId: number, tx?: Db): Promise<void> {
-  const startAfter = new Date((Math.floor(Date.now() / 1000) + 2) * 1000);
-  await deps.jobs.send(sendDueJob, { account_id: accountId }, { tx, startAfter, key: `${accountId}:${startAfter.toISOString()}` });
 }
 
 /** At app start: a tick for every account with a running campaign (each then keeps itself going). */

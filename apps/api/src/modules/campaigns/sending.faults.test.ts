@@ -24,7 +24,8 @@ import { seedProspects } from '../prospects/ownership.test-helpers';
 import { MAX_SEND_ATTEMPTS } from '../sending/smtp-send';
 import { postJson } from './ownership.test-helpers';
 import { reconcileStaleSends, STALE_SENDING_MS } from './outbox';
-import { releaseTickLease, runSendTick, sendDueJob, takeTickLease, TICK_LEASE_MS } from './send-job';
+import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
+import { sendDueJob } from '../engine/tick';
 
 /**
  * Issue 11's fault proof of the sending engine, against a real SMTP sink on loopback that counts the

@@ -42,7 +42,7 @@ import { suppress } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { replySubject } from './compose';
 import { enrolJob, senderPairs, stopEnrolmentsWhere, UNSENT_STATUSES } from './enrolment';
-import { kickSending } from './send-job';
+import { kickSending } from '../../lib/jobs/kicks';
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campaign not found',
@@ -220,7 +220,7 @@ const FROM: Record<Transition, CampaignRow['status'][]> = {
   resume: ['paused'],
   archive: ['draft', 'running', 'paused', 'finished'],
 };
-const PAST: Record<Transition, string> = { start: 'started', pause: 'paused', resume: 'resumed', archive: 'archived' };
+const PAST = { start: 'started', pause: 'paused', resume: 'resumed', archive: 'archived' } as const satisfies Record<Transition, string>;
 
 /**
  * start: draft → running, enrols the persona's prospects (a job); pause: running → paused (nothing is

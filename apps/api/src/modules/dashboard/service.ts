@@ -13,7 +13,7 @@ import {
 import { REPLY_STATUS_LABELS, type ReplyStatus } from '@shared/schemas/inbox';
 import type { PersonaFigures } from '@shared/schemas/interactions';
 import type { Db } from '../../db/client';
-import { OUTREACH_VERBS } from '../activities/service';
+import { OUTREACH_VERBS } from '@shared/events';
 import { periodWindow, type PeriodWindow } from './periods';
 
 /**

@@ -11,7 +11,8 @@ import { withCappedHeapGrowth } from '../../lib/heap-growth';
 import { HttpError } from '../../lib/http-error';
 import { defineJob, INTERRUPTED_REASON } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
-import { emitLiveEvent, withinTransaction } from '../live/emit';
+import { withinTransaction } from '../../db/transaction';
+import { emitLiveEvent } from '../../lib/live-events';
 import { recordActivity } from '../activities/service';
 import { givenFields, rowToProspect, type ProspectInsert } from './rows';
 

@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailThreadMessages, type EmailThreadMessageRow } from '../../db/schema';
-import { emitLiveEvent, withinTransaction } from '../live/emit';
+import { withinTransaction } from '../../db/transaction';
+import { emitLiveEvent } from '../../lib/live-events';
 
 /**
  * The state of the agent's automatic answer to a reply, kept on the reply's row (details.agent_answer) so

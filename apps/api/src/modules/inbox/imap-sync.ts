@@ -5,10 +5,10 @@ import { INBOX_POLL_INTERVAL_S } from '@shared/constants';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';
 import { campaignEmails, imapSyncLeases, imapSyncStates, userEmails, type UserEmailRow } from '../../db/schema';
+import { kickSync, MAILBOX_SYNC_JOB } from '../../lib/jobs/kicks';
 import { defineJob } from '../../lib/jobs/queue';
 import { findSentFolder } from '../../lib/mail/imap';
 import type { Deps } from '../../lib/route';
-import { onActivity } from '../activities/service';
 import { imapEndpointOf } from '../sending/sent-folder';
 import { signInOf } from '../user-emails/oauth-tokens';
 import { textProviderFor } from '../ai';
@@ -259,14 +259,8 @@ export async function scheduleSync(deps: Pick<Deps, 'jobs'>, accountId: number, 
   await deps.jobs.send(mailboxSyncJob, { account_id: accountId, user_email_id: userEmailId }, { startAfter, key: `${userEmailId}:${startAfter.toISOString()}` });
 }
 
-/** A sync in a second or two (a mailbox that just sent, the app's start). */
-export async function kickSync(deps: Pick<Deps, 'jobs'>, accountId: number, userEmailId: number): Promise<void> {
-  const startAfter = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
-  await deps.jobs.send(mailboxSyncJob, { account_id: accountId, user_email_id: userEmailId }, { startAfter, key: `${userEmailId}:kick:${startAfter.toISOString()}` });
-}
-
 export const mailboxSyncJob = defineJob<SyncPayload, Deps>({
-  name: 'mailbox-sync',
+  name: MAILBOX_SYNC_JOB,
   payload: z.object({ account_id: dbId(), user_email_id: dbId() }),
   scope: (_deps, payload) => payload.account_id,
   // A failed run is not retried: the next poll is the retry (and the failure is on the cursor row).
@@ -314,15 +308,3 @@ export async function kickMailboxSyncs(deps: Pick<Deps, 'db' | 'jobs'>): Promise
   for (const r of rows) await kickSync(deps, r.accountId, r.id);
 }
 
-/**
- * A mailbox starts being synced when it sends (the email_sent activity names it): the first campaign
- * email is what a reply can answer. Registered at app build; returns its removal.
- */
-export function syncOnSend(deps: Pick<Deps, 'jobs'>, log: { warn(o: object, m: string): void }): () => void {
-  return onActivity((activity) => {
-    if (activity.verb !== 'email_sent') return;
-    const mailboxId = (activity.payload as { user_email_id?: unknown }).user_email_id;
-    if (typeof mailboxId !== 'number') return;
-    kickSync(deps, activity.accountId, mailboxId).catch((err: unknown) => log.warn({ err, mailboxId }, 'could not schedule the mailbox sync'));
-  });
-}

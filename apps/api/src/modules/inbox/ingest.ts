@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
-import { emitLiveEvent } from '../live/emit';
+import { emitLiveEvent } from '../../lib/live-events';
 import { suppress } from '../blacklist/suppression';
-import { pipelineOnReply } from '../pipeline/moves';
+import { publish } from '../../lib/events';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
 import type { TextProvider } from '../ai/provider';
@@ -477,8 +477,10 @@ export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestR
         occurredAt: sentAt,
       });
     }
-    // The prospect's pipeline card opens (a person answered) or moves forward as the reply says.
-    await pipelineOnReply(tx, { accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: classified.status, now });
+    // A person answered: the layers above react (the pipeline card opens or moves forward as the reply says).
+    if (thread.prospectId !== null) {
+      await publish(tx, accountId, 'prospect_answered', { prospect_id: thread.prospectId, thread_id: thread.id, channel: 'email', reply_status: classified.status, user_id: null, at: now.toISOString() });
+    }
     if (unsubscribe) {
       await recordActivity(tx, {
         accountId,

@@ -8,7 +8,7 @@ import { HttpError, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { sanitizeForStorage, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
-import { emitLiveEvent } from '../live/emit';
+import { emitLiveEvent } from '../../lib/live-events';
 import { suppressionOf, suppressionsOf } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { imapEndpointOf } from '../sending/sent-folder';

@@ -20,13 +20,13 @@ import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects
 import { toCsv } from '../../lib/csv';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
-import { emitLiveEvent } from '../live/emit';
+import { emitLiveEvent } from '../../lib/live-events';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { conversationOrder } from './conversation-order';
 import { agentAnswerOf, settleAndTell, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
-import { pipelineOnReplyStatusCorrected } from '../pipeline/moves';
+import { publish } from '../../lib/events';
 import { freshText } from './wording';
 
 /**
@@ -277,7 +277,7 @@ async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow,
     .set({ replyStatus: status, replyStatusSource: 'user', updatedAt: new Date() })
     .where(and(eq(t.accountId, thread.accountId), eq(t.id, thread.id)));
   // The pipeline card follows the corrected status (opened, or moved forward; a stage set on the board by hand stays).
-  await pipelineOnReplyStatusCorrected(tx, { accountId: thread.accountId, prospectId: thread.prospectId, threadId: thread.id, replyStatus: status, userId: auth.user.id, now: new Date() });
+  await publish(tx, thread.accountId, 'reply_status_corrected', { prospect_id: thread.prospectId, thread_id: thread.id, reply_status: status, user_id: auth.user.id, at: new Date().toISOString() });
   // Re-marked as something the agent does not answer: its waiting automatic answer does not go.
   if (!AUTO_ANSWER_REPLY_STATUSES.includes(status)) await skipAgentAnswers(tx, thread.accountId, thread.id, `Marked ${REPLY_STATUS_INFO[status].label} by hand`);
   if (thread.replyStatus === status) return;

@@ -24,7 +24,7 @@ import { campaignEmails, campaigns, personas, prospects, users, virtualEmployees
 import { notFound } from '../../lib/http-error';
 import { parseFilters } from '../../lib/params';
 import type { AuthContext, Deps } from '../../lib/route';
-import { OUTREACH_VERBS } from '../activities/service';
+import { OUTREACH_VERBS } from '@shared/events';
 import { CAMPAIGN_MESSAGES } from '../campaigns/service';
 import { onChannels, personaFigures, rate } from '../dashboard/service';
 import { filterConditions, type FilterTarget } from '../inbox/filters';

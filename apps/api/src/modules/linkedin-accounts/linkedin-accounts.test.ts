@@ -3,7 +3,7 @@ import type { LinkedInAccount } from '@shared/schemas/linkedin';
 import { users as usersTable } from '../../db/schema';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS } from '../../testing/databases';
-import * as users from '../users/repository';
+import * as users from '../auth/repository';
 import { connect as connectAccount } from './service';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 

@@ -6,7 +6,7 @@ import { subscribeAccountStream, type StaleReason } from '@shared/live/stream';
 import { cableUrlOf, FakeClock } from '../../testing/cable';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
-import { emitLiveEvent } from './emit';
+import { emitLiveEvent } from '../../lib/live-events';
 
 // @rails/actioncable in Node: the `ws` client, and the page events its monitor listens to (none here).
 ActionCable.adapters.WebSocket = WebSocket as unknown as typeof ActionCable.adapters.WebSocket;

@@ -1,3 +1,4 @@
+import type { ActivityVerb } from '@shared/events';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { CableClient, cableUrlOf, FakeClock } from '../../testing/cable';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { recordActivity } from '../activities/service';
-import { emitLiveEvent } from './emit';
+import { emitLiveEvent } from '../../lib/live-events';
 import { pruneLiveEvents } from './prune';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
@@ -24,7 +25,7 @@ describe.each(DB_KINDS)('the cable at /cable (%s)', (kind) => {
     clients.push(client);
     return client;
   };
-  const activity = (p: Person, verb: string, payload: Record<string, unknown> = {}) =>
+  const activity = (p: Person, verb: ActivityVerb, payload: Record<string, unknown> = {}) =>
     recordActivity(t.db.db, { accountId: p.user.account_id, actorType: 'system', verb, payload });
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { inAccount } from '../../db/tenancy';
 import { untracked } from '../../db/write-epoch';
 import { clientOf, dbKindOf } from '../../lib/jobs/sql';
 import { systemClock, type CableClock } from './clock';
-import { SESSIONS_CHANNEL } from './emit';
+import { SESSIONS_CHANNEL } from '../../lib/live-events';
 
 /**
  * This process's view of the accounts' live streams (the fan-out half of the cable).

@@ -8,20 +8,17 @@ import { GuardedFetchError, guardedFetch } from '../../lib/guarded-fetch';
 import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import type { Mailer } from '../../lib/mailer';
 import type { Deps } from '../../lib/route';
-import { emitLiveEvent } from '../live/emit';
-import { onActivity } from '../activities/service';
+import { emitLiveEvent } from '../../lib/live-events';
 import { messageFor, notificationMail, slackPayload, type NotificationMessage } from './messages';
 
 /**
- * THE notification dispatcher: after an activity is committed, every enabled rule of its account
+ * THE notification dispatcher: once an activity has committed (the durable reaction `notify`), every enabled rule of its account
  * that listens to its verb delivers it (email through the mailer, a row in `notifications` for in-app,
  * a Slack-compatible POST through the guarded fetcher for webhooks). A failure is logged and kept in
  * the rule's last_status; it never reaches the request that recorded the activity.
  */
 
 export const WEBHOOK_TIMEOUT_MS = 5000;
-/** How long a transaction's activity is waited for before it counts as rolled back. */
-const COMMIT_WAIT_MS = 60_000;
 
 export type DispatchDeps = {
   db: Db;
@@ -37,9 +34,9 @@ export type DeliveryResult = { ok: true } | { ok: false; error: string };
 export type Dispatcher = {
   /** Delivers one message through one rule now, recording the outcome on the rule. */
   deliver(rule: CampaignNotificationRow, message: NotificationMessage, brand: HolderConfig): Promise<DeliveryResult>;
-  /** Fire-and-forget handling of a recorded activity (tracked: see settle). */
-  handle(activity: ActivityRow, written: { writer: Db; xid: string }): void;
-  /** Resolves when every dispatch started so far (and any they started) has finished. */
+  /** Delivers a committed activity through every enabled rule of its account that listens to its verb. */
+  dispatch(activity: ActivityRow): Promise<void>;
+  /** Resolves when every dispatch and delivery due so far (and any they started) has run. */
   settle(): Promise<void>;
   stop(): void;
 };
@@ -49,35 +46,6 @@ const dispatchers = new WeakMap<Db, Dispatcher>();
 /** The dispatcher registered for a database (tests await its settle()). */
 export function dispatcherFor(db: Db): Dispatcher | undefined {
   return dispatchers.get(db);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Waits for the writing transaction's end (pg_xact_status): true once it committed and the row is
- * this database's, false when it rolled back, belongs to another database, or takes too long.
- */
-async function committed(db: Db, row: ActivityRow, xid: string, stopped: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + COMMIT_WAIT_MS;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 1000)) {
-    let status: string | null;
-    try {
-      const result = await db.execute<{ status: string | null }>(sql`select pg_xact_status(${xid}::xid8) as status`);
-      status = (result as unknown as { rows: Array<{ status: string | null }> }).rows[0]?.status ?? null;
-    } catch {
-      return false; // a transaction id this database never had: another app's activity
-    }
-    if (status === 'aborted') return false;
-    if (status === 'committed') {
-      const [found] = await db
-        .select({ id: activities.id })
-        .from(activities)
-        .where(and(eq(activities.id, row.id), eq(activities.accountId, row.accountId), eq(activities.verb, row.verb)));
-      return Boolean(found);
-    }
-    if (stopped() || Date.now() + delay > deadline) return false;
-    await sleep(delay);
-  }
 }
 
 async function webhook(url: string, brand: HolderConfig, message: NotificationMessage, allowHosts: readonly string[]): Promise<DeliveryResult> {
@@ -112,13 +80,7 @@ async function recipients(db: Db, rule: CampaignNotificationRow): Promise<string
 
 export function createDispatcher(deps: DispatchDeps): Dispatcher {
   const { db, log } = deps;
-  const pending = new Set<Promise<void>>();
   let stopped = false;
-
-  function track(work: Promise<void>) {
-    const p = work.catch((err: unknown) => log.error({ err }, 'notification dispatch failed')).finally(() => pending.delete(p));
-    pending.add(p);
-  }
 
   async function deliver(rule: CampaignNotificationRow, message: NotificationMessage, brand: HolderConfig): Promise<DeliveryResult> {
     let result: DeliveryResult;
@@ -157,9 +119,9 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     return result;
   }
 
-  async function dispatch(activity: ActivityRow, written: { writer: Db; xid: string }): Promise<void> {
-    // Written outside a transaction: already committed. Inside one: wait for its commit (or give up).
-    if (written.writer !== db && !(await committed(db, activity, written.xid, () => stopped))) return;
+  // Runs in the durable reaction `notify` (src/reactions.ts): the activity has committed.
+  async function dispatch(activity: ActivityRow): Promise<void> {
+    if (stopped) return;
     const rules = await db
       .select()
       .from(campaignNotifications)
@@ -189,12 +151,9 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
 
   const dispatcher: Dispatcher = {
     deliver,
-    handle(activity, written) {
-      if (stopped) return;
-      track(dispatch(activity, written));
-    },
+    dispatch,
     async settle() {
-      while (pending.size) await Promise.all([...pending]);
+      // Dispatches and deliveries are durable jobs (reaction `notify`, notification-delivery): run what is due.
       await deps.jobs?.drain();
     },
     stop() {
@@ -234,18 +193,26 @@ export const notificationDeliveryJob = defineJob<{ rule_id: number; account_id: 
   },
 });
 
-/** Registers the dispatcher as the activity log's listener for this app's database; returns its removal. */
+/**
+ * The app's dispatcher for its database (app.ts): the reaction `notify` and the delivery job find it there;
+ * returns its removal.
+ */
 export function startDispatcher(deps: DispatchDeps): { dispatcher: Dispatcher; stop(): Promise<void> } {
   const dispatcher = createDispatcher(deps);
   dispatchers.set(deps.db, dispatcher);
-  const off = onActivity((activity, written) => dispatcher.handle(activity, written));
   return {
     dispatcher,
     async stop() {
-      off();
       dispatcher.stop();
       await dispatcher.settle();
       if (dispatchers.get(deps.db) === dispatcher) dispatchers.delete(deps.db);
     },
   };
+}
+
+/** The reaction `notify` (src/reactions.ts): a committed activity goes through the account's notification rules. */
+export async function notifyOfActivity(deps: Pick<Deps, 'db'>, activity: ActivityRow): Promise<void> {
+  const dispatcher = dispatcherFor(deps.db);
+  if (!dispatcher) throw new Error('No notification dispatcher for this database (app.ts starts it)');
+  await dispatcher.dispatch(activity);
 }

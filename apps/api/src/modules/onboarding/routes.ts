@@ -20,7 +20,7 @@ import {
 } from '@shared/schemas/onboarding';
 import { HttpError } from '../../lib/http-error';
 import { defineRoute } from '../../lib/route';
-import { toUserJson } from '../users/repository';
+import { toUserJson } from '../auth/repository';
 import { findCompanyInfo } from './company-info';
 import { generateOnboardingInfo } from './generate';
 import { sendPhoneCode, verifyPhone } from './phone';

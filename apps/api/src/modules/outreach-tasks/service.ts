@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pipelineStatusForReply } from '@shared/schemas/pipeline';
-import type { ReplyStatus } from '@shared/schemas/inbox';
+import type { ActivityVerb } from '@shared/events';
 import type {
   CallOutcomeBody,
   OutreachTask,
@@ -31,11 +30,10 @@ import { suppress } from '../blacklist/suppression';
 import { stopEnrolmentsWhere } from '../campaigns/enrolment';
 import { finishDoneCampaigns } from '../campaigns/lifecycle';
 import { scheduleNextStep } from '../campaigns/outbox';
-import { kickSending } from '../campaigns/send-job';
+import { kickCalls, kickSending } from '../../lib/jobs/kicks';
+import { publish } from '../../lib/events';
 import { threadOfCampaignEmail } from '../inbox/ingest';
-import { kickCalls } from '../phone-calls/call-queue';
-import { emitLiveEvent } from '../live/emit';
-import { moveByFacts, type PipelineActor } from '../pipeline/moves';
+import { emitLiveEvent } from '../../lib/live-events';
 import type { Capacity } from './limits';
 import { agentCall, capacityNow, live } from './plan';
 
@@ -178,7 +176,7 @@ const OPEN = ['due', 'waiting'] as const;
 export type TaskActor = { accountId: number; userId: number | null };
 const actorOf = (by: AuthContext | TaskActor): TaskActor => ('account' in by ? { accountId: by.account.id, userId: by.user.id } : by);
 const activityChannel = (t: OutreachTaskRow) => (t.channel === 'call' ? ('phone' as const) : ('linkedin' as const));
-const DONE_VERB: Record<OutreachTaskRow['kind'], string> = {
+const DONE_VERB: Record<OutreachTaskRow['kind'], ActivityVerb> = {
   email: 'task_done',
   view_profile: 'linkedin_profile_viewed',
   connection_request: 'linkedin_invitation_sent',
@@ -359,7 +357,7 @@ export async function logLinkedinReply(deps: Deps, auth: AuthContext, id: number
       occurredAt: now,
     });
     if (row.prospectId !== null) {
-      await moveByFacts(tx, { accountId, prospectId: row.prospectId, threadId: thread.id, to: 'new_reply', actor: { type: 'user', id: auth.user.id }, source: 'reply', reason: 'Replied on LinkedIn', now, open: true });
+      await publish(tx, accountId, 'prospect_answered', { prospect_id: row.prospectId, thread_id: thread.id, channel: 'linkedin', reply_status: null, user_id: auth.user.id, at: now.toISOString() });
     }
     // Marks the reply on the task even when it was closed before (the invitation was done, the answer came later).
     await tx.update(outreachTasks).set({ outcome: 'replied', note: text, updatedAt: now }).where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.id, row.id)));
@@ -406,22 +404,7 @@ export async function applyCallOutcome(
   const interested = result.interested;
   await stopForAnswer(tx, accountId, row, interested === true ? 'Interested on a call' : interested === false ? 'Talked on a call' : 'Answered the agent\'s call', 'phone');
   if (row.prospectId !== null) {
-    const who: PipelineActor = actor.userId === null ? { type: 'system' } : { type: 'user', id: actor.userId };
-    if (interested === null) {
-      await moveByFacts(tx, { accountId, prospectId: row.prospectId, to: 'new_reply', actor: who, source: 'reply', reason: `${CALL_OUTCOME_LABELS.connected} on the agent's call`, now, open: true });
-    } else {
-      const status: ReplyStatus = interested ? 'interested' : 'not_interested';
-      await moveByFacts(tx, {
-        accountId,
-        prospectId: row.prospectId,
-        to: pipelineStatusForReply(status)!,
-        actor: who,
-        source: 'reply',
-        reason: interested ? `${CALL_OUTCOME_LABELS.connected} on a call: interested` : `${CALL_OUTCOME_LABELS.connected} on a call: not interested`,
-        now,
-        open: true,
-      });
-    }
+    await publish(tx, accountId, 'prospect_answered', { prospect_id: row.prospectId, thread_id: null, channel: 'phone', reply_status: null, interested, user_id: actor.userId, at: now.toISOString() });
   }
   return closed;
 }

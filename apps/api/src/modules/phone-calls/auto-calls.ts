@@ -1,3 +1,4 @@
+import type { ActivityVerb } from '@shared/events';
 import { and, asc, eq, inArray, lt, lte, min, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
@@ -17,7 +18,7 @@ import { settingForPersona } from '../messaging/service';
 import { limitsOf, planToday } from '../outreach-tasks/plan';
 import { applyCallOutcome, phoneOf } from '../outreach-tasks/service';
 import { nextWindowStart } from '../sending/schedule';
-import { PLACE_CALLS_JOB, scheduleCallTick } from './call-queue';
+import { PLACE_CALLS_JOB, scheduleCallTick } from '../../lib/jobs/kicks';
 import { escapeXml, PhoneCallError, twilioProvider, validTwilioSignature, type PhoneCallProvider } from './provider';
 
 /**
@@ -332,7 +333,7 @@ export async function voiceTwiml(deps: Deps, taskParam: unknown, rawBody: unknow
   });
 }
 
-const PROGRESS_VERB: Record<string, string> = { ringing: 'call_ringing', 'in-progress': 'call_answered' };
+const PROGRESS_VERB: Record<string, ActivityVerb> = { ringing: 'call_ringing', 'in-progress': 'call_answered' };
 
 /**
  * POST twilio/status: one status callback. Appended to the call's timeline; ringing and answered become

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { REPLY_STATUS_LABELS, type ReplyStatus } from '@shared/schemas/inbox';
 import { automaticMove, PIPELINE_STATUS_LABELS, pipelineStatusForReply, type PipelineMoveSource, type PipelineStatus } from '@shared/schemas/pipeline';
+import type { DomainEventPayloads } from '@shared/events';
+import { CALL_OUTCOME_LABELS } from '@shared/schemas/outreach-tasks';
 import type { Db } from '../../db/client';
 import { activities, pipelineMoves, pipelineOpportunities, prospects, type ActivityRow, type PipelineMoveRow, type PipelineOpportunityRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/http-error';
@@ -208,6 +210,31 @@ export async function pipelineOnReply(tx: Db, input: { accountId: number; prospe
   const to = pipelineStatusForReply(input.replyStatus);
   if (!to || input.prospectId === null) return null;
   return moveByFacts(tx, { accountId: input.accountId, prospectId: input.prospectId, threadId: input.threadId, to, actor: { type: 'system' }, source: 'reply', reason: reasonForReply(input.replyStatus), now: input.now, open: true });
+}
+
+/**
+ * The pipeline's reaction to `prospect_answered` (src/reactions.ts), in the answer's transaction: an email reply
+ * moves the card as its classified status says (pipelineOnReply); a LinkedIn reply logged on a task opens it as a
+ * new reply; a connected call opens it as a new reply when nobody could judge the answer, else as interested or
+ * not interested. Moved by the user who logged it, else by the system.
+ */
+export async function pipelineOnAnswer(tx: Db, accountId: number, answer: DomainEventPayloads['prospect_answered']): Promise<PipelineMoveRow | null> {
+  const now = new Date(answer.at);
+  const base = { accountId, prospectId: answer.prospect_id, threadId: answer.thread_id, source: 'reply' as const, now, open: true };
+  const actor: PipelineActor = answer.user_id === null ? { type: 'system' } : { type: 'user', id: answer.user_id };
+  if (answer.channel === 'email') {
+    if (answer.thread_id === null || !answer.reply_status) return null;
+    return pipelineOnReply(tx, { accountId, prospectId: answer.prospect_id, threadId: answer.thread_id, replyStatus: answer.reply_status as ReplyStatus, now });
+  }
+  if (answer.channel === 'linkedin') return moveByFacts(tx, { ...base, to: 'new_reply', actor, reason: 'Replied on LinkedIn' });
+  const interested = answer.interested ?? null;
+  if (interested === null) return moveByFacts(tx, { ...base, to: 'new_reply', actor, reason: `${CALL_OUTCOME_LABELS.connected} on the agent's call` });
+  return moveByFacts(tx, {
+    ...base,
+    to: pipelineStatusForReply(interested ? 'interested' : 'not_interested')!,
+    actor,
+    reason: interested ? `${CALL_OUTCOME_LABELS.connected} on a call: interested` : `${CALL_OUTCOME_LABELS.connected} on a call: not interested`,
+  });
 }
 
 /**

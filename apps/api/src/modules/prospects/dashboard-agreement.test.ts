@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneralStatistics } from '@shared/schemas/dashboard';
 import type { Persona } from '@shared/schemas/personas';
-import { DEMO_USER, seedDemo } from '../../db/seed';
+import { DEMO_USER, seedDemo } from '../demo/seed';
 import { DB_KINDS } from '../../testing/databases';
 import { signIn, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 

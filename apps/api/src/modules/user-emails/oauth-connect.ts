@@ -9,7 +9,7 @@ import { brandOrigin } from '../../lib/brand-request';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { kickSending } from '../campaigns/send-job';
+import { kickSending } from '../../lib/jobs/kicks';
 import { deleteCredentials, storeCredential } from './credentials';
 import {
   authorizationUrl,

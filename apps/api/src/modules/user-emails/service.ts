@@ -17,11 +17,11 @@ import type { MailEndpoint } from '../../lib/mail';
 import type { AuthContext, Deps } from '../../lib/route';
 import { credentialsOf, setCredentialState, storeCredential, type CredentialState } from './credentials';
 import { signInOf } from './oauth-tokens';
-import { emitLiveEvent } from '../live/emit';
+import { emitLiveEvent } from '../../lib/live-events';
 import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
-import { kickSending } from '../campaigns/send-job';
+import { kickSending } from '../../lib/jobs/kicks';
 
 type CreateBody = z.output<typeof createUserEmailBodySchema>;
 type UpdateBody = z.output<typeof updateUserEmailBodySchema>;

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@shared/constants';
 import { emailLinkQuerySchema, userEnvelopeSchema, userUpdateBodySchema } from '@shared/schemas/auth';
 import { defineRoute } from '../../lib/route';
-import { toUserJson } from './repository';
+import { toUserJson } from '../auth/repository';
 import { confirmEmailChange, emailLinkTarget, undoEmailChange, updateProfile } from './service';
 
 export const userRoutes = [

@@ -10,7 +10,7 @@ import { deliverAuthMail } from '../auth/mail';
 import { isUniqueViolation, MESSAGES } from '../auth/service';
 import { revokeAllTokens } from '../auth/tokens';
 import { getBrand } from '@shared/brands';
-import { findUserByEmail, findUserByEmailChangeHash, findUserByEmailUndoHash, updateUser, type UserWithAccount } from './repository';
+import { findUserByEmail, findUserByEmailChangeHash, findUserByEmailUndoHash, updateUser, type UserWithAccount } from '../auth/repository';
 
 type ProfilePatch = z.output<typeof userUpdateBodySchema>;
 type Log = Parameters<typeof deliverAuthMail>[2];

@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { PipelineStatus } from '@shared/schemas/pipeline';
-import { moveByHand } from '../modules/pipeline/moves';
-import type { Db } from './client';
-import { emailThreadMessages, pipelineMoves, pipelineOpportunities } from './schema';
+import { moveByHand } from '../pipeline/moves';
+import type { Db } from '../../db/client';
+import { emailThreadMessages, pipelineMoves, pipelineOpportunities } from '../../db/schema';
 
 /**
  * The demo account's pipeline: the cards are what ingestion made of the demo inbox's answers

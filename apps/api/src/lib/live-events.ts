@@ -1,8 +1,7 @@
-import { is, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ACTIVITY_REF_KEYS, type ActivityRefKey, type LiveEventData, type LiveEventName } from '@shared/live/events';
-import type { Db } from '../../db/client';
-import { liveEvents, type ActivityRow } from '../../db/schema';
+import type { Db } from '../db/client';
+import { liveEvents, type ActivityRow } from '../db/schema';
 
 /** The NOTIFY channel of session changes (modules/live/feed.ts listens). */
 export const SESSIONS_CHANNEL = 'live_sessions';
@@ -15,14 +14,6 @@ export const SESSIONS_CHANNEL = 'live_sessions';
  */
 export async function emitLiveEvent<N extends LiveEventName>(db: Db, accountId: number, name: N, data: LiveEventData[N]): Promise<void> {
   await db.insert(liveEvents).values({ accountId, name, data: data as Record<string, unknown> });
-}
-
-/** Whether `db` is a transaction (drizzle hands one to `db.transaction`'s callback). */
-export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
-
-/** Runs `fn` in `db` when it is a transaction already, else in a new one: two writes that must commit together. */
-export function withinTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return isTransaction(db) ? fn(db) : db.transaction((tx) => fn(tx as unknown as Db));
 }
 
 /** An activity's event: its verb, channel, prospect and persona, and the numeric ids its payload points at. */

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { GoogleConfig } from '../../config';
+import type { GoogleConfig } from '../config';
 
 export type OidcIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
 

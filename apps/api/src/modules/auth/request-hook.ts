@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { holderIdForRequest } from '../lib/brand-request';
-import { SIGN_IN_REQUIRED, unauthorized } from '../lib/http-error';
-import type { Access, AuthContext } from '../lib/route';
-import { authenticate, authenticateCached, authHeaders } from '../modules/auth/tokens';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { holderIdForRequest } from '../../lib/brand-request';
+import { SIGN_IN_REQUIRED, unauthorized } from '../../lib/http-error';
+import type { Access, AuthContext } from '../../lib/route';
+import { authenticate, authenticateCached, authHeaders } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

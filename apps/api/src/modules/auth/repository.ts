@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { asSystem } from '../../db/tenancy';
 import { accounts, users, type AccountRow, type UserRow } from '../../db/schema';
-import { evictUser } from '../auth/auth-cache';
+import { evictUser } from './auth-cache';
 
 export type UserWithAccount = { user: UserRow; account: AccountRow };
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona, Prospect } from '@shared/schemas/personas';
-import { DB_KINDS } from '../testing/databases';
-import { signIn, startTestApp, v1, type TestApp } from '../testing/harness';
-import { sanitizeRichText } from '../lib/sanitize-rich-text';
-import { demoExtraProspects, personaKeyOfTitle } from './demo-activity';
-import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING } from './demo-data';
+import { DB_KINDS } from '../../testing/databases';
+import { signIn, startTestApp, v1, type TestApp } from '../../testing/harness';
+import { sanitizeRichText } from '../../lib/sanitize-rich-text';
+import { demoExtraProspects, personaKeyOfTitle } from './activity';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING } from './data';
 import { DEMO_USER, seedDemo } from './seed';
 
 describe.each(DB_KINDS)('the demo seed on %s', (kind) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CONNECTION_STEP_LABELS } from '@shared/schemas/user-emails';
-import type { Db } from './client';
-import { DEMO_PERSONAS, DEMO_PROSPECTS } from './demo-data';
+import type { Db } from '../../db/client';
+import { DEMO_PERSONAS, DEMO_PROSPECTS } from './data';
 import {
   activities,
   blacklistedEmails,
@@ -18,7 +18,7 @@ import {
   virtualEmployeeMailboxes,
   virtualEmployeePersonas,
   virtualEmployees,
-} from './schema';
+} from '../../db/schema';
 
 /**
  * Six months of the demo account's outbound, in the engine's own tables, so the dashboard, the campaign

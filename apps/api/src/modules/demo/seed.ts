@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { BRANDS } from '@shared/brands';
 import { DEFAULT_HOLDER_ID } from '@shared/constants';
 import { serializePersonFilters } from '@shared/schemas/person-filters';
-import { hashPassword } from '../lib/crypto';
-import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../modules/users/repository';
-import type { Db } from './client';
-import { seedDemoActivity } from './demo-activity';
-import { seedDemoInbox } from './demo-inbox';
-import { seedDemoPipeline } from './demo-pipeline';
-import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './demo-data';
-import { accounts, linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from './schema';
+import { hashPassword } from '../../lib/crypto';
+import { createUserWithAccount, findUserByEmail, type UserWithAccount } from '../auth/repository';
+import type { Db } from '../../db/client';
+import { seedDemoActivity } from './activity';
+import { seedDemoInbox } from './inbox';
+import { seedDemoPipeline } from './pipeline';
+import { DEMO_LINKEDIN_ACCOUNT, DEMO_MESSAGING, DEMO_OFFERING, DEMO_PERSONA_FILTERS, DEMO_PERSONAS, DEMO_PROSPECTS, demoFilterFields, demoProfile } from './data';
+import { accounts, linkedinAccounts, messagingSettings, offerings, personaProspects, personas, prospects } from '../../db/schema';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', name: 'Alex Morgan', accountName: 'Northwind Analytics' };
 

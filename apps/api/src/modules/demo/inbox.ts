@@ -1,12 +1,10 @@
 import { and, asc, count, eq, gt, inArray, max, ne } from 'drizzle-orm';
 import type { ReplyStatus } from '@shared/schemas/inbox';
-import { setStopEnrolmentsHook } from '../modules/blacklist/suppression';
-import { stopEnrolmentsOnSuppression } from '../modules/campaigns/enrolment';
-import { classifyByRules } from '../modules/inbox/classify';
-import { ingestMessage } from '../modules/inbox/ingest';
-import type { Db } from './client';
-import { DEMO_CAMPAIGN, DEMO_MAILBOX } from './demo-activity';
-import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, pipelineMoves, pipelineOpportunities, prospects, userEmails } from './schema';
+import { classifyByRules } from '../inbox/classify';
+import { ingestMessage } from '../inbox/ingest';
+import type { Db } from '../../db/client';
+import { DEMO_CAMPAIGN, DEMO_MAILBOX } from './activity';
+import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, pipelineMoves, pipelineOpportunities, prospects, userEmails } from '../../db/schema';
 
 /**
  * The demo account's inbox: a dozen prospects of the demo campaign answered over the last weeks. Each
@@ -266,9 +264,8 @@ export async function seedDemoInbox(db: Db, accountId: number, now: Date): Promi
   const ooo = DEMO_REPLIES.find((r) => r.outOfOffice);
   if (ooo && oooFor) plan.push({ reply: ooo, to: oooFor });
 
-  // Ingestion as the app runs it: a suppression stops the address's enrolments through the engine's hook.
-  const previousHook = setStopEnrolmentsHook(stopEnrolmentsOnSuppression);
-  try {
+  // Ingestion as the app runs it: a suppression stops the address's enrolments (the app's reactions, src/reactions.ts).
+  {
     let made = 0;
     for (const { reply, to } of plan) {
       const p = to.prospect;
@@ -323,8 +320,6 @@ export async function seedDemoInbox(db: Db, accountId: number, now: Date): Promi
         .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, threadId)));
     }
     return made;
-  } finally {
-    setStopEnrolmentsHook(previousHook);
   }
 }
 

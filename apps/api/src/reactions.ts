@@ -1,0 +1,71 @@
+import { NOTIFICATION_EVENTS } from '@shared/schemas/notifications';
+import { defineReactions } from './lib/events';
+import { kickSync } from './lib/jobs/kicks';
+import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
+import { notifyOfActivity } from './modules/notifications/dispatch';
+import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
+
+/**
+ * THE reaction registry: who reacts to which event (the catalogue: packages/shared/src/events.ts; the mechanism:
+ * lib/events.ts), like routes.ts for routes and jobs.ts for jobs. `in: 'transaction'` runs in the publishing
+ * transaction; `in: 'job'` is a durable job per event (at least once, retried on its own, after the commit).
+ * The live cable needs no line here: every activity and live event is written in its change's transaction
+ * (lib/live-events.ts) and the cable only delivers what committed.
+ */
+export const reactions = defineReactions([
+  {
+    name: 'stop-enrolments-of-suppressed',
+    on: 'address_suppressed',
+    in: 'transaction',
+    run: (tx, event) => stopEnrolmentsOnSuppression(tx, event.accountId, event.data.target, event.data.reason),
+  },
+  {
+    name: 'pipeline-on-answer',
+    on: 'prospect_answered',
+    in: 'transaction',
+    run: async (tx, event) => {
+      await pipelineOnAnswer(tx, event.accountId, event.data);
+    },
+  },
+  {
+    name: 'pipeline-on-status-corrected',
+    on: 'reply_status_corrected',
+    in: 'transaction',
+    run: async (tx, { accountId, data }) => {
+      if (!data.reply_status) return;
+      await pipelineOnReplyStatusCorrected(tx, {
+        accountId,
+        prospectId: data.prospect_id,
+        threadId: data.thread_id,
+        replyStatus: data.reply_status as Parameters<typeof pipelineOnReplyStatusCorrected>[1]['replyStatus'],
+        userId: data.user_id,
+        now: new Date(data.at),
+      });
+    },
+  },
+  {
+    name: 'pipeline-on-meeting-booked',
+    on: 'activity',
+    verbs: ['meeting_booked'],
+    in: 'transaction',
+    run: (tx, event) => pipelineOnMeetingBooked(tx, event.data),
+  },
+  {
+    // A mailbox that sends starts being synced over IMAP: replies, bounces and auto-replies come back there.
+    name: 'sync-mailbox-on-send',
+    on: 'activity',
+    verbs: ['email_sent'],
+    in: 'transaction',
+    run: async (tx, event, deps) => {
+      const mailboxId = (event.data.payload as { user_email_id?: unknown }).user_email_id;
+      if (typeof mailboxId === 'number') await kickSync(deps, event.accountId, mailboxId, tx);
+    },
+  },
+  {
+    name: 'notify',
+    on: 'activity',
+    verbs: NOTIFICATION_EVENTS,
+    in: 'job',
+    run: (deps, event) => notifyOfActivity(deps, event.data),
+  },
+]);

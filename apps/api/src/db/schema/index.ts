@@ -5,7 +5,7 @@
  * (lib/jobs), common.ts the timestamp helpers. A foreign key imports its target from the sibling file
  * (never in a cycle: import-x/no-cycle). Everything is re-exported here, so code imports `db/schema`;
  * drizzle-kit (apps/api/drizzle.config.ts) and the tenancy guard (db/tenancy.ts) read this index too,
- * so a new file must be listed below.
+ * so a new file must be listed below (schema.test.ts checks it).
  */
 export * from './accounts';
 export * from './auth';

@@ -13,7 +13,7 @@ const features = fs.existsSync(featuresDir)
   : [];
 
 /**
- * The import direction is the architecture (ARCHITECTURE.md, STYLE.md):
+ * The import direction is the architecture (docs/architecture.md, "Layout"):
  * packages/shared ← apps/*; web and extension never import each other; nothing imports the API's
  * internals but the API; inside the web app lib/components ← features ← app, and a feature reaches a
  * sibling only through its public index.ts.
@@ -72,8 +72,8 @@ export default tseslint.config(
     },
   },
   {
-    // A cycle anywhere in the sources fails the lint (eslint.config.test.ts proves it on a fixture). A test file is
-    // imported by nothing, so it closes no cycle: skipping it as a target saves the rule's time and loses no report.
+    // A cycle anywhere in the sources fails the lint. A test file is imported by nothing, so it closes no cycle:
+    // skipping it as a target saves the rule's time and loses no report.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-cycle': 'error' },

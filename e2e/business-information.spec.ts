@@ -97,6 +97,15 @@ async function paste(page: Page, name: string, html: string) {
   }, html);
 }
 
+/**
+ * Until what the page shows has had its chance to run: every image loaded or failed (so its load or
+ * error handlers have run) and two frames drawn (autofocus, toggle and animation events fire by then).
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 test('pasting a heading, a list and a javascript: link into the narrow signature editor follows the paste rules', async ({ page }) => {
   await signInThroughUi(page, user.email, user.password);
   await page.goto('/business-information/messaging/signature');
@@ -137,7 +146,7 @@ test(`the XSS corpus (${XSS_VECTORS.length} vectors) executes nowhere: pasted in
   const editor = page.getByRole('textbox', { name: 'Message guidelines' });
   await expect(editor).toBeEditable();
   for (const vector of XSS_VECTORS) await paste(page, 'Message guidelines', vector);
-  await page.waitForTimeout(500);
+  await settled(page);
 
   // Through the API: each vector stored as rich text, then what the server kept rendered on the app's origin.
   const settings = await (await request.get('/api/v1/messaging_settings', { headers: user.headers })).json();
@@ -161,12 +170,13 @@ test(`the XSS corpus (${XSS_VECTORS.length} vectors) executes nowhere: pasted in
     // Give handlers (onerror, onload, autofocus, animations) the chance to fire.
     host.querySelectorAll('*').forEach((el) => el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
   }, stored);
-  await page.waitForTimeout(1000);
+  await settled(page);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   // The last stored value also goes back through the editor on reload.
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Message guidelines' })).toBeEditable();
-  await page.waitForTimeout(1500);
+  await expect(page.getByRole('textbox', { name: 'Message guidelines' })).toContainText('x');
+  await settled(page);
 
   expect(fired, 'a dialog opened: a vector executed').toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

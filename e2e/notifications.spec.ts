@@ -134,10 +134,26 @@ test('an in-app notification from a real activity appears as a toast and in the 
   await expect(history.getByText('Toni Toast was added as a prospect')).toBeVisible();
 
   // Toasts are for what arrives while the user is here: a reload (a new session) does not toast it
-  // again, although it is still unread in the history.
+  // again, although it is still unread in the history. Every toast the reloaded page raises is recorded.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(t.textContent ?? '')) seen.push(t.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // The page's first ask for notifications answers before anything new exists (it sets what is old).
+  const firstAsk = page.waitForResponse((r) => r.url().includes('/api/v1/notifications?') && r.url().includes('after_id='));
   await page.reload();
-  await expect(page.getByRole('group', { name: 'In the app' })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await firstAsk;
+  const inApp = page.getByRole('group', { name: 'In the app' });
+  await expect(inApp).toBeVisible();
+  // Something new after the reload is toasted: once it shows, every earlier answer has been handled.
+  await inApp.getByRole('button', { name: 'Send test to In the app' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Test notification from' })).toBeVisible({ timeout: 25_000 });
+  const toasted = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+  expect(toasted).toContainEqual(expect.stringContaining('Test notification from'));
+  expect(toasted.filter((t) => t.includes('Toni Toast'))).toEqual([]);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Toni Toast' })).toHaveCount(0);
   await history.getByRole('button', { name: 'Mark “Toni Toast was added as a prospect” read' }).click();
   await expect(history.getByRole('button', { name: /Mark “Toni Toast/ })).toHaveCount(0);

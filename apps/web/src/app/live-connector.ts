@@ -5,7 +5,7 @@ import type { EmailThread } from '@shared/schemas/email-threads';
 import { brandAwarenessKeys } from '@web/features/brand-awareness';
 import { campaignKeys } from '@web/features/campaigns';
 import { dashboardKeys } from '@web/features/dashboard';
-import { inboxKeys } from '@web/features/inbox';
+import { inboxKeys, interactionKeys } from '@web/features/inbox';
 import { mailboxKeys } from '@web/features/mailboxes';
 import { notificationKeys } from '@web/features/notifications';
 import { personasPageKeys } from '@web/features/personas';
@@ -92,8 +92,10 @@ export function createLiveConnector({ queryClient, requestNotificationPoll, thro
   const handlers: { [N in LiveEventName]: (data: LiveEventData[N]) => void } = {
     activity(a) {
       const { refs } = a;
-      // Every activity may move a dashboard figure or the activity feed.
+      // Every activity may move a dashboard figure or the activity feed, and may be an interaction (the
+      // interactions and their panels read the activity log).
       throttled(dashboardKeys.all);
+      throttled(interactionKeys.all);
       if (refs.thread_id !== undefined) threadTouched(refs.thread_id, true);
       else if (INBOX_VERBS.has(a.verb)) {
         throttled(inboxKeys.lists());
@@ -112,7 +114,11 @@ export function createLiveConnector({ queryClient, requestNotificationPoll, thro
     thread_changed(data) {
       patchThread(data);
       threadTouched(data.thread_id, data.changed.includes('messages'));
-      if (data.changed.includes('reply_status')) throttled(PIPELINE_KEY);
+      if (data.changed.includes('reply_status')) {
+        throttled(PIPELINE_KEY);
+        // Where the prospects stand (an interested thread) and each interaction's conversation badge.
+        throttled(interactionKeys.all);
+      }
     },
     campaign_emails_changed(data) {
       invalidate(campaignKeys.detail(data.campaign_id));

@@ -5,7 +5,7 @@ import type { EmailThread } from '@shared/schemas/email-threads';
 import { brandAwarenessKeys } from '@web/features/brand-awareness';
 import { campaignKeys } from '@web/features/campaigns';
 import { dashboardKeys } from '@web/features/dashboard';
-import { inboxKeys } from '@web/features/inbox';
+import { inboxKeys, interactionKeys } from '@web/features/inbox';
 import { mailboxKeys } from '@web/features/mailboxes';
 import { notificationKeys } from '@web/features/notifications';
 import { personasPageKeys } from '@web/features/personas';
@@ -95,6 +95,27 @@ describe('the live connector: event names to the query cache', () => {
     connector.handleEvent(event('notification_created', { notification_id: 5, event: 'reply_received' }));
     expect(poll).toHaveBeenCalledTimes(1);
     expect(stale()).toContain(k(notificationKeys.list({ page: 1, unread: false })));
+  });
+
+  it("every activity and a thread's reply status refresh the interactions (list, counts, panels); other marks do not", async () => {
+    const { connector, queryClient } = setUp();
+    const interactions = [interactionKeys.list({}), interactionKeys.stats({}), interactionKeys.prospectActivity(9, 30)];
+    const cache = () => {
+      for (const key of interactions) queryClient.setQueryData(key, { data: [] });
+    };
+    const stale = () => interactions.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map(k);
+    cache();
+    connector.handleEvent(activity('email_sent', { campaign_id: 3, campaign_email_id: 11 }));
+    expect(stale()).toEqual(interactions.map(k));
+
+    // Past the throttle window, so the next refresh is at once.
+    await vi.advanceTimersByTimeAsync(1000);
+    cache();
+    connector.handleEvent(event('thread_changed', { thread_id: 7, changed: ['unread'], unread: false }));
+    expect(stale()).toEqual([]);
+    connector.handleEvent(event('thread_changed', { thread_id: 7, changed: ['reply_status'], reply_status: 'interested' }));
+    expect(stale()).toEqual(interactions.map(k));
+    connector.dispose();
   });
 
   it('a pipeline move (the activity pipeline_moved) refreshes the board', () => {

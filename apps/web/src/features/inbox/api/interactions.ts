@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { InteractionFilters } from '@shared/schemas/interactions';
 import { api } from '@web/lib/api';
+import { useLiveFallbackInterval } from '@web/stores/live';
 import { INBOX_REFRESH_MS } from './inbox';
 
 export const INTERACTIONS_PER_PAGE = 50;
@@ -24,21 +25,27 @@ export const interactionKeys = {
   prospectActivity: (prospectId: number, perPage: number) => [...interactionKeys.all, 'prospect-activity', prospectId, perPage] as const,
 };
 
-/** The interactions list, page after page, for the virtualised list. */
+/**
+ * The interactions list, page after page, for the virtualised list. Like the threads, the live connection
+ * keeps it and its counts fresh (app/live-connector.ts: every activity, a thread's reply status); only while
+ * it is down do they refresh every INBOX_REFRESH_MS.
+ */
 export function useInteractions(filters: InteractionFilters) {
+  const refetchInterval = useLiveFallbackInterval(INBOX_REFRESH_MS);
   return useInfiniteQuery({
     queryKey: interactionKeys.list(filters),
     queryFn: ({ pageParam }) => api.campaignEmails.interactions({ per_page: INTERACTIONS_PER_PAGE, page: pageParam, filters }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page * last.meta.per_page < last.meta.total ? last.meta.page + 1 : undefined),
     placeholderData: keepPreviousData,
-    refetchInterval: INBOX_REFRESH_MS,
+    refetchInterval,
   });
 }
 
-/** Counts of the filtered interactions (by kind, channel, outcome). */
+/** Counts of the filtered interactions (by kind, channel, outcome), kept fresh as the list is. */
 export function useInteractionStats(filters: InteractionFilters) {
-  return useQuery({ queryKey: interactionKeys.stats(filters), queryFn: () => api.campaignEmails.interactionsStats(filters), placeholderData: keepPreviousData, refetchInterval: INBOX_REFRESH_MS });
+  const refetchInterval = useLiveFallbackInterval(INBOX_REFRESH_MS);
+  return useQuery({ queryKey: interactionKeys.stats(filters), queryFn: () => api.campaignEmails.interactionsStats(filters), placeholderData: keepPreviousData, refetchInterval });
 }
 
 /** A short timeline (one prospect, one campaign, one channel) for a panel; `perPage` grows with "Show more". */

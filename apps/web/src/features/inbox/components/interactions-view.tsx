@@ -14,6 +14,7 @@ import { PreloadLink } from '@web/components/preload-link';
 import { Button } from '@web/components/ui/button';
 import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
+import { infiniteListProps } from '@web/components/virtual-list';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { useInteractions, useInteractionStats } from '../api/interactions';
@@ -236,15 +237,7 @@ export default function InteractionsView({ search, onChange, onNavigate, showFil
         {total} {total === 1 ? 'interaction' : 'interactions'}
         {list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}
       </p>
-      <InteractionList
-        items={items}
-        active={active}
-        selected={selected}
-        onOpen={open}
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <InteractionList items={items} active={active} selected={selected} onOpen={open} {...infiniteListProps(list)} />
     </>
   );
 

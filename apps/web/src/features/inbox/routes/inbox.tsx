@@ -10,6 +10,7 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
+import { infiniteListProps } from '@web/components/virtual-list';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { useExportThreads, useInboxSetup, useThreads, useThreadStats, useUpdateThread } from '../api/inbox';
@@ -202,15 +203,7 @@ export function InboxRoute() {
         {stats.data ? ` · ${stats.data.unread} unread` : ''}
         {list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}
       </p>
-      <ThreadList
-        threads={threads}
-        active={active}
-        selected={selected}
-        onOpen={open}
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <ThreadList threads={threads} active={active} selected={selected} onOpen={open} {...infiniteListProps(list)} />
     </>
   );
 

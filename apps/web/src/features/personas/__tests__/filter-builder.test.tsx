@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@web/lib/api';
 import { renderRoute } from '@web/testing/render';
+import { LIVE_COUNT_DEBOUNCE_MS } from '../api/prospects-preview';
 import { PersonaRoute } from '../routes/persona';
 import { persona, personasServer } from './fake-server';
 
@@ -20,6 +21,7 @@ beforeEach(() => {
 afterEach(() => {
   api.http.defaults.adapter = original;
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const renderPersona = () => renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/1' });
@@ -173,7 +175,10 @@ describe('Live count', () => {
   });
 
   it('never piles up requests: edits made while a count is out wait for it, and only the newest is sent', async () => {
-    const user = userEvent.setup();
+    // Fake time (still moving on its own for the page): each edit is settled past the debounce at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const settle = () => act(() => vi.advanceTimersByTimeAsync(LIVE_COUNT_DEBOUNCE_MS + 100));
     renderPersona();
     await screen.findByText(/matching prospects/);
     const slow = deferred<void>();
@@ -187,9 +192,9 @@ describe('Live count', () => {
     await waitFor(() => expect(previewBodies()).toHaveLength(2));
     // Two more settled edits while the first count is still out.
     await user.type(keywords, 'b{Enter}');
-    await new Promise((r) => setTimeout(r, 400));
+    await settle();
     await user.type(keywords, 'c{Enter}');
-    await new Promise((r) => setTimeout(r, 400));
+    await settle();
     expect(previewBodies()).toHaveLength(2);
     expect(screen.getByText('Counting…')).toBeInTheDocument();
 

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/personas';
 import { api } from '@web/lib/api';
 import { renderRoute } from '@web/testing/render';
+import { IMPORT_POLL_MS } from '../api/import';
 import { PersonaRoute } from '../routes/persona';
 import { persona, personasServer } from './fake-server';
 
@@ -53,10 +54,11 @@ beforeEach(() => {
 afterEach(() => {
   api.http.defaults.adapter = original;
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 async function openImport() {
-  const user = userEvent.setup();
+  const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime } : {});
   renderRoute(PersonaRoute, { path: '/business-information/personas/:id', url: '/business-information/personas/1' });
   await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
   const dialog = await screen.findByRole('dialog', { name: 'Import prospects from CSV' });
@@ -65,6 +67,8 @@ async function openImport() {
 
 describe('CSV import', () => {
   it('validates, previews, maps (editable), uploads, shows progress and the summary with row errors', async () => {
+    // Fake time (still moving on its own for the page), so the end can prove the polling stopped.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const polls: ImportJob[] = [
       job({ status: 'running', processed: 400 }),
       job({
@@ -148,8 +152,9 @@ describe('CSV import', () => {
     const errors = within(dialog).getByRole('table', { name: /Rows not imported/ });
     expect(within(errors).getByRole('row', { name: '5 Invalid email' })).toBeInTheDocument();
     expect(within(errors).getByText('(first 2 of 20)', { exact: false })).toBeInTheDocument();
+    // Done: the job is not asked again, however long the dialog stays open.
     const pollsMade = server.calls('GET', '/import_jobs/7').length;
-    await new Promise((r) => setTimeout(r, 1200));
+    await act(() => vi.advanceTimersByTimeAsync(IMPORT_POLL_MS * 3));
     expect(server.calls('GET', '/import_jobs/7')).toHaveLength(pollsMade);
   }, 10_000);
 

@@ -12,14 +12,14 @@ import type { OidcProvider } from '../modules/auth/oidc';
 import type { MailServices } from '../lib/mail';
 import { findUserByEmail, toUserJson } from '../modules/users/repository';
 import { createTestDb, type DbKind } from './databases';
-import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
+import { codeIn, linkIn, startMailCatcher, type MailCatcher } from './smtp';
 
 export type AuthHeaders = { 'access-token': string; client: string; expiry: string; uid: string };
 
 export type TestApp = {
   app: FastifyInstance;
   db: DbHandle;
-  smtp: SmtpTestServer;
+  smtp: MailCatcher;
   sms: Array<{ to: string; text: string }>;
   /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
   handedOff: Mail[];
@@ -54,7 +54,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
-  const smtp = await startSmtpServer();
+  const smtp = await startMailCatcher();
   const sms: TestApp['sms'] = [];
   const smsSender: SmsSender = { send: async (to, text) => void sms.push({ to, text }) };
   const config = loadConfig({

@@ -26,13 +26,10 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { selectClass, textareaClassOf } from '@web/components/ui/styles';
 import { useCompanyInfo, useGenerateInfo, useSearchUsers, useSendPhoneCode, useVerifyPhone } from '../api/onboarding';
 import { ChipsInput } from './chips-input';
 
-const selectClass =
-  'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 aria-[invalid=true]:border-danger';
-const textareaClass =
-  'min-h-32 w-full rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 aria-[invalid=true]:border-danger';
 
 export type StepFormProps<S extends OnboardingStepSlug> = {
   state: OnboardingState;
@@ -110,7 +107,7 @@ function TextArea({ label, error, id, ...props }: React.ComponentProps<'textarea
   return (
     <div className="space-y-1.5">
       <Label htmlFor={inputId}>{label}</Label>
-      <textarea id={inputId} className={textareaClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
+      <textarea id={inputId} className={textareaClassOf('min-h-32')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
       {error ? (
         <p id={`${inputId}-error`} className="text-xs text-danger">
           {error}

@@ -20,6 +20,7 @@ import {
   type OnboardingStepSlug,
   type PhoneCodeSent,
 } from '@shared/schemas/onboarding';
+import { normalizePhone } from '@shared/schemas/primitives';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -536,7 +537,7 @@ export function PhoneNumberStep({ state, save, footer, errors, clearErrors }: St
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<PhoneCodeSent | null>(null);
   const phone = form.watch('phone') ?? '';
-  const normalized = phone.replace(/[\s().-]/g, '');
+  const normalized = normalizePhone(phone);
   const verified = (state.prefill.phone_verified && state.prefill.phone === normalized) || (verify.data?.phone_verified && verify.data.phone === normalized);
   const sendCode = async () => {
     if (!(await form.trigger('phone'))) return;

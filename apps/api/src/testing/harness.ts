@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { API_PREFIX } from '@shared/constants';
 import { holderIdForHost } from '@shared/brands';
+import { v1 } from '@shared/constants';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -13,6 +13,9 @@ import type { MailServices } from '../lib/mail';
 import { findUserByEmail, toUserJson } from '../modules/users/repository';
 import { createTestDb, type DbKind } from './databases';
 import { codeIn, linkIn, startMailCatcher, type MailCatcher } from './smtp';
+
+/** The tests build their request paths with the routes' own helper. */
+export { v1 };
 
 export type AuthHeaders = { 'access-token': string; client: string; expiry: string; uid: string };
 
@@ -27,8 +30,6 @@ export type TestApp = {
   config: Config;
   close(): Promise<void>;
 };
-
-export const v1 = (path: string) => `${API_PREFIX}${path}`;
 
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;

@@ -51,3 +51,29 @@ export function run(cmd, args, opts = {}) {
 export function npmRun(script, opts) {
   return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', script], opts);
 }
+
+/**
+ * The benchmarks' way to run the API's TypeScript: `source` (export lines with paths from the repository
+ * root) bundled with esbuild into node_modules/.cache/bench/<name>.mjs, dependencies left in node_modules,
+ * then imported. `define` replaces expressions (e.g. import.meta.dirname for a module that reads files
+ * beside itself); `fresh` imports the new bundle even when this process imported that file before.
+ */
+export async function bundleApiModules(name, source, { define, fresh = false } = {}) {
+  const esbuild = await import('esbuild');
+  const outDir = path.join(root, 'node_modules/.cache/bench');
+  fs.mkdirSync(outDir, { recursive: true });
+  const outfile = path.join(outDir, `${name}.mjs`);
+  await esbuild.build({
+    stdin: { contents: source, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    outfile,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    alias: { '@shared': path.join(root, 'packages/shared/src') },
+    ...(define ? { define } : {}),
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'error',
+  });
+  return import(fresh ? `${outfile}?${Date.now()}` : outfile);
+}

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../apps/api/src/testing/smtp';
 import { E2E_PORT } from '../../playwright.config';
 import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
@@ -19,25 +19,15 @@ export default async function globalSetup() {
   fs.mkdirSync(MAIL_DIR, { recursive: true });
 
   let counter = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        const file = path.join(MAIL_DIR, `${Date.now()}-${++counter}.json`);
-        // Written whole, then renamed: a test worker polling the folder never reads half a file.
-        fs.writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
-        fs.renameSync(`${file}.part`, file);
-        callback();
-      });
+  const smtp = await startSmtpServer({
+    onMessage({ to, raw }, answer) {
+      const file = path.join(MAIL_DIR, `${Date.now()}-${++counter}.json`);
+      // Written whole, then renamed: a test worker polling the folder never reads half a file.
+      fs.writeFileSync(`${file}.part`, JSON.stringify({ to: to.map((a) => a.toLowerCase()), raw: raw.toString('utf8') }));
+      fs.renameSync(`${file}.part`, file);
+      answer.accept();
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
 
   // Payments: a local server speaking Stripe's wire format (API + a hosted Checkout page with a Pay button).
   const stripe = await startStripeServer({ prices: Object.values(E2E_STRIPE_PRICES) });
@@ -56,7 +46,7 @@ export default async function globalSetup() {
       BRAND_ORIGINS: `0=http://localhost:${E2E_PORT}`,
       DATA_DIR: path.join(TMP_DIR, 'data'),
       DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_PUBLIC_MAX: '1000',
       RATE_LIMIT_AUTH_IP_MAX: '1000',
@@ -102,7 +92,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.close();
     await stripe.close();
   };
 }

@@ -12,36 +12,21 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApiModules } from '../lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const self = fileURLToPath(import.meta.url);
 
 /** The engine's modules, bundled once (dependencies stay in node_modules). */
 async function loadEngine() {
-  const esbuild = await import('esbuild');
-  const outDir = path.join(root, 'node_modules/.cache/bench');
-  fs.mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'engine.mjs');
-  await esbuild.build({
-    stdin: {
-      contents: `export { enrolCampaign } from './apps/api/src/modules/campaigns/enrolment.ts';
+  return bundleApiModules(
+    'engine',
+    `export { enrolCampaign } from './apps/api/src/modules/campaigns/enrolment.ts';
         export { composeJob } from './apps/api/src/modules/campaigns/compose.ts';
         export { JobQueue } from './apps/api/src/lib/jobs/queue.ts';
         export { openPostgres } from './apps/api/src/db/client.ts';
         export { inAccount } from './apps/api/src/db/tenancy.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    outfile,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    alias: { '@shared': path.join(root, 'packages/shared/src') },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'error',
-  });
-  return import(outfile);
+  );
 }
 
 /** A new database on the bench's PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL / local 5432), or null. */

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApiModules } from '../lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAX_UPLOAD_BYTES = 19 * 1024 * 1024;
@@ -363,25 +364,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
 
-/** A local SMTP server that keeps each message's raw text (the bench reads a confirmation link from it). */
+/** The local SMTP server the API mails to (testing/smtp.ts startMailCatcher): the bench reads a confirmation link from it. */
 async function mailCatcher() {
-  const { SMTPServer } = await import('smtp-server');
-  const mails = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-        done();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((r) => server.close(r)) };
+  const { startMailCatcher } = await bundleApiModules('import-smtp', "export { startMailCatcher } from './apps/api/src/testing/smtp.ts';");
+  return startMailCatcher();
 }
 
 /** A second, confirmed account (signed up and confirmed through its email, as a user would). */
@@ -392,7 +378,7 @@ async function otherAccount(origin, catcher) {
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   let link = null;
   for (let i = 0; i < 400 && !link; i++) {
-    link = catcher.mails.filter((m) => m.includes(email)).map((m) => /https?:\/\/[^\s"<>]+confirmation_token=[A-Za-z0-9_-]+/.exec(m)?.[0]).find(Boolean) ?? null;
+    link = catcher.mails.filter((m) => m.text.includes(email)).map((m) => /https?:\/\/[^\s"<>]+confirmation_token=[A-Za-z0-9_-]+/.exec(m.text)?.[0]).find(Boolean) ?? null;
     if (!link) await new Promise((r) => setTimeout(r, 25));
   }
   if (!link) throw new Error('no confirmation email');

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApiModules } from '../lib.mjs';
 import { createDatabase, seedCampaign } from './engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,33 +26,17 @@ const PASSWORD = 'bench-password';
 
 /** The sync, the database openers and dovecot, bundled once (dependencies stay in node_modules). */
 async function loadModules() {
-  const esbuild = await import('esbuild');
-  const outDir = path.join(root, 'node_modules/.cache/bench');
-  fs.mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'inbox-ingest.mjs');
-  await esbuild.build({
-    stdin: {
-      contents: `export { syncMailbox } from './apps/api/src/modules/inbox/imap-sync.ts';
+  return bundleApiModules(
+    'inbox-ingest',
+    `export { syncMailbox } from './apps/api/src/modules/inbox/imap-sync.ts';
         export { imapConnector } from './apps/api/src/lib/mail/imap.ts';
         export { storeCredential } from './apps/api/src/modules/user-emails/credentials.ts';
         export { openPostgres, openPglite } from './apps/api/src/db/client.ts';
         export { inAccount } from './apps/api/src/db/tenancy.ts';
         export { startDovecot } from './apps/api/src/testing/mail-servers.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    outfile,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    alias: { '@shared': path.join(root, 'packages/shared/src') },
     // mail-servers.ts finds its certificate fixtures beside itself.
-    define: { 'import.meta.dirname': JSON.stringify(path.join(root, 'apps/api/src/testing')) },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'error',
-  });
-  return import(`${outfile}?${Date.now()}`);
+    { define: { 'import.meta.dirname': JSON.stringify(path.join(root, 'apps/api/src/testing')) }, fresh: true },
+  );
 }
 
 const fixtureText = new Map();

@@ -4,35 +4,17 @@
 // against plain nodemailer sending the same messages (one sendMail per message, not pooled: one session
 // each, as the engine does). Target: ≥ 0.8× nodemailer's messages/s.
 // Exported for scripts/bench.mjs; `node scripts/bench/sending.mjs [n]` runs it alone.
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApiModules } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The TypeScript module, bundled once (dependencies stay in node_modules). */
+/** The TypeScript modules (the engine's and the test SMTP server), bundled once (dependencies stay in node_modules). */
 async function loadEngine() {
-  const esbuild = await import('esbuild');
-  const outDir = path.join(root, 'node_modules/.cache/bench');
-  fs.mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'sending.mjs');
-  await esbuild.build({
-    stdin: {
-      contents: `export { smtpSend } from './apps/api/src/modules/sending/smtp-send.ts';
-        export { smtpConnector } from './apps/api/src/lib/mail/smtp.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    outfile,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    alias: { '@shared': path.join(root, 'packages/shared/src') },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'error',
-  });
-  return import(outfile);
+  return bundleApiModules(
+    'sending',
+    `export { smtpSend } from './apps/api/src/modules/sending/smtp-send.ts';
+        export { smtpConnector } from './apps/api/src/lib/mail/smtp.ts';
+        export { startSmtpServer } from './apps/api/src/testing/smtp.ts';`,
+  );
 }
 
 const messages = (n) =>
@@ -48,28 +30,11 @@ const messages = (n) =>
   }));
 
 export async function runSendingBench(n = Number(process.env.BENCH_SENDING_N ?? 100)) {
-  const { SMTPServer } = await import('smtp-server');
   const nodemailer = (await import('nodemailer')).default;
   const engine = await loadEngine();
-  let received = 0;
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    // No reverse DNS of the client per connection: it would measure the resolver, not the senders.
-    disableReverseLookup: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
-    onData(stream, _s, cb) {
-      stream.resume();
-      stream.on('end', () => {
-        received++;
-        cb();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = server.server.address().port;
+  // Any user and password (testing/smtp.ts); it keeps what it receives, counted at the end.
+  const server = await engine.startSmtpServer({ auth: { anyone: true } });
+  const { port } = server;
   const auth = { user: 'ada@good.example', pass: 'bench-password' };
   const mailbox = { email: 'ada@good.example', senderName: 'Ada Sender' };
 
@@ -113,10 +78,11 @@ export async function runSendingBench(n = Number(process.env.BENCH_SENDING_N ?? 
       engineRates.push(await ours(messages(n)));
     }
     const expected = 40 + 6 * n;
+    const received = server.received.length;
     if (received !== expected) throw new Error(`the server received ${received} messages, expected ${expected}`);
     return { n, engine: Math.max(...engineRates), floor: Math.max(...floor) };
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 }
 

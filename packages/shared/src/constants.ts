@@ -37,6 +37,8 @@ export const ICON_REQUEST_TIMEOUT_MS = 5000;
 export const ICON_MAX_URL_LENGTH = 500;
 
 export const API_PREFIX = '/api/v1';
+/** A path of the API's routes: v1('/persons') is '/api/v1/persons'. */
+export const v1 = (path: string) => `${API_PREFIX}${path}`;
 export const AUTH_HEADER_NAMES = ['access-token', 'client', 'expiry', 'uid'] as const;
 
 /** Auth token lifetime: two weeks, as devise_token_auth's default. */

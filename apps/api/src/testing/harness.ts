@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { API_PREFIX } from '@shared/constants';
 import { holderIdForHost } from '@shared/brands';
+import { v1 } from '@shared/constants';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -12,14 +12,17 @@ import type { OidcProvider } from '../lib/oidc';
 import type { MailServices } from '../lib/mail';
 import { findUserByEmail, toUserJson } from '../modules/auth/repository';
 import { createTestDb, type DbKind } from './databases';
-import { codeIn, linkIn, startSmtpServer, type SmtpTestServer } from './smtp';
+import { codeIn, linkIn, startMailCatcher, type MailCatcher } from './smtp';
+
+/** The tests build their request paths with the routes' own helper. */
+export { v1 };
 
 export type AuthHeaders = { 'access-token': string; client: string; expiry: string; uid: string };
 
 export type TestApp = {
   app: FastifyInstance;
   db: DbHandle;
-  smtp: SmtpTestServer;
+  smtp: MailCatcher;
   sms: Array<{ to: string; text: string }>;
   /** Every mail handed to the mailer, recorded when handed (auth mails go out as queue jobs: drain t.app.jobs, or smtp.waitForMail, to see them). */
   handedOff: Mail[];
@@ -27,8 +30,6 @@ export type TestApp = {
   config: Config;
   close(): Promise<void>;
 };
-
-export const v1 = (path: string) => `${API_PREFIX}${path}`;
 
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
@@ -54,7 +55,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb(kind));
-  const smtp = await startSmtpServer();
+  const smtp = await startMailCatcher();
   const sms: TestApp['sms'] = [];
   const smsSender: SmsSender = { send: async (to, text) => void sms.push({ to, text }) };
   const config = loadConfig({

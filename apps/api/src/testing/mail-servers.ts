@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import hoodiecrow from 'hoodiecrow-imap';
 import dns2 from 'dns2';
+import { startSmtpServer } from './smtp';
 
 
 /**
- * Real mail servers on loopback for the mailbox tests: smtp-server with AUTH (plain, STARTTLS or TLS
- * with a generated self-signed certificate), hoodiecrow-imap in-process, Debian's dovecot from a
+ * Real mail servers on loopback for the mailbox tests: SMTP with AUTH (testing/smtp.ts; plain, STARTTLS or
+ * TLS with a self-signed certificate), hoodiecrow-imap in-process, Debian's dovecot from a
  * throwaway config when it is installed, and a DNS server (dns2) answering from a table.
  */
 
@@ -24,26 +24,11 @@ export const TEST_CERT = { key: fs.readFileSync(path.join(FIXTURES, 'mail-test.k
 
 const portOf = (server: net.Server) => (server.address() as AddressInfo).port;
 
+/** An SMTP server with AUTH (PLAIN, LOGIN) that takes every message and keeps none of it for the test. */
 export async function startAuthSmtpServer(options: { security: 'tls' | 'starttls' | 'none'; users?: Record<string, string>; port?: number }) {
   const users = options.users ?? { 'sender@example.com': 'right-password' };
-  const server = new SMTPServer({
-    secure: options.security === 'tls',
-    ...TEST_CERT,
-    disabledCommands: options.security === 'none' ? ['STARTTLS'] : [],
-    allowInsecureAuth: options.security === 'none',
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
-      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
-    },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  return { port: portOf(server.server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const { port, close } = await startSmtpServer({ security: options.security, cert: TEST_CERT, auth: { users }, port: options.port });
+  return { port, close };
 }
 
 /**
@@ -62,65 +47,35 @@ export async function startRecordingSmtpServer(
     port?: number;
   } = {},
 ) {
-  const security = options.security ?? 'starttls';
   const users = options.users ?? { 'sender@example.com': 'right-password' };
-  const received: Array<{ from: string; to: string[]; raw: Buffer; secure: boolean; user: string | undefined }> = [];
   const state = { refuseAll: false, connections: 0 };
   /** Every XOAUTH2 access token offered, in order. */
   const tokensSeen: string[] = [];
-  type Conn = { id: string; _socket?: net.Socket; socket?: net.Socket };
-  const dropSession = (id: string) => {
-    for (const c of (server as unknown as { connections: Set<Conn> }).connections) if (c.id === id) (c._socket ?? c.socket)?.destroy();
-  };
-  const server = new SMTPServer({
-    secure: security === 'tls',
-    ...TEST_CERT,
-    disabledCommands: security === 'none' ? ['STARTTLS'] : [],
-    allowInsecureAuth: security === 'none',
-    authMethods: options.checkAccessToken ? ['XOAUTH2'] : ['PLAIN', 'LOGIN'],
-    logger: false,
-    onConnect(_session, callback) {
+  const { checkAccessToken } = options;
+  const server = await startSmtpServer({
+    security: options.security ?? 'starttls',
+    cert: TEST_CERT,
+    auth: checkAccessToken ? { checkAccessToken: (user, token) => (tokensSeen.push(token), checkAccessToken(user, token)) } : { users },
+    port: options.port,
+    onConnect() {
       state.connections++;
-      if (state.refuseAll) return callback(Object.assign(new Error('4.3.2 Service not available, try later'), { responseCode: 421 }));
-      callback();
+      if (state.refuseAll) return { code: 421, message: '4.3.2 Service not available, try later' };
     },
-    onAuth(auth, _session, callback) {
-      if (options.checkAccessToken) {
-        tokensSeen.push(auth.accessToken ?? '');
-        if (auth.method === 'XOAUTH2' && auth.username && options.checkAccessToken(auth.username, auth.accessToken ?? '')) return callback(null, { user: auth.username });
-        // What Gmail answers to a refused token (the client then ends the exchange and gets 535).
-        return callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
-      }
-      if (auth.username && users[auth.username] === auth.password) return callback(null, { user: auth.username });
-      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    onRcptTo(address) {
+      const local = address.split('@')[0]!.toLowerCase();
+      if (local.startsWith('later')) return { code: 451, message: '4.3.0 Temporary failure, try again later' };
+      if (local.startsWith('unknown')) return { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' };
+      if (local.startsWith('blocked')) return { code: 550, message: '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using Spamhaus' };
+      if (local.startsWith('denied')) return { code: 550, message: '5.7.1 Recipient address rejected: Access denied' };
+      if (local.startsWith('droprcpt')) return 'drop';
     },
-    onRcptTo(address, session, callback) {
-      const local = address.address.split('@')[0]!.toLowerCase();
-      const refuse = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
-      if (local.startsWith('later')) return refuse(451, '4.3.0 Temporary failure, try again later');
-      if (local.startsWith('unknown')) return refuse(550, '5.1.1 The email account that you tried to reach does not exist');
-      if (local.startsWith('blocked')) return refuse(550, '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using Spamhaus');
-      if (local.startsWith('denied')) return refuse(550, '5.7.1 Recipient address rejected: Access denied');
-      if (local.startsWith('droprcpt')) {
-        dropSession(session.id);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks), secure: session.secure, user: session.user as string | undefined });
-        // Taken, then the line goes dead before the answer: the sender cannot know it arrived.
-        if (to.some((a) => a.toLowerCase().startsWith('drop'))) return dropSession(session.id);
-        callback();
-      });
+    onMessage({ to }, answer) {
+      // Taken, then the line goes dead before the answer: the sender cannot know it arrived.
+      if (to.some((a) => a.toLowerCase().startsWith('drop'))) return answer.drop();
+      answer.accept();
     },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  return { port: portOf(server.server), received, state, tokensSeen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port: server.port, received: server.received, state, tokensSeen, close: server.close };
 }
 
 export async function startHoodiecrow(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int32, dbId } from './primitives';
+import { e164PhoneSchema, text, int32, dbId } from './primitives';
 import { RICH_TEXT_FIELDS, type RichTextField } from '../rich-text/allow-list';
 
 /**
@@ -288,10 +288,7 @@ export { GENERATION_POLL_INTERVAL_MS } from '../constants';
 // ---------------------------------------------------------------- test call
 
 export const testCallBodySchema = z.strictObject({
-  phone: text({ error: 'Phone is required' })
-    .trim()
-    .transform((s) => s.replace(/[\s().-]/g, ''))
-    .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), { error: 'Phone must be in international format, like +14155550123' }),
+  phone: e164PhoneSchema,
 });
 export type TestCallBody = z.input<typeof testCallBodySchema>;
 export const testCallResponseSchema = z.object({

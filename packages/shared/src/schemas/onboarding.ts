@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int32 } from './primitives';
+import { e164PhoneSchema, text, int32 } from './primitives';
 import { missingOr } from './missing';
 import { COMPANY_SIZE_BUCKETS } from './person-filters';
 import { CURRENCIES, PRICE_PERIODS } from './messaging';
@@ -147,11 +147,6 @@ const COMPANY_SIZE_VALUES = COMPANY_SIZES.map((s) => s.value) as [string, ...str
 export const ONBOARDING_NOTIFICATION_EVENTS = NOTIFICATION_EVENTS.map((value) => ({ value, label: NOTIFICATION_EVENT_LABELS[value] }));
 /** Chosen for a user who changes nothing: the events the default email rule sends. */
 export const DEFAULT_ONBOARDING_NOTIFICATION_EVENTS: NotificationEvent[] = ['reply_received', 'meeting_booked'];
-
-export const e164PhoneSchema = text({ error: 'Phone is required' })
-  .trim()
-  .transform((s) => s.replace(/[\s().-]/g, ''))
-  .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), { error: 'Phone must be in international format, like +14155550123' });
 
 const price = z
   .number({ error: 'Price must be a number' })

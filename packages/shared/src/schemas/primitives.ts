@@ -62,3 +62,15 @@ export const dbIdParam = (name?: string) => {
   const m = idMessages(name);
   return z.coerce.number(m.type).int(m.int).min(1, m.min).max(INT32_MAX, m.max);
 };
+
+/** What people type between a phone number's digits (spaces, brackets, dots, dashes), taken out before the E.164 check. */
+export const normalizePhone = (phone: string): string => phone.replace(/[\s().-]/g, '');
+
+/** E.164: a plus, then 7 to 15 digits, the first (the country code's) not 0. */
+export const E164_PHONE = /^\+[1-9]\d{6,14}$/;
+
+/** A phone number in international format (E.164), given with or without spaces, brackets, dots and dashes; parsed to the bare form. */
+export const e164PhoneSchema = text({ error: 'Phone is required' })
+  .trim()
+  .transform(normalizePhone)
+  .refine((s) => E164_PHONE.test(s), { error: 'Phone must be in international format, like +14155550123' });

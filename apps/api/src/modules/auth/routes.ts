@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   confirmationQuerySchema,
   messageResponseSchema,
@@ -21,7 +21,6 @@ import { finishGoogleSignIn, startGoogleSignIn } from './google';
 import * as auth from './service';
 import { authHeaders, revokeToken } from './tokens';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['auth'];
 
 export const authRoutes = [

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { autoCommunicationSettingsBodySchema, autoCommunicationSettingsSchema } from '@shared/schemas/auto-communication';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['auto-communication'];
 const one = { 200: z.object({ data: autoCommunicationSettingsSchema }) };
 

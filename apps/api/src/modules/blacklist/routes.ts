@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   blacklistedDomainListSchema,
   blacklistedEmailListSchema,
@@ -18,7 +18,6 @@ import * as service from './service';
 import { showUnsubscribePage, unsubscribeByLink } from './unsubscribe';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-token';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['blacklist'];
 
 /** Loose on purpose: a link a mail program decorated with extra parameters still works; a bad token gets the page's 400. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   connectUrlBodySchema,
   connectUrlSchema,
@@ -21,7 +21,6 @@ import { defineRoute } from '../../lib/route';
 import { finishConnect, startConnect } from './connect';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['brand awareness'];
 const feature = 'brand_awareness' as const;
 const page = z.object({ data: z.array(socialPostSchema), meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   campaignEmailDetailSchema,
   campaignEmailListQuerySchema,
@@ -20,7 +20,6 @@ import { channelsOf } from '../dashboard/routes';
 import * as interactions from '../interactions/service';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['campaigns'];
 const one = { 200: z.object({ data: campaignSchema }) };
 const oneEmail = { 200: z.object({ data: campaignEmailSchema }) };

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
 import type { DbHandle } from '../../db/client';
@@ -19,6 +17,7 @@ import { DB_KINDS, createTestDb, type DbKind } from '../../testing/databases';
 import { signedInUser, startTestApp, v1 } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, TEST_CERT } from '../../testing/mail-servers';
+import { startSmtpServer } from '../../testing/smtp';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
 import { MAX_SEND_ATTEMPTS } from '../sending/smtp-send';
@@ -79,55 +78,41 @@ async function startSink(sentFolder: { port: number }) {
     filing = done.catch(() => undefined);
     return done;
   };
-  const server = new SMTPServer({
-    ...TEST_CERT,
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    onConnect(_session, callback) {
+  const server = await startSmtpServer({
+    security: 'starttls',
+    cert: TEST_CERT,
+    auth: { users: { 'sender@example.com': 'right-password' } },
+    onConnect() {
       if (state.refuse) {
         state.refusedConnections++;
-        return callback(Object.assign(new Error('4.3.2 Service not available, try again later'), { responseCode: 421 }));
+        return { code: 421, message: '4.3.2 Service not available, try again later' };
       }
-      callback();
     },
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'sender@example.com' && auth.password === 'right-password') return callback(null, { user: auth.username });
-      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
-    },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address) {
       // "Try later" to each recipient's first `refuseMessages` attempts (the server overloaded for a while).
-      const seen = refusedOf.get(address.address) ?? 0;
+      const seen = refusedOf.get(address) ?? 0;
       if (seen < state.refuseMessages) {
-        refusedOf.set(address.address, seen + 1);
+        refusedOf.set(address, seen + 1);
         state.refusedMessages++;
-        return callback(Object.assign(new Error('4.3.0 Temporary failure, try again later'), { responseCode: 451 }));
+        return { code: 451, message: '4.3.0 Temporary failure, try again later' };
       }
-      callback();
     },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        void (async () => {
-          const k = ++state.data;
-          const raw = Buffer.concat(chunks);
-          const plan = kills.get(k);
-          if (plan?.at === 'before-accept') return plan.kill();
-          const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw.toString('utf8'))?.[1] ?? `(none ${k})`;
-          await fileInSent(raw);
-          arrivals.set(messageId, (arrivals.get(messageId) ?? 0) + 1);
-          state.accepted++;
-          for (const l of [...listeners]) l();
-          if (plan?.at === 'before-reply') return plan.kill();
-          callback();
-          if (plan?.at === 'after-reply') plan.kill();
-        })();
-      });
+    async onMessage({ raw }, answer) {
+      const k = ++state.data;
+      const plan = kills.get(k);
+      if (plan?.at === 'before-accept') return plan.kill();
+      const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw.toString('utf8'))?.[1] ?? `(none ${k})`;
+      await fileInSent(raw);
+      arrivals.set(messageId, (arrivals.get(messageId) ?? 0) + 1);
+      state.accepted++;
+      for (const l of [...listeners]) l();
+      if (plan?.at === 'before-reply') return plan.kill();
+      answer.accept();
+      if (plan?.at === 'after-reply') plan.kill();
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.server.address() as AddressInfo).port,
+    port: server.port,
     arrivals,
     state,
     kills,
@@ -146,7 +131,7 @@ async function startSink(sentFolder: { port: number }) {
     close: async () => {
       await filing;
       if (filer) await (await filer).logout().catch(() => undefined);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   brandChannels,
   activityGraphSchema,
@@ -16,7 +16,6 @@ import { defineRoute } from '../../lib/route';
 import type { RequestBrand } from '../../lib/brand-request';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['dashboard'];
 
 /** The cabinet dashboard (spec §7 "Dashboard and onboarding"): read-only figures of the signed-in user's account. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   IMPORT_MAX_BYTES,
   filePreviewBodySchema,
@@ -16,7 +16,6 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as imports from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['persons'];
 /** A 20 MB file as JSON text (escaped) or base64 fits. */
 const FILE_BODY_LIMIT = 64 * 1024 * 1024;

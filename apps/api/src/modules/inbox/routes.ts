@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   emailThreadExportQuerySchema,
   emailThreadListQuerySchema,
@@ -20,7 +20,6 @@ import { replyText } from './reply-draft';
 import { sendReply } from './send-reply';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['inbox'];
 const one = { 200: z.object({ data: emailThreadSchema }) };
 

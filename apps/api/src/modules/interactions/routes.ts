@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { interactionsStatsQuerySchema, interactionsStatsSchema, personOfferingInfoSchema } from '@shared/schemas/interactions';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { channelsOf } from '../dashboard/routes';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['interactions'];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   accountStatusBodySchema,
   accountStatusResponseSchema,
@@ -11,7 +11,6 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as linkedInAccounts from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['linkedin accounts'];
 
 // Static paths (account-status, search_by_profile_url) win over :id in Fastify's router whatever the order.

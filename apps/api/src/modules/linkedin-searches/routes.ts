@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   createLinkedInSearchBodySchema,
   linkedInSearchListQuerySchema,
@@ -11,7 +11,6 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as searches from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['linkedin searches'];
 
 /** LinkedIn saved searches (issue 14): saved in the cabinet, filled by the extension as the user pages. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   assignInstructionToPersonBodySchema,
   createMessageInstructionBodySchema,
@@ -27,7 +27,6 @@ import { testCall } from '../phone-calls/service';
 import { generateExample } from './generate';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const setting = { 200: z.object({ data: messagingSettingSchema }) };
 const instruction = { 200: z.object({ data: messageInstructionSchema }) };
 const generation = { 200: generationReadyResponseSchema, 202: generationAcceptedResponseSchema };

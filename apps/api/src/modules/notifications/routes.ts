@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32, dbId } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   campaignNotificationSchema,
   createCampaignNotificationBodySchema,
@@ -15,7 +15,6 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['notifications'];
 const one = { 200: z.object({ data: campaignNotificationSchema }) };
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { createOfferingBodySchema, offeringSchema, updateOfferingBodySchema } from '@shared/schemas/messaging';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['offerings'];
 const one = { 200: z.object({ data: offeringSchema }) };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { userEnvelopeSchema } from '@shared/schemas/auth';
 import { generationAcceptedResponseSchema, generatedTextSchema } from '@shared/schemas/messaging';
 import {
@@ -26,8 +26,6 @@ import { generateOnboardingInfo } from './generate';
 import { sendPhoneCode, verifyPhone } from './phone';
 import { searchUsers } from './search-users';
 import { finish, getState, saveStep } from './service';
-
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 
 /**
  * Onboarding (spec §2, §7): the saved answers and where to resume, one PUT per step (validated by

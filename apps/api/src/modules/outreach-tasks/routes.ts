@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   callOutcomeBodySchema,
   linkedinReplyBodySchema,
@@ -14,7 +14,6 @@ import { defineRoute, type Deps } from '../../lib/route';
 import type { RequestBrand } from '../../lib/brand-request';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['outreach tasks'];
 const one = { 200: z.object({ data: outreachTaskSchema }) };
 

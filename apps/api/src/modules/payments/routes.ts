@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { approveSubscriptionBodySchema, createStripeSessionBodySchema, paymentLinksResponseSchema, stripeSessionSchema, subscriptionSchema } from '@shared/schemas/payments';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['payments'];
 
 /** Payments (spec §7): plans, Stripe Checkout, approval on return, and Stripe's webhook. */

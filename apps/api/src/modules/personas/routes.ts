@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from '@shared/schemas/primitives';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import {
   addCapturedProspectBodySchema,
   addCapturedProspectResponseSchema,
@@ -23,7 +23,6 @@ import { defineRoute } from '../../lib/route';
 import { importRoutes } from '../imports/routes';
 import * as personas from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['persons'];
 
 /** Personas are the spec's `persons`. */

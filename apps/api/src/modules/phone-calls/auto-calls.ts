@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt, lte, min, notInArray, sql } from 'drizzle-or
 import { z } from 'zod';
 import { API_PREFIX } from '@shared/constants';
 import { getBrand } from '@shared/brands';
-import { e164PhoneSchema } from '@shared/schemas/onboarding';
+import { e164PhoneSchema } from '@shared/schemas/primitives';
 import type { CallOutcome } from '@shared/schemas/outreach-tasks';
 import { dbId } from '@shared/schemas/primitives';
 import type { Db } from '../../db/client';

@@ -1,8 +1,7 @@
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { defineRoute } from '../../lib/route';
 import { statusCallback, voiceTwiml } from './auto-calls';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['phone calls'];
 const SIGNED = 'a signed Twilio request names its call (and so its account) itself';
 

@@ -1,10 +1,9 @@
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { movePipelineProspectBodySchema, pipelineListQuerySchema, pipelineListSchema, pipelineProspectResponseSchema, undoPipelineMoveBodySchema } from '@shared/schemas/pipeline';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['pipeline'];
 const one = { 200: pipelineProspectResponseSchema };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { dbId, dbIdParam, text } from '@shared/schemas/primitives';
 import {
   connectionTestSchema,
@@ -20,7 +20,6 @@ import { notFound } from '../../lib/http-error';
 import * as service from './service';
 import { finishMailOAuth, oauthProviders, startMailOAuth } from './oauth-connect';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['user emails'];
 const one = { 200: z.object({ data: userEmailSchema }) };
 const refused = 'A connection step fails: 422 with errors (naming the step and the server’s reply), failed_step and connection_test (every step).';

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { API_PREFIX } from '@shared/constants';
+import { v1 } from '@shared/constants';
 import { addToWishlistBodySchema, createVirtualEmployeeBodySchema, updateVirtualEmployeeBodySchema, virtualEmployeeSchema, wishSchema } from '@shared/schemas/campaigns';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 
-const v1 = (path: string) => `${API_PREFIX}${path}`;
 const TAGS = ['virtual employees'];
 const one = { 200: z.object({ data: virtualEmployeeSchema }) };
 

@@ -7,8 +7,8 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
+import { selectClass, textareaClassOf } from '@web/components/ui/styles';
 import { useCreateOffering, useUpdateOffering } from '../api/offerings';
-import { selectClass, textareaClass } from './styles';
 
 const PERIOD_LABELS: Record<(typeof PRICE_PERIODS)[number], string> = {
   one_time: 'One-time',
@@ -65,7 +65,7 @@ export function OfferingForm({ offering, onDone, onCancel }: { offering?: Offeri
       <Field label="Name" error={errors.name?.message} {...form.register('name')} />
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-description`}>Description</Label>
-        <textarea id={`${id}-description`} className={textareaClass} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
+        <textarea id={`${id}-description`} className={textareaClassOf('min-h-28')} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
         {errors.description ? <p className="text-xs text-danger">{errors.description.message}</p> : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-4">

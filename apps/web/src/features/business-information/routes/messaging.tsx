@@ -13,9 +13,9 @@ import { paths } from '@web/config/paths';
 import { SCROLL_STRIP_FADE, useActiveLinkInView } from '@web/lib/scroll-nav';
 import { cn } from '@web/lib/utils';
 import { useBrand } from '@web/stores/brand';
+import { selectClass } from '@web/components/ui/styles';
 import { useCreateMessagingSetting } from '../api/create-messaging-setting';
 import { MessagingSection } from '../components/section';
-import { selectClass } from '../components/styles';
 import { SETTING_PARAM, useCurrentSetting } from '../hooks/use-current-setting';
 import { MESSAGING_SECTIONS } from '../sections';
 

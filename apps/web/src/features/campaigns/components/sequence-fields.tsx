@@ -1,14 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { SEQUENCE_MAX_STEPS, STEP_DELAY_MAX_DAYS, STEP_KIND_LABELS, stepKindsFor, type SequenceStepInput, type StepKind } from '@shared/schemas/campaigns';
 import { Button } from '@web/components/ui/button';
-import { selectClass } from '@web/components/ui/styles';
+import { controlClass, selectClass } from '@web/components/ui/styles';
 import { useBrand } from '@web/stores/brand';
 
 /** null: the sequence of the follow-up settings (emails only). */
 export type SequenceValue = SequenceStepInput[] | null;
-
-const inputClass =
-  'h-10 w-20 rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40';
 
 /**
  * The campaign's steps: emails, and where the brand has them LinkedIn steps (the user performs them from
@@ -53,7 +50,7 @@ export function SequenceFields({ value, onChange, alwaysCustom = false }: { valu
                   type="number"
                   min={0}
                   max={STEP_DELAY_MAX_DAYS}
-                  className={inputClass}
+                  className={`h-10 w-20 ${controlClass}`}
                   value={step.delay_days}
                   onChange={(e) => set(i, { delay_days: Math.max(0, Math.min(STEP_DELAY_MAX_DAYS, Math.trunc(Number(e.target.value) || 0))) })}
                 />

@@ -18,9 +18,7 @@ import {
 import { dashboardKeys } from '../api/keys';
 import { personaNameError } from './validation';
 import { LoadError } from '@web/components/ui/load-error';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40';
+import { selectClass } from '@web/components/ui/styles';
 
 /** Inline persona creation (the user has none yet, or wants another). */
 function CreatePersonaForm({ onCreated, onCancel }: { onCreated: (persona: Persona) => void; onCancel?: () => void }) {

@@ -20,12 +20,10 @@ import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
+import { selectClass } from '@web/components/ui/styles';
 import { notify } from '@web/lib/notify';
 import { useCreateMailbox, useUpdateMailbox } from '../api/mailboxes';
 import { ConnectionSteps } from './connection-steps';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40';
 
 type Values = {
   email: string;

@@ -20,19 +20,17 @@ import {
   type OnboardingStepSlug,
   type PhoneCodeSent,
 } from '@shared/schemas/onboarding';
+import { normalizePhone } from '@shared/schemas/primitives';
 import { Alert, ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { selectClass, textareaClassOf } from '@web/components/ui/styles';
 import { useCompanyInfo, useGenerateInfo, useSearchUsers, useSendPhoneCode, useVerifyPhone } from '../api/onboarding';
 import { ChipsInput } from './chips-input';
 
-const selectClass =
-  'h-10 w-full rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 aria-[invalid=true]:border-danger';
-const textareaClass =
-  'min-h-32 w-full rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 aria-[invalid=true]:border-danger';
 
 export type StepFormProps<S extends OnboardingStepSlug> = {
   state: OnboardingState;
@@ -110,7 +108,7 @@ function TextArea({ label, error, id, ...props }: React.ComponentProps<'textarea
   return (
     <div className="space-y-1.5">
       <Label htmlFor={inputId}>{label}</Label>
-      <textarea id={inputId} className={textareaClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
+      <textarea id={inputId} className={textareaClassOf('min-h-32')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
       {error ? (
         <p id={`${inputId}-error`} className="text-xs text-danger">
           {error}
@@ -539,7 +537,7 @@ export function PhoneNumberStep({ state, save, footer, errors, clearErrors }: St
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<PhoneCodeSent | null>(null);
   const phone = form.watch('phone') ?? '';
-  const normalized = phone.replace(/[\s().-]/g, '');
+  const normalized = normalizePhone(phone);
   const verified = (state.prefill.phone_verified && state.prefill.phone === normalized) || (verify.data?.phone_verified && verify.data.phone === normalized);
   const sendCode = async () => {
     if (!(await form.trigger('phone'))) return;

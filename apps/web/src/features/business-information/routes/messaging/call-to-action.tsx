@@ -1,6 +1,6 @@
+import { textareaClassOf } from '@web/components/ui/styles';
 import { MessagingSection } from '../../components/section';
 import { SettingFieldForm } from '../../components/setting-field-form';
-import { textareaClass } from '../../components/styles';
 
 export function CallToActionRoute() {
   return (
@@ -15,7 +15,7 @@ export function CallToActionRoute() {
           {({ id, value, onChange, onBlur, invalid, describedBy }) => (
             <textarea
               id={id}
-              className={textareaClass}
+              className={textareaClassOf('min-h-28')}
               value={value}
               onChange={(e) => onChange(e.target.value)}
               onBlur={onBlur}

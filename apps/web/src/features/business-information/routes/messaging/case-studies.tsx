@@ -7,9 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
+import { textareaClassOf } from '@web/components/ui/styles';
 import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
-import { textareaClass } from '../../components/styles';
 import { useSettingSave } from '../../hooks/use-setting-save';
 
 const schema = updateMessagingSettingBodySchema.pick({ case_studies: true });
@@ -63,7 +63,7 @@ function CaseStudiesForm({ setting }: { setting: MessagingSetting | null }) {
                     <Label htmlFor={`case-summary-${item.id}`}>Summary</Label>
                     <textarea
                       id={`case-summary-${item.id}`}
-                      className={textareaClass}
+                      className={textareaClassOf('min-h-28')}
                       aria-invalid={e?.summary ? true : undefined}
                       {...form.register(`case_studies.${index}.summary`)}
                     />

@@ -5,12 +5,12 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { selectClass } from '@web/components/ui/styles';
 import { useGenerateExampleText } from '../../api/generate-example-text';
 import { useLoadedProspects } from '../../api/list-loaded-prospects';
 import { usePersonas } from '../../api/list-personas';
 import { GeneratedExample, generationErrorText } from '../../components/generated-example';
 import { MessagingSection } from '../../components/section';
-import { selectClass } from '../../components/styles';
 
 const prospectLabel = (p: { full_name: string | null; email: string | null; title: string | null; company: string | null; id: number }) => {
   const who = p.full_name ?? p.email ?? `Prospect ${p.id}`;

@@ -1,7 +1,7 @@
 import { MESSAGE_LANGUAGES } from '@shared/schemas/messaging';
+import { selectClass } from '@web/components/ui/styles';
 import { MessagingSection } from '../../components/section';
 import { SettingFieldForm } from '../../components/setting-field-form';
-import { selectClass } from '../../components/styles';
 
 const names = new Intl.DisplayNames(['en'], { type: 'language' });
 const languageName = (code: string) => names.of(code) ?? code;

@@ -10,11 +10,11 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { selectClass } from '@web/components/ui/styles';
 import { useDeleteOffering, useOfferings } from '../../api/offerings';
 import { formatPrice, OfferingForm } from '../../components/offering-form';
 import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
-import { selectClass } from '../../components/styles';
 import { useSettingSave } from '../../hooks/use-setting-save';
 import { LoadError } from '@web/components/ui/load-error';
 

@@ -8,12 +8,12 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { selectClass } from '@web/components/ui/styles';
 import { useAssignMessagingSetting } from '../../api/assign-messaging-setting';
 import { useCreateMessagingSetting } from '../../api/create-messaging-setting';
 import { usePersonas } from '../../api/list-personas';
 import { SaveBar } from '../../components/save-bar';
 import { MessagingSection } from '../../components/section';
-import { selectClass } from '../../components/styles';
 import { useCurrentSetting } from '../../hooks/use-current-setting';
 import { LoadError } from '@web/components/ui/load-error';
 

@@ -1,8 +1,8 @@
 import { TONE_VOICE_SUGGESTIONS } from '@shared/schemas/messaging';
 import { Button } from '@web/components/ui/button';
+import { textareaClassOf } from '@web/components/ui/styles';
 import { MessagingSection } from '../../components/section';
 import { SettingFieldForm } from '../../components/setting-field-form';
-import { textareaClass } from '../../components/styles';
 
 export function ToneVoiceRoute() {
   return (
@@ -25,7 +25,7 @@ export function ToneVoiceRoute() {
               </div>
               <textarea
                 id={id}
-                className={textareaClass}
+                className={textareaClassOf('min-h-28')}
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
                 onBlur={onBlur}

@@ -37,7 +37,7 @@ import { freshText, returnDateOf } from './wording';
  * status decides what the message is (an automatic status is an auto-reply, out_of_office pauses,
  * unsubscribe suppresses as such) and goes to the thread through nextReplyStatus (a user's status stays).
  * An interested reply and a meeting request also log reply_interested / meeting_requested (notifications).
- * A person's reply opens the prospect's pipeline card or moves it forward (modules/pipeline/moves.ts).
+ * A person's reply tells the layers above (event prospect_answered: the pipeline card opens or moves forward).
  * With auto_reply on, a person's reply the agent answers schedules its answer in the same transaction (agent-answer.ts).
  * Idempotent: the message's row (account, mailbox, Message-ID) is written first, and a second ingestion
  * finds it there and changes nothing.
@@ -245,255 +245,381 @@ async function pauseEnrolments(tx: Db, accountId: number, email: string, until: 
 
 export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestResult> {
   const now = input.now ?? new Date();
-  const accountId = input.mailbox.accountId;
-  const mailboxAddress = input.mailbox.email.toLowerCase();
+  const { raw, parsed, messageId } = await parseMessage(input);
+  if (await alreadyIngested(db, input.mailbox, messageId)) return { outcome: 'duplicate', messageId };
+  const m = readMessage(input, now, raw, parsed, messageId);
+  // Told apart and classified before the transaction: the AI provider (when the rules are unsure) must not run while locks are held.
+  const side = await sideOf(db, m);
+  return db.transaction(async (tx): Promise<IngestResult> => {
+    const ownCampaignEmail = await ingestOwnCampaignEmail(tx, m);
+    if (ownCampaignEmail) return ownCampaignEmail;
+    return side.own ? ingestOwnMessage(tx, m) : ingestOtherSideMessage(tx, m, side);
+  });
+}
+
+/** One message being taken in: where it came from, its clock, and what was read from it. Every step below works from it. */
+type Ingestion = {
+  input: IngestInput;
+  accountId: number;
+  /** The mailbox's own address, lower-cased. */
+  mailboxAddress: string;
+  /** When it was taken in. */
+  now: Date;
+  /** Its bytes as text (a delivery report is read from them). */
+  raw: string;
+  parsed: ParsedMail;
+  messageId: string;
+  fromEmail: string;
+  fromName: string | null;
+  subject: string;
+  text: string;
+  sentAt: Date;
+  /** Its row's columns whatever it turns out to be (thread, direction and kind aside). */
+  base: BaseRow;
+};
+
+/** The other side's message (not ours): its delivery report, if it is one, and its classification. */
+type OtherSide = { own: false; dsn: Dsn | null; classified: InboundClassification };
+
+/** The thread a message answers, and our campaign email it answers (when it is one). */
+type Found = { thread: EmailThreadRow; answered: CampaignEmailRow | null };
+
+/** What the classification makes of the other side's message that answers ours. */
+type ReplyJudgement = {
+  classified: InboundClassification;
+  /** An auto-reply, never a reply: an automatic status, or a wrong person told by the headers or the subject. */
+  auto: boolean;
+  /** An out-of-office: the return date it gives, and until when the prospect's unsent emails wait. */
+  outOfOffice: { returnDate: Date | null; pausedUntil: Date } | null;
+};
+
+/** The other side's message stored in its thread, with its classification and the thread's status after it. */
+type StoredInbound = {
+  outcome: 'stored';
+  messageId: string;
+  threadId: number;
+  messageRowId: number;
+  direction: 'inbound';
+  replyStatus: ReplyStatus;
+  threadReplyStatus: ReplyStatus | null;
+};
+
+/** The message parsed, and its Message-ID (made from its bytes when it has none). */
+async function parseMessage(input: IngestInput): Promise<{ raw: string; parsed: ParsedMail; messageId: string }> {
   const raw = typeof input.raw === 'string' ? input.raw : input.raw.toString('utf8');
   const parsed = await simpleParser(input.raw, { skipImageLinks: true, skipTextToHtml: true });
   const messageId = normaliseMessageId(parsed.messageId) ?? `<${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@no-message-id.invalid>`;
+  return { raw, parsed, messageId };
+}
 
+/** The mailbox took this Message-ID in already: a second ingestion changes nothing. */
+async function alreadyIngested(db: Db, mailbox: IngestInput['mailbox'], messageId: string): Promise<boolean> {
   const [seen] = await db
     .select({ id: emailThreadMessages.id })
     .from(emailThreadMessages)
-    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.userEmailId, input.mailbox.id), eq(emailThreadMessages.messageId, messageId)));
-  if (seen) return { outcome: 'duplicate', messageId };
+    .where(and(eq(emailThreadMessages.accountId, mailbox.accountId), eq(emailThreadMessages.userEmailId, mailbox.id), eq(emailThreadMessages.messageId, messageId)));
+  return seen !== undefined;
+}
 
+/** The parsed message's fields, and its row's columns common to every kind. */
+function readMessage(input: IngestInput, now: Date, raw: string, parsed: ParsedMail, messageId: string): Ingestion {
+  const accountId = input.mailbox.accountId;
   const from = firstAddress(parsed.from);
   const fromEmail = (from?.address ?? '').toLowerCase();
+  const fromName = from?.name || null;
   const subject = parsed.subject ?? '';
   const text = parsed.text ?? '';
   const sentAt = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : now;
   const html = typeof parsed.html === 'string' && parsed.html ? sanitizeRichText('email_body', parsed.html) || null : null;
-  const imap = { imapFolder: input.folder, imapUid: input.uid ?? null };
-  const base = {
+  const base: BaseRow = {
     accountId,
     userEmailId: input.mailbox.id,
     messageId,
     inReplyTo: normaliseMessageId(parsed.inReplyTo?.split(/\s+/)[0]),
     references: answeredIds({ inReplyTo: undefined, references: parsed.references }).reverse().join(' ') || null,
     fromEmail,
-    fromName: from?.name || null,
+    fromName,
     toEmails: addresses(parsed.to),
     ccEmails: addresses(parsed.cc),
     subject,
     text,
     html,
     sentAt,
-    ...imap,
+    imapFolder: input.folder,
+    imapUid: input.uid ?? null,
   };
+  return { input, accountId, mailboxAddress: input.mailbox.email.toLowerCase(), now, raw, parsed, messageId, fromEmail, fromName, subject, text, sentAt, base };
+}
 
-  // Classified before the transaction: the AI provider (when the rules are unsure) must not run while locks are held.
-  const own = fromEmail === mailboxAddress || input.role === 'sent' || input.role === 'drafts';
-  const dsn = own ? null : parseDsn(raw);
-  const classification = own ? null : await classifyInbound(db, accountId, parsed, { subject, text, from: fromEmail, deliveryReport: dsn !== null }, input.provider ?? null);
+/** Ours (from the mailbox's own address, or found in Sent / Drafts), or the other side's: then read for a delivery report and classified. */
+async function sideOf(db: Db, m: Ingestion): Promise<{ own: true } | OtherSide> {
+  const own = m.fromEmail === m.mailboxAddress || m.input.role === 'sent' || m.input.role === 'drafts';
+  if (own) return { own: true };
+  const dsn = parseDsn(m.raw);
+  const classified = await classifyInbound(db, m.accountId, m.parsed, { subject: m.subject, text: m.text, from: m.fromEmail, deliveryReport: dsn !== null }, m.input.provider ?? null);
+  return { own: false, dsn, classified };
+}
 
-  return db.transaction(async (tx): Promise<IngestResult> => {
-    // One of ours: a campaign email found in Sent, or a message the user wrote from their mail client.
-    const [ownCampaignEmail] = await tx
-      .select()
-      .from(campaignEmails)
-      .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.messageId, messageId)));
-    if (ownCampaignEmail) {
-      const [thread] = await tx
-        .select()
-        .from(emailThreads)
-        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
-      // No thread yet (nobody answered): the thread is made when something answers it.
-      if (!thread) return { outcome: 'unrelated', messageId };
-      const id = await recordOwnCampaignEmail(
-        tx,
-        thread,
-        ownCampaignEmail,
-        { email: fromEmail || mailboxAddress, name: from?.name || null },
-        { folder: input.folder, uid: input.uid ?? null },
-      );
-      if (id === null) return { outcome: 'duplicate', messageId };
-      return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: id, direction: 'outbound', kind: 'own', effect: 'none' };
-    }
-    if (!own) {
-      const bouncedIds = dsn?.originalMessageId ? [dsn.originalMessageId] : dsn ? [] : plainBounceMessageIds(fromEmail, subject, text);
-      if (dsn || bouncedIds.length) return ingestBounce(tx, input, base, dsn, bouncedIds, now);
-    }
+/** One of our campaign emails (found in Sent): an outbound message of its enrolment's thread. Null when the message is none of them. */
+async function ingestOwnCampaignEmail(tx: Db, m: Ingestion): Promise<IngestResult | null> {
+  const [ownCampaignEmail] = await tx
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, m.accountId), eq(campaignEmails.messageId, m.messageId)));
+  if (!ownCampaignEmail) return null;
+  const [thread] = await tx
+    .select()
+    .from(emailThreads)
+    .where(and(eq(emailThreads.accountId, m.accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
+  // No thread yet (nobody answered): the thread is made when something answers it.
+  if (!thread) return { outcome: 'unrelated', messageId: m.messageId };
+  const id = await recordOwnCampaignEmail(tx, thread, ownCampaignEmail, { email: m.fromEmail || m.mailboxAddress, name: m.fromName }, { folder: m.input.folder, uid: m.input.uid ?? null });
+  if (id === null) return { outcome: 'duplicate', messageId: m.messageId };
+  return { outcome: 'stored', messageId: m.messageId, threadId: thread.id, messageRowId: id, direction: 'outbound', kind: 'own', effect: 'none' };
+}
 
-    // Ours answers a thread that exists; only the other side's message starts one.
-    const found = await threadFor(tx, accountId, answeredIds(parsed), now, !own);
-    if (!found) return { outcome: 'unrelated', messageId };
-    const { thread, answered } = found;
+/** A message the user wrote from their mail client: outbound in the thread it answers (ours never starts one), never a reply. */
+async function ingestOwnMessage(tx: Db, m: Ingestion): Promise<IngestResult> {
+  // Ours answers a thread that exists; only the other side's message starts one.
+  const found = await threadFor(tx, m.accountId, answeredIds(m.parsed), m.now, false);
+  if (!found) return { outcome: 'unrelated', messageId: m.messageId };
+  const { thread } = found;
+  const [row] = await tx
+    .insert(emailThreadMessages)
+    .values({ ...m.base, threadId: thread.id, campaignEmailId: null, direction: 'outbound', kind: 'own' })
+    .onConflictDoNothing()
+    .returning({ id: emailThreadMessages.id });
+  if (!row) return { outcome: 'duplicate', messageId: m.messageId };
+  await touchThread(tx, thread, m.sentAt, {});
+  // The user answered from their own mail client (found in Sent): an interaction with the prospect.
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'user',
+    verb: 'mail_client_reply_sent',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: { thread_id: thread.id, message_id: m.messageId, campaign_id: thread.campaignId, enrolment_id: thread.enrolmentId, user_email_id: m.input.mailbox.id, subject: m.subject },
+    occurredAt: m.sentAt,
+  });
+  return { outcome: 'stored', messageId: m.messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
+}
 
-    if (own) {
-      const [row] = await tx
-        .insert(emailThreadMessages)
-        .values({ ...base, threadId: thread.id, campaignEmailId: null, direction: 'outbound', kind: 'own' })
-        .onConflictDoNothing()
-        .returning({ id: emailThreadMessages.id });
-      if (!row) return { outcome: 'duplicate', messageId };
-      await touchThread(tx, thread, sentAt, {});
-      // The user answered from their own mail client (found in Sent): an interaction with the prospect.
-      await recordActivity(tx, {
-        accountId,
-        actorType: 'user',
-        verb: 'mail_client_reply_sent',
-        channel: 'email',
-        prospectId: thread.prospectId,
-        payload: { thread_id: thread.id, message_id: messageId, campaign_id: thread.campaignId, enrolment_id: thread.enrolmentId, user_email_id: input.mailbox.id, subject },
-        occurredAt: sentAt,
-      });
-      return { outcome: 'stored', messageId, threadId: thread.id, messageRowId: row.id, direction: 'outbound', kind: 'own', effect: 'none' };
-    }
+/** The other side's message: a delivery report, else an answer to ours (an auto-reply or a person's reply); anything else is unrelated. */
+async function ingestOtherSideMessage(tx: Db, m: Ingestion, side: OtherSide): Promise<IngestResult> {
+  const bouncedIds = bouncedIdsOf(m, side.dsn);
+  if (bouncedIds) return ingestBounce(tx, m, side.dsn, bouncedIds);
+  const found = await threadFor(tx, m.accountId, answeredIds(m.parsed), m.now, true);
+  if (!found) return { outcome: 'unrelated', messageId: m.messageId };
+  const reply = judgeReply(m, side.classified);
+  const stored = await storeInbound(tx, m, found, reply);
+  if (!stored) return { outcome: 'duplicate', messageId: m.messageId };
+  return reply.auto ? ingestAutoReply(tx, m, found, reply, stored) : ingestPersonsReply(tx, m, found, reply.classified, stored);
+}
 
-    // The classifier is the one judge of what the message is (docs/decisions.md: one source of truth).
-    const classified = classification!;
-    const outOfOffice = classified.status === 'out_of_office';
-    const auto = isAutomaticReplyStatus(classified.status) || (classified.status === 'wrong_person' && /^(header|subject):/.test(classified.rule));
-    const returnDate = outOfOffice ? returnDateOf(subject, text, sentAt) : null;
-    const pausedUntil = outOfOffice ? (returnDate && returnDate > now ? returnDate : new Date(now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS)) : undefined;
-    const [row] = await tx
-      .insert(emailThreadMessages)
-      .values({
-        ...base,
-        threadId: thread.id,
-        campaignEmailId: answered?.id ?? null,
-        direction: 'inbound',
-        kind: auto ? 'auto_reply' : 'human',
-        fromColleague: fromEmail !== thread.prospectEmail,
-        replyStatus: classified.status,
-        details: {
-          classification: { status: classified.status, source: classified.source, rule: classified.rule, ...(classified.aiFallback ? { ai_fallback: classified.aiFallback } : {}) },
-          ...(outOfOffice ? { out_of_office: true, return_date: returnDate?.toISOString().slice(0, 10) ?? null, paused_until: pausedUntil!.toISOString() } : {}),
-        },
-      })
-      .onConflictDoNothing()
-      .returning({ id: emailThreadMessages.id });
-    if (!row) return { outcome: 'duplicate', messageId };
-    const threadStatus = await applyReplyStatus(tx, thread, { reply_status: classified.status, reply_status_source: classified.source }, { messageRowId: row.id, prospectId: thread.prospectId });
-    const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, replyStatus: classified.status, threadReplyStatus: threadStatus };
+/** The Message-IDs a bounce returns (its report's, else those a plain-text bounce quotes); null when the message is no bounce. */
+function bouncedIdsOf(m: Ingestion, dsn: Dsn | null): string[] | null {
+  const ids = dsn?.originalMessageId ? [dsn.originalMessageId] : dsn ? [] : plainBounceMessageIds(m.fromEmail, m.subject, m.text);
+  return dsn || ids.length ? ids : null;
+}
 
-    if (auto) {
-      await touchThread(tx, thread, sentAt, {});
-      // Logged as an interaction (what came back), never as a reply: the dashboard counts reply_received only.
-      await recordActivity(tx, {
-        accountId,
-        actorType: 'system',
-        verb: 'auto_reply_received',
-        channel: 'email',
-        prospectId: thread.prospectId,
-        payload: {
-          thread_id: thread.id,
-          message_id: messageId,
-          campaign_id: thread.campaignId,
-          enrolment_id: thread.enrolmentId,
-          campaign_email_id: answered?.id ?? null,
-          subject: thread.subject,
-          snippet: freshText(text).replace(/\s+/g, ' ').trim().slice(0, 200),
-          reply_status: classified.status,
-          return_date: returnDate?.toISOString().slice(0, 10) ?? null,
-        },
-        occurredAt: sentAt,
-      });
-      if (!pausedUntil) return { ...stored, kind: 'auto_reply', effect: 'none' };
-      const paused = await pauseEnrolments(tx, accountId, thread.prospectEmail, pausedUntil);
-      if (paused.length) {
-        await recordActivity(tx, {
-          accountId,
-          actorType: 'system',
-          verb: 'enrolment_paused',
-          channel: 'email',
-          prospectId: thread.prospectId,
-          payload: { thread_id: thread.id, enrolment_ids: paused, until: pausedUntil.toISOString(), reason: 'out of office', return_date: returnDate?.toISOString().slice(0, 10) ?? null },
-        });
-      }
-      return { ...stored, kind: 'auto_reply', effect: 'paused', pausedUntil };
-    }
+/** The classifier is the one judge of what the message is (docs/decisions.md: one source of truth). */
+function judgeReply(m: Ingestion, classified: InboundClassification): ReplyJudgement {
+  const auto = isAutomaticReplyStatus(classified.status) || (classified.status === 'wrong_person' && /^(header|subject):/.test(classified.rule));
+  if (classified.status !== 'out_of_office') return { classified, auto, outOfOffice: null };
+  const returnDate = returnDateOf(m.subject, m.text, m.sentAt);
+  const pausedUntil = returnDate && returnDate > m.now ? returnDate : new Date(m.now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS);
+  return { classified, auto, outOfOffice: { returnDate, pausedUntil } };
+}
 
-    // A human answered: nothing more goes out to this prospect, on any channel of any campaign.
-    await touchThread(tx, thread, sentAt, { human: true });
-    const unsubscribe = classified.status === 'unsubscribe';
-    const details = `Reply from ${fromEmail || 'unknown sender'}: ${subject}`.slice(0, 300);
-    await suppress(tx, accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
-    if (unsubscribe && fromEmail && fromEmail !== thread.prospectEmail) await suppress(tx, accountId, fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
-    // The suppression stopped the enrolments of the address; the prospect's others (another address of theirs) stop too.
-    if (thread.prospectId !== null) {
-      const reason = unsubscribe ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
-      for (const s of await stopEnrolmentsWhere(tx, accountId, and(eq(campaignEnrolments.prospectId, thread.prospectId)), reason)) {
-        await recordActivity(tx, {
-          accountId,
-          actorType: 'system',
-          verb: 'enrolment_stopped',
-          channel: 'email',
-          prospectId: s.prospectId,
-          payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
-        });
-      }
-    }
-    // The campaign asks for it: the same company's other prospects in this campaign stop too (never a free-mail domain).
-    const domain = thread.prospectEmail.split('@')[1] ?? '';
-    if (thread.campaignId !== null && domain && !FREE_MAIL_DOMAINS.includes(domain)) {
-      const [campaign] = await tx
-        .select({ stopCompanyOnReply: campaigns.stopCompanyOnReply })
-        .from(campaigns)
-        .where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, thread.campaignId)));
-      if (campaign?.stopCompanyOnReply) {
-        const reason = `Someone at ${domain} replied`;
-        const sameCompany = and(eq(campaignEnrolments.campaignId, thread.campaignId), sql`split_part(${campaignEnrolments.email}, '@', 2) = ${domain}`);
-        for (const s of await stopEnrolmentsWhere(tx, accountId, sameCompany, reason)) {
-          await recordActivity(tx, {
-            accountId,
-            actorType: 'system',
-            verb: 'enrolment_stopped',
-            channel: 'email',
-            prospectId: s.prospectId,
-            payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason, thread_id: thread.id },
-          });
-        }
-      }
-    }
-    await recordActivity(tx, {
-      accountId,
-      actorType: 'system',
-      verb: 'reply_received',
-      channel: 'email',
-      prospectId: thread.prospectId,
-      payload: {
-        kind: 'email',
-        thread_id: thread.id,
-        message_id: messageId,
-        campaign_id: thread.campaignId,
-        enrolment_id: thread.enrolmentId,
-        campaign_email_id: answered?.id ?? null,
-        subject: thread.subject,
-        snippet: text.slice(0, 200),
-        from_colleague: fromEmail !== thread.prospectEmail,
+/** The message's row in its thread (null: it is there already), and its classification onto the thread. */
+async function storeInbound(tx: Db, m: Ingestion, { thread, answered }: Found, { classified, auto, outOfOffice }: ReplyJudgement): Promise<StoredInbound | null> {
+  const [row] = await tx
+    .insert(emailThreadMessages)
+    .values({
+      ...m.base,
+      threadId: thread.id,
+      campaignEmailId: answered?.id ?? null,
+      direction: 'inbound',
+      kind: auto ? 'auto_reply' : 'human',
+      fromColleague: m.fromEmail !== thread.prospectEmail,
+      replyStatus: classified.status,
+      details: {
+        classification: { status: classified.status, source: classified.source, rule: classified.rule, ...(classified.aiFallback ? { ai_fallback: classified.aiFallback } : {}) },
+        ...(outOfOffice ? { out_of_office: true, return_date: outOfOffice.returnDate?.toISOString().slice(0, 10) ?? null, paused_until: outOfOffice.pausedUntil.toISOString() } : {}),
       },
-      occurredAt: sentAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: emailThreadMessages.id });
+  if (!row) return null;
+  const threadStatus = await applyReplyStatus(tx, thread, { reply_status: classified.status, reply_status_source: classified.source }, { messageRowId: row.id, prospectId: thread.prospectId });
+  return { outcome: 'stored', messageId: m.messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound', replyStatus: classified.status, threadReplyStatus: threadStatus };
+}
+
+/** An auto-reply: logged as what came back, never as a reply, and never stops; an out-of-office pauses. */
+async function ingestAutoReply(tx: Db, m: Ingestion, { thread, answered }: Found, { classified, outOfOffice }: ReplyJudgement, stored: StoredInbound): Promise<IngestResult> {
+  await touchThread(tx, thread, m.sentAt, {});
+  // Logged as an interaction (what came back), never as a reply: the dashboard counts reply_received only.
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'system',
+    verb: 'auto_reply_received',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: {
+      thread_id: thread.id,
+      message_id: m.messageId,
+      campaign_id: thread.campaignId,
+      enrolment_id: thread.enrolmentId,
+      campaign_email_id: answered?.id ?? null,
+      subject: thread.subject,
+      snippet: freshText(m.text).replace(/\s+/g, ' ').trim().slice(0, 200),
+      reply_status: classified.status,
+      return_date: outOfOffice?.returnDate?.toISOString().slice(0, 10) ?? null,
+    },
+    occurredAt: m.sentAt,
+  });
+  if (!outOfOffice) return { ...stored, kind: 'auto_reply', effect: 'none' };
+  await pauseForOutOfOffice(tx, m, thread, outOfOffice);
+  return { ...stored, kind: 'auto_reply', effect: 'paused', pausedUntil: outOfOffice.pausedUntil };
+}
+
+/** An out-of-office: the unsent emails of the address's active enrolments wait until its return (enrolment_paused is logged). */
+async function pauseForOutOfOffice(tx: Db, m: Ingestion, thread: EmailThreadRow, { returnDate, pausedUntil }: NonNullable<ReplyJudgement['outOfOffice']>): Promise<void> {
+  const paused = await pauseEnrolments(tx, m.accountId, thread.prospectEmail, pausedUntil);
+  if (!paused.length) return;
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'system',
+    verb: 'enrolment_paused',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: { thread_id: thread.id, enrolment_ids: paused, until: pausedUntil.toISOString(), reason: 'out of office', return_date: returnDate?.toISOString().slice(0, 10) ?? null },
+  });
+}
+
+/** A person's reply: the thread stops sending, then what a reply does elsewhere, in this order, in the reply's transaction. */
+async function ingestPersonsReply(tx: Db, m: Ingestion, found: Found, classified: InboundClassification, stored: StoredInbound): Promise<IngestResult> {
+  const { thread } = found;
+  const unsubscribe = classified.status === 'unsubscribe';
+  // A human answered: nothing more goes out to this prospect, on any channel of any campaign.
+  await touchThread(tx, thread, m.sentAt, { human: true });
+  await suppressOnReply(tx, m, found, unsubscribe);
+  await stopProspectOnReply(tx, m, thread, unsubscribe);
+  await stopCompanyOnReply(tx, m, thread);
+  await recordReplyReceived(tx, m, found);
+  await recordPositiveReply(tx, m, thread, classified);
+  await tellProspectAnswered(tx, m, thread, classified.status);
+  if (unsubscribe) await recordUnsubscribedByReply(tx, m, found);
+  // The agent answers it on its own when auto_reply is on and the thread's status is one it answers (never an unsubscribe).
+  const agentAnswerAt = m.input.jobs && !unsubscribe ? await scheduleAgentAnswer(tx, m.input.jobs, { accountId: m.accountId, id: stored.messageRowId, status: stored.threadReplyStatus ?? classified.status }, m.now) : null;
+  return { ...stored, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped', ...(agentAnswerAt ? { agentAnswerAt } : {}) };
+}
+
+/**
+ * The replying address goes on the list as "replied", or "unsubscribed" when the reply asks for it (and then the
+ * colleague who wrote it too): the suppression stops the address's enrolments, and the send's own check refuses what was claimed.
+ */
+async function suppressOnReply(tx: Db, m: Ingestion, { thread, answered }: Found, unsubscribe: boolean): Promise<void> {
+  const details = `Reply from ${m.fromEmail || 'unknown sender'}: ${m.subject}`.slice(0, 300);
+  await suppress(tx, m.accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
+  if (unsubscribe && m.fromEmail && m.fromEmail !== thread.prospectEmail) await suppress(tx, m.accountId, m.fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
+}
+
+/** The suppression stopped the enrolments of the address; the prospect's others (another address of theirs) stop too. */
+async function stopProspectOnReply(tx: Db, m: Ingestion, thread: EmailThreadRow, unsubscribe: boolean): Promise<void> {
+  if (thread.prospectId === null) return;
+  const reason = unsubscribe ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
+  for (const s of await stopEnrolmentsWhere(tx, m.accountId, and(eq(campaignEnrolments.prospectId, thread.prospectId)), reason)) {
+    await recordActivity(tx, {
+      accountId: m.accountId,
+      actorType: 'system',
+      verb: 'enrolment_stopped',
+      channel: 'email',
+      prospectId: s.prospectId,
+      payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason },
     });
-    const positive = POSITIVE_VERBS[classified.status];
-    if (positive) {
-      await recordActivity(tx, {
-        accountId,
-        actorType: 'system',
-        verb: positive,
-        channel: 'email',
-        prospectId: thread.prospectId,
-        payload: { thread_id: thread.id, message_id: messageId, campaign_id: thread.campaignId, subject: thread.subject, snippet: freshText(text).replace(/\s+/g, ' ').trim().slice(0, 200), reply_status: classified.status, source: classified.source },
-        occurredAt: sentAt,
-      });
-    }
-    // A person answered: the layers above react (the pipeline card opens or moves forward as the reply says).
-    if (thread.prospectId !== null) {
-      await publish(tx, accountId, 'prospect_answered', { prospect_id: thread.prospectId, thread_id: thread.id, channel: 'email', reply_status: classified.status, user_id: null, at: now.toISOString() });
-    }
-    if (unsubscribe) {
-      await recordActivity(tx, {
-        accountId,
-        actorType: 'system',
-        verb: 'email_unsubscribed',
-        channel: 'email',
-        prospectId: thread.prospectId,
-        payload: { email: thread.prospectEmail, campaign_email_id: answered?.id ?? null, by_reply: true, thread_id: thread.id },
-      });
-    }
-    // The agent answers it on its own when auto_reply is on and the thread's status is one it answers (never an unsubscribe).
-    const agentAnswerAt = input.jobs && !unsubscribe ? await scheduleAgentAnswer(tx, input.jobs, { accountId, id: row.id, status: threadStatus ?? classified.status }, now) : null;
-    return { ...stored, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped', ...(agentAnswerAt ? { agentAnswerAt } : {}) };
+  }
+}
+
+/** The campaign asks for it: the same company's other prospects in this campaign stop too (never a free-mail domain). */
+async function stopCompanyOnReply(tx: Db, m: Ingestion, thread: EmailThreadRow): Promise<void> {
+  const domain = thread.prospectEmail.split('@')[1] ?? '';
+  if (thread.campaignId === null || !domain || FREE_MAIL_DOMAINS.includes(domain)) return;
+  const [campaign] = await tx
+    .select({ stopCompanyOnReply: campaigns.stopCompanyOnReply })
+    .from(campaigns)
+    .where(and(eq(campaigns.accountId, m.accountId), eq(campaigns.id, thread.campaignId)));
+  if (!campaign?.stopCompanyOnReply) return;
+  const reason = `Someone at ${domain} replied`;
+  const sameCompany = and(eq(campaignEnrolments.campaignId, thread.campaignId), sql`split_part(${campaignEnrolments.email}, '@', 2) = ${domain}`);
+  for (const s of await stopEnrolmentsWhere(tx, m.accountId, sameCompany, reason)) {
+    await recordActivity(tx, {
+      accountId: m.accountId,
+      actorType: 'system',
+      verb: 'enrolment_stopped',
+      channel: 'email',
+      prospectId: s.prospectId,
+      payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason, thread_id: thread.id },
+    });
+  }
+}
+
+/** reply_received: the reply the dashboard counts (and notifies). */
+async function recordReplyReceived(tx: Db, m: Ingestion, { thread, answered }: Found): Promise<void> {
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'system',
+    verb: 'reply_received',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: {
+      kind: 'email',
+      thread_id: thread.id,
+      message_id: m.messageId,
+      campaign_id: thread.campaignId,
+      enrolment_id: thread.enrolmentId,
+      campaign_email_id: answered?.id ?? null,
+      subject: thread.subject,
+      snippet: m.text.slice(0, 200),
+      from_colleague: m.fromEmail !== thread.prospectEmail,
+    },
+    occurredAt: m.sentAt,
+  });
+}
+
+/** An interested reply or a meeting request also logs reply_interested / meeting_requested (notifications). */
+async function recordPositiveReply(tx: Db, m: Ingestion, thread: EmailThreadRow, classified: InboundClassification): Promise<void> {
+  const positive = POSITIVE_VERBS[classified.status];
+  if (!positive) return;
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'system',
+    verb: positive,
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: { thread_id: thread.id, message_id: m.messageId, campaign_id: thread.campaignId, subject: thread.subject, snippet: freshText(m.text).replace(/\s+/g, ' ').trim().slice(0, 200), reply_status: classified.status, source: classified.source },
+    occurredAt: m.sentAt,
+  });
+}
+
+/**
+ * A person answered: the layers above react (event `prospect_answered`; the pipeline card opens or moves forward as
+ * the reply says, src/reactions.ts).
+ */
+async function tellProspectAnswered(tx: Db, m: Ingestion, thread: EmailThreadRow, replyStatus: ReplyStatus): Promise<void> {
+  if (thread.prospectId === null) return;
+  await publish(tx, m.accountId, 'prospect_answered', { prospect_id: thread.prospectId, thread_id: thread.id, channel: 'email', reply_status: replyStatus, user_id: null, at: m.now.toISOString() });
+}
+
+/** A reply that asks to unsubscribe logs email_unsubscribed (by reply). */
+async function recordUnsubscribedByReply(tx: Db, m: Ingestion, { thread, answered }: Found): Promise<void> {
+  await recordActivity(tx, {
+    accountId: m.accountId,
+    actorType: 'system',
+    verb: 'email_unsubscribed',
+    channel: 'email',
+    prospectId: thread.prospectId,
+    payload: { email: thread.prospectEmail, campaign_email_id: answered?.id ?? null, by_reply: true, thread_id: thread.id },
   });
 }
 
@@ -518,9 +644,8 @@ async function touchThread(tx: Db, thread: EmailThreadRow, at: Date, options: { 
 type BaseRow = Omit<typeof emailThreadMessages.$inferInsert, 'threadId' | 'direction' | 'kind'>;
 
 /** A delivery report: to the thread of the email it returns; 5.x.x suppresses, 4.x.x is recorded. */
-async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn | null, ids: string[], now: Date): Promise<IngestResult> {
-  const accountId = input.mailbox.accountId;
-  const messageId = base.messageId;
+async function ingestBounce(tx: Db, m: Ingestion, dsn: Dsn | null, ids: string[]): Promise<IngestResult> {
+  const { accountId, messageId } = m;
   const [bounced] = ids.length
     ? await tx
         .select()
@@ -531,19 +656,14 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
     : [];
   // A success notice (2.x.x: delivered, relayed) is nobody's business in the inbox.
   if (!bounced || dsn?.status.startsWith('2')) return { outcome: 'unrelated', messageId };
-  const thread = await threadOfCampaignEmail(tx, bounced, now);
-  // A plain-text bounce has no Status field: its enhanced code when it quotes one, else permanent unless it speaks of a delay.
-  const text = base.text ?? '';
-  const status =
-    dsn?.status ??
-    /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
-    (/\bdelay|\bwill (be )?retr|\bstill trying|\bkeep trying|\btemporar/i.test(text) ? '4.0.0' : '5.0.0');
+  const thread = await threadOfCampaignEmail(tx, bounced, m.now);
+  const status = bounceStatus(dsn, m.text);
   const recipient = (dsn?.finalRecipient ?? bounced.toEmail).toLowerCase();
   const permanent = status?.startsWith('5') ?? false;
   const [row] = await tx
     .insert(emailThreadMessages)
     .values({
-      ...base,
+      ...m.base,
       threadId: thread.id,
       campaignEmailId: bounced.id,
       direction: 'inbound',
@@ -556,10 +676,7 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
   if (!row) return { outcome: 'duplicate', messageId };
   const threadStatus = await applyReplyStatus(tx, thread, { reply_status: 'bounce', reply_status_source: 'rules' }, { messageRowId: row.id, prospectId: bounced.prospectId });
   const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, kind: 'bounce' as const, replyStatus: 'bounce' as const, threadReplyStatus: threadStatus };
-  if (permanent) {
-    const diagnostic = [status, dsn?.diagnostic].filter(Boolean).join(' ').slice(0, 300);
-    await suppress(tx, accountId, recipient, 'hard_bounce', diagnostic || 'Bounced', { campaignEmailId: bounced.id });
-  }
+  if (permanent) await suppressHardBounce(tx, accountId, bounced, recipient, status, dsn);
   await recordActivity(tx, {
     accountId,
     actorType: 'system',
@@ -584,6 +701,21 @@ async function ingestBounce(tx: Db, input: IngestInput, base: BaseRow, dsn: Dsn 
     },
   });
   return { ...stored, effect: permanent ? 'suppressed_bounce' : 'delay_recorded' };
+}
+
+/** A plain-text bounce has no Status field: its enhanced code when it quotes one, else permanent unless it speaks of a delay. */
+function bounceStatus(dsn: Dsn | null, text: string): string {
+  return (
+    dsn?.status ??
+    /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
+    (/\bdelay|\bwill (be )?retr|\bstill trying|\bkeep trying|\btemporar/i.test(text) ? '4.0.0' : '5.0.0')
+  );
+}
+
+/** A permanent failure (5.x.x): the address goes on the list as hard_bounce, which stops its enrolments. */
+async function suppressHardBounce(tx: Db, accountId: number, bounced: CampaignEmailRow, recipient: string, status: string, dsn: Dsn | null): Promise<void> {
+  const diagnostic = [status, dsn?.diagnostic].filter(Boolean).join(' ').slice(0, 300);
+  await suppress(tx, accountId, recipient, 'hard_bounce', diagnostic || 'Bounced', { campaignEmailId: bounced.id });
 }
 
 /** The activity (and notification event) an inbound human message's status fires besides reply_received. */

@@ -8,7 +8,7 @@ import { api } from '@web/lib/api';
 import { userKeys } from '@web/lib/user';
 import { fakeAdapter } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
-import { forgetTypedDrafts } from '../components/step-forms';
+import { forgetTypedDrafts } from '../steps/step-form';
 import { OnboardingStepRoute } from '../routes/step';
 import { stepQuestion } from '../steps';
 import { WelcomeRoute } from '../routes/welcome';

@@ -11,9 +11,39 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ONBOARDING_STEPS, onboardingStepHref, paths } from '@web/config/paths';
 import { notify } from '@web/lib/notify';
 import { useFinishOnboarding, useOnboardingState, useSaveStep } from '../api/onboarding';
-import { STEP_FORMS, type StepFormProps } from '../components/step-forms';
+import { ChooseUserProfileStep } from '../steps/choose-user-profile';
+import { DifferentStep } from '../steps/different';
+import { ExpectationsStep } from '../steps/expectations';
+import { JobTitleStep } from '../steps/job-title';
+import { MeetingLinkStep } from '../steps/meeting-link';
+import { NotificationsListStep } from '../steps/notifications-list';
+import { PhoneNumberStep } from '../steps/phone-number';
+import { PotentialCustomersStep } from '../steps/potential-customers';
+import { PriceStep } from '../steps/price';
+import { ProblemSolvingStep } from '../steps/problem-solving';
+import { SolutionStep } from '../steps/solution';
+import type { StepFormProps } from '../steps/step-form';
+import { YourPositionStep } from '../steps/your-position';
+import { YourWebsiteStep } from '../steps/your-website';
 import { stepQuestion } from '../steps';
 import { useBrand } from '@web/stores/brand';
+
+/** The form of each step (one file per step in steps/). */
+const STEP_FORMS: { [S in OnboardingStepSlug]: (props: StepFormProps<S>) => ReactNode } = {
+  'choose-user-profile': ChooseUserProfileStep,
+  'your-website': YourWebsiteStep,
+  'your-position': YourPositionStep,
+  'job-title': JobTitleStep,
+  'problem-solving': ProblemSolvingStep,
+  solution: SolutionStep,
+  different: DifferentStep,
+  'potential-customers': PotentialCustomersStep,
+  price: PriceStep,
+  expectations: ExpectationsStep,
+  'meeting-link': MeetingLinkStep,
+  'phone-number': PhoneNumberStep,
+  'notifications-list': NotificationsListStep,
+};
 
 /** Steps the user may pass without answering (their answer is stored as { skipped: true }). */
 const SKIPPABLE: ReadonlySet<OnboardingStepSlug> = new Set(['choose-user-profile', 'phone-number']);

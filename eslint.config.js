@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { API_LAYERS } from './apps/api/layers.mjs';
 
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir)
@@ -46,9 +47,31 @@ const zones = [
   })),
 ];
 
+/**
+ * Inside the API: the lower folders never import a module, and each module imports only from lower layers
+ * (apps/api/layers.mjs; scripts/api-layers.mjs checks the same order on the whole graph, type imports too).
+ */
+const apiZones = [
+  {
+    target: ['./apps/api/src/lib', './apps/api/src/db', './apps/api/src/plugins', './apps/api/src/config.ts'],
+    from: './apps/api/src/modules',
+    message: 'lib/, db/, plugins/ and config.ts never import a module: pass what they need in, or publish an event (lib/events.ts).',
+  },
+  ...API_LAYERS.flatMap((layer, i) =>
+    layer.modules.map((name) => {
+      const above = API_LAYERS.slice(i).flatMap((l) => l.modules).filter((m) => m !== name);
+      return {
+        target: `./apps/api/src/modules/${name}`,
+        from: above.map((m) => `./apps/api/src/modules/${m}`),
+        message: `Module "${name}" (layer ${layer.layer}) imports only lower layers (apps/api/layers.mjs): tell the layers above with a domain event (src/reactions.ts) or a kick by job name (lib/jobs/kicks.ts).`,
+      };
+    }),
+  ).filter((zone) => zone.from.length > 0),
+];
+
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', '.output', '.wxt', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'apps/api/drizzle/meta', '**/*.d.ts'],
+    ignores: ['scripts/lint-fixtures', 'node_modules', 'dist', '.output', '.wxt', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'apps/api/drizzle/meta', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -72,9 +95,26 @@ export default tseslint.config(
     },
   },
   {
+    // The API's layers hold for its production code (tests and their helpers may reach any module).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts', 'apps/api/src/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...apiZones] }] },
+  },
+  {
+    // Production code never imports test helpers (*.test-helpers.ts, testing/ folders, __tests__/).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-helpers.{ts,tsx}', '**/testing/**', '**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(testing|__tests__)(/|$)|\\.test-helpers$', message: 'Test helpers are for tests: production code never imports them.' }] },
+      ],
+    },
+  },
+  {
     // A cycle anywhere in the sources fails the lint. A test file is imported by nothing, so it closes no cycle:
     // skipping it as a target saves the rule's time and loses no report.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.{ts,tsx}'],
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.{ts,tsx}', 'scripts/lint-fixtures/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-cycle': 'error' },
   },

@@ -9,6 +9,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { personaRoutes } from './modules/personas/routes';
+import { importRoutes } from './modules/imports/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
@@ -20,7 +21,7 @@ import { virtualEmployeeRoutes } from './modules/virtual-employees/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { complianceRoutes } from './modules/compliance/routes';
 import { inboxRoutes } from './modules/inbox/routes';
-import { interactionRoutes } from './modules/interactions/routes';
+import { campaignEmailReadRoutes, interactionRoutes } from './modules/interactions/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
@@ -36,6 +37,7 @@ export const routes: readonly AppRoute[] = [
   ...userRoutes,
   ...onboardingRoutes,
   ...personaRoutes,
+  ...importRoutes,
   ...prospectRoutes,
   ...linkedInAccountRoutes,
   ...linkedInSearchRoutes,
@@ -49,6 +51,7 @@ export const routes: readonly AppRoute[] = [
   ...blacklistRoutes,
   ...virtualEmployeeRoutes,
   ...campaignRoutes,
+  ...campaignEmailReadRoutes,
   ...complianceRoutes,
   ...inboxRoutes,
   ...interactionRoutes,

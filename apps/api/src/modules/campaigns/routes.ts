@@ -1,43 +1,23 @@
 import { z } from 'zod';
 import { v1 } from '@shared/constants';
 import {
-  campaignEmailDetailSchema,
-  campaignEmailListQuerySchema,
-  campaignEmailListSchema,
   campaignEmailSchema,
   campaignSchema,
   createCampaignBodySchema,
   updateCampaignBodySchema,
   updateCampaignEmailBodySchema,
 } from '@shared/schemas/campaigns';
-import { interactionListSchema } from '@shared/schemas/interactions';
-import { int32 } from '@shared/schemas/primitives';
-import { unprocessable } from '../../lib/http-error';
+import { dbIdParam, int32 } from '@shared/schemas/primitives';
+import { sendingCapacitySchema } from '@shared/schemas/user-emails';
+import { notFound } from '../../lib/http-error';
 import { idParamsSchema } from '../../lib/params';
-import { defineRoute, type AuthContext, type Deps } from '../../lib/route';
-import type { RequestBrand } from '../../lib/brand-request';
-import { channelsOf } from '../dashboard/routes';
-import * as interactions from '../interactions/service';
+import { defineRoute } from '../../lib/route';
 import * as service from './service';
+import { campaignMailboxIds, capacityToday } from './capacity';
 
 const TAGS = ['campaigns'];
 const one = { 200: z.object({ data: campaignSchema }) };
 const oneEmail = { 200: z.object({ data: campaignEmailSchema }) };
-/** interaction_view=emails (the default) answers campaign emails; interaction_view=interactions answers interactions. */
-const emailsOrInteractions = { 200: z.union([campaignEmailListSchema, interactionListSchema]) };
-
-type ListQuery = z.output<typeof campaignEmailListQuerySchema>;
-
-/** GET campaign_emails (and a campaign's): the view the query asks for. */
-async function listView(deps: Deps, auth: AuthContext, brand: RequestBrand, query: ListQuery, campaignId?: number) {
-  if (query.interaction_view === 'emails') return service.listEmails(deps, auth, query, campaignId);
-  const plain = (['status', 'campaign_id', 'step', 'search'] as const).filter((k) => query[k] !== undefined);
-  if (plain.length) throw unprocessable(`${plain.join(', ')}: the interactions view takes its filters in filters (by_campaign, by_kinds, …)`);
-  if (query.sort !== 'created_at' && query.sort !== 'occurred_at') throw unprocessable('Interactions sort by occurred_at only');
-  if (campaignId !== undefined) await service.campaignRow(deps.db, auth.account.id, campaignId);
-  return interactions.list(deps, auth, query, channelsOf(brand), campaignId);
-}
-
 const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: string) =>
   defineRoute({
     method: 'POST',
@@ -56,6 +36,23 @@ const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: s
  * POST campaign_emails/{id}/mark_stop_sending; POST campaign_emails/{id}/send_anyway for an uncertain send).
  */
 export const campaignRoutes = [
+  // The capacity panels' figures (spec path under user_emails): sending capacity is the campaigns' to plan with.
+  defineRoute({
+    method: 'GET',
+    url: v1('/user_emails/capacity'),
+    access: 'user',
+    owner: 'account',
+    summary:
+      "Today's sending capacity per mailbox and in total: limit after warm-up, sent, scheduled, left, and what holds an idle mailbox back. With campaign_id: that campaign's mailboxes (its virtual employees') and their total; 404 if the account has no such campaign",
+    tags: ['user emails'],
+    schema: { querystring: z.strictObject({ campaign_id: dbIdParam('campaign_id').optional() }), response: { 200: z.object({ data: sendingCapacitySchema }) } },
+    handler: async ({ auth, deps, query }) => {
+      if (query.campaign_id === undefined) return { data: await capacityToday(deps.db, auth.account.id) };
+      const userEmailIds = await campaignMailboxIds(deps.db, auth.account.id, query.campaign_id);
+      if (!userEmailIds) throw notFound('Campaign not found');
+      return { data: await capacityToday(deps.db, auth.account.id, new Date(), { userEmailIds }) };
+    },
+  }),
   defineRoute({
     method: 'GET',
     url: v1('/campaigns'),
@@ -110,40 +107,6 @@ export const campaignRoutes = [
     tags: TAGS,
     schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ approved: int32() }) }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.approveAll(deps, auth, params.id) }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: v1('/campaigns/:id/campaign_emails'),
-    access: 'user',
-    owner: 'account',
-    summary: "A campaign's emails (or with interaction_view=interactions its interactions): page, per_page, sort, sort_direction, filters",
-    tags: TAGS,
-    schema: { params: idParamsSchema, querystring: campaignEmailListQuerySchema, response: emailsOrInteractions },
-    handler: async ({ auth, brand, deps, params, query }) => listView(deps, auth, brand, query, params.id),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: v1('/campaign_emails'),
-    access: 'user',
-    owner: 'account',
-    summary:
-      'Campaign emails of the account (the review queue is filters {"status":"draft"}), or with interaction_view=interactions everything the agent did and received per prospect on every channel (filters: the interaction filters of spec §3, by_prospect, by_kinds): page, per_page, sort, sort_direction, filters',
-    tags: TAGS,
-    schema: { querystring: campaignEmailListQuerySchema, response: emailsOrInteractions },
-    handler: async ({ auth, brand, deps, query }) => listView(deps, auth, brand, query),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: v1('/campaign_emails/:id'),
-    access: 'user',
-    owner: 'account',
-    summary: 'One campaign email with its threading headers, and around it its campaign, persona, virtual employee, the enrolment (status, outcome, step reached, last touch), the sequence step by step and the conversation',
-    tags: TAGS,
-    schema: { params: idParamsSchema, response: { 200: z.object({ data: campaignEmailDetailSchema }) } },
-    handler: async ({ auth, deps, params }) => {
-      const email = await service.showEmail(deps, auth, params.id);
-      return { data: { ...email, ...(await interactions.emailContext(deps.db, auth.account.id, params.id)) } };
-    },
   }),
   defineRoute({
     method: 'PUT',

@@ -14,8 +14,6 @@ import {
   generationReadyResponseSchema,
   messageInstructionSchema,
   messagingSettingSchema,
-  testCallBodySchema,
-  testCallResponseSchema,
   updateFollowupSettingsBodySchema,
   updateMessageInstructionBodySchema,
   updateMessagingSettingBodySchema,
@@ -23,7 +21,6 @@ import {
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import { getJob } from '../ai/jobs';
-import { testCall } from '../phone-calls/service';
 import { generateExample } from './generate';
 import * as service from './service';
 
@@ -191,16 +188,5 @@ export const messagingRoutes = [
     tags: ['generation'],
     schema: { params: generationJobParamsSchema, response: { 200: z.object({ data: generationJobSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await getJob(deps.db, deps, auth, params.id) }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: v1('/test_call'),
-    feature: 'phone_calls',
-    access: 'user',
-    owner: 'account',
-    summary: "The agent calls the user's own phone (403 when the brand has phone calls off; simulated without a provider)",
-    tags: ['messaging'],
-    schema: { body: testCallBodySchema, response: { 200: testCallResponseSchema } },
-    handler: async ({ auth, body, brand, deps, req }) => ({ data: await testCall(deps, auth, brand, body.phone, req.log) }),
   }),
 ];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dbId, int32, text } from '@shared/schemas/primitives';
 import { getBrand, type HolderConfig } from '@shared/brands';
 import type { Db } from '../../db/client';
-import { accounts, activities, campaignNotifications, notifications, prospects, users, type ActivityRow, type CampaignNotificationRow } from '../../db/schema';
+import { accounts, campaignNotifications, notifications, prospects, users, type ActivityRow, type CampaignNotificationRow } from '../../db/schema';
 import { GuardedFetchError, guardedFetch } from '../../lib/guarded-fetch';
 import { defineJob, type JobQueue } from '../../lib/jobs/queue';
 import type { Mailer } from '../../lib/mailer';

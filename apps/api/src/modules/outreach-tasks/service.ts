@@ -9,7 +9,7 @@ import type {
   TaskCapacity,
   outreachTaskListQuerySchema,
 } from '@shared/schemas/outreach-tasks';
-import { AGENT_CALL_BACK_TO_USER, CALL_OUTCOME_LABELS } from '@shared/schemas/outreach-tasks';
+import { AGENT_CALL_BACK_TO_USER } from '@shared/schemas/outreach-tasks';
 import type { Db } from '../../db/client';
 import {
   campaignEmails,

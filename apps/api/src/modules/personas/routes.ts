@@ -20,7 +20,6 @@ import {
 } from '@shared/schemas/personas';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
-import { importRoutes } from '../imports/routes';
 import * as personas from './service';
 
 const TAGS = ['persons'];
@@ -153,5 +152,4 @@ export const personaRoutes = [
         .send(csv);
     },
   }),
-  ...importRoutes,
 ];

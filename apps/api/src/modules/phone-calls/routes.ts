@@ -1,6 +1,8 @@
 import { v1 } from '@shared/constants';
 import { defineRoute } from '../../lib/route';
+import { testCallBodySchema, testCallResponseSchema } from '@shared/schemas/messaging';
 import { statusCallback, voiceTwiml } from './auto-calls';
+import { testCall } from './service';
 
 const TAGS = ['phone calls'];
 const SIGNED = 'a signed Twilio request names its call (and so its account) itself';
@@ -15,6 +17,17 @@ const taskOf = (query: unknown) => (query && typeof query === 'object' ? (query 
  * brand whose phone calls are off (Twilio calls back to the brand's own origin) they answer 404.
  */
 export const phoneCallRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: v1('/test_call'),
+    feature: 'phone_calls',
+    access: 'user',
+    owner: 'account',
+    summary: "The agent calls the user's own phone (403 when the brand has phone calls off; simulated without a provider)",
+    tags: ['messaging'],
+    schema: { body: testCallBodySchema, response: { 200: testCallResponseSchema } },
+    handler: async ({ auth, body, brand, deps, req }) => ({ data: await testCall(deps, auth, brand, body.phone, req.log) }),
+  }),
   defineRoute({
     method: 'POST',
     url: v1('/twilio/voice'),

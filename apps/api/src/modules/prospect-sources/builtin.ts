@@ -4,7 +4,7 @@ import type { FacetCount, SearchedProspect, SearchMetadata } from '@shared/schem
 import type { Db } from '../../db/client';
 import { prospects as p } from '../../db/schema';
 import { prospectColumns, prospectFilterFieldsJson, type ProspectRecord } from '../prospects/repository';
-import { whereFilters } from './filter-sql';
+import { whereFilters } from '../prospects/filter-sql';
 import type { ProspectSource, SearchPage } from './types';
 
 export function toSearchedProspect(row: ProspectRecord): SearchedProspect {

@@ -3,7 +3,7 @@ import type { PersonFilters } from '@shared/schemas/person-filters';
 import type { Prospect } from '@shared/schemas/personas';
 import type { Db } from '../../db/client';
 import { activities, personaProspects, personas, prospects, type ProspectRow } from '../../db/schema';
-import { whereFilters } from '../prospect-sources/filter-sql';
+import { whereFilters } from './filter-sql';
 
 export type ProspectWithPersonas = Omit<ProspectRow, 'searchDocument'> & { personaIds: number[] };
 

@@ -12,18 +12,20 @@ import {
   type prospectSearchBodySchema,
   type prospectSelectionSchema,
 } from '@shared/schemas/prospects';
+import { and, eq } from 'drizzle-orm';
+import { personas } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { outreachStatesOfPersona, type OutreachState } from '../interactions/service';
-import * as personasRepo from '../personas/repository';
 import * as repo from './repository';
 
 export const MESSAGES = { personaNotFound: 'Persona not found' } as const;
 
 async function ownPersona(deps: Deps, auth: AuthContext, personaId: number) {
   // Another account's persona answers exactly like a missing one.
-  const persona = await personasRepo.findInAccount(deps.db, auth.account.id, personaId);
+  // The persona row is read here (not through modules/personas, which sits above prospects and uses them).
+  const [persona] = await deps.db.select().from(personas).where(and(eq(personas.accountId, auth.account.id), eq(personas.id, personaId))).limit(1);
   if (!persona) throw notFound(MESSAGES.personaNotFound);
   return persona;
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { v1 } from '@shared/constants';
-import { dbId, dbIdParam, text } from '@shared/schemas/primitives';
+import { dbId, text } from '@shared/schemas/primitives';
 import {
   connectionTestSchema,
   createUserEmailBodySchema,
   MAIL_OAUTH_PROVIDERS,
   mailOAuthProviderSchema,
   mailOAuthStartSchema,
-  sendingCapacitySchema,
   sendingDomainSchema,
   updateUserEmailBodySchema,
   userCredentialSchema,
@@ -15,8 +14,6 @@ import {
 } from '@shared/schemas/user-emails';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
-import { campaignMailboxIds, capacityToday } from '../campaigns/capacity';
-import { notFound } from '../../lib/http-error';
 import * as service from './service';
 import { finishMailOAuth, oauthProviders, startMailOAuth } from './oauth-connect';
 
@@ -29,22 +26,6 @@ const refused = 'A connection step fails: 422 with errors (naming the step and t
  * plus show, delete, pause, resume and a re-test of one mailbox.
  */
 export const userEmailRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: v1('/user_emails/capacity'),
-    access: 'user',
-    owner: 'account',
-    summary:
-      "Today's sending capacity per mailbox and in total: limit after warm-up, sent, scheduled, left, and what holds an idle mailbox back. With campaign_id: that campaign's mailboxes (its virtual employees') and their total; 404 if the account has no such campaign",
-    tags: TAGS,
-    schema: { querystring: z.strictObject({ campaign_id: dbIdParam('campaign_id').optional() }), response: { 200: z.object({ data: sendingCapacitySchema }) } },
-    handler: async ({ auth, deps, query }) => {
-      if (query.campaign_id === undefined) return { data: await capacityToday(deps.db, auth.account.id) };
-      const userEmailIds = await campaignMailboxIds(deps.db, auth.account.id, query.campaign_id);
-      if (!userEmailIds) throw notFound('Campaign not found');
-      return { data: await capacityToday(deps.db, auth.account.id, new Date(), { userEmailIds }) };
-    },
-  }),
   defineRoute({
     method: 'GET',
     url: v1('/user_emails'),

@@ -30,7 +30,7 @@ async function loadModules() {
     'inbox-ingest',
     `export { syncMailbox } from './apps/api/src/modules/inbox/imap-sync.ts';
         export { imapConnector } from './apps/api/src/lib/mail/imap.ts';
-        export { storeCredential } from './apps/api/src/modules/user-emails/credentials.ts';
+        export { storeCredential } from './apps/api/src/modules/mailboxes/credentials.ts';
         export { openPostgres, openPglite } from './apps/api/src/db/client.ts';
         export { inAccount } from './apps/api/src/db/tenancy.ts';
         export { startDovecot } from './apps/api/src/testing/mail-servers.ts';`,

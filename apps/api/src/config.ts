@@ -53,7 +53,7 @@ export type Config = {
   publicOrigins: string[];
   /** AUTH_CODE_SECRET: keys the stored confirmation and phone codes (HMAC); null: a secret kept in the data folder (modules/auth/codes.ts). */
   authCodeSecret: string | null;
-  /** MAIL_CREDENTIALS_KEY: seals mailbox passwords (AES-256-GCM); null: a key kept in the data folder (modules/user-emails/credentials.ts). */
+  /** MAIL_CREDENTIALS_KEY: seals mailbox passwords (AES-256-GCM); null: a key kept in the data folder (modules/mailboxes/credentials.ts). */
   mailCredentialsKey: string | null;
   /** DNS_SERVERS: the resolvers the sending-domain checks ask ("1.1.1.1,127.0.0.1:5353"); empty: the system's. */
   dnsServers: string[];

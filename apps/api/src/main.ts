@@ -7,7 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { DEMO_USER, seedDemo } from './modules/demo/seed';
 import { unsubscribeSecret } from './modules/blacklist/unsubscribe-token';
 import { codeSecret } from './modules/auth/codes';
-import { credentialsBox } from './modules/user-emails/credentials';
+import { credentialsBox } from './modules/mailboxes/credentials';
 import { repoRoot } from './lib/paths';
 
 /** Start: config → database (migrated) → app (with the demo seed) → HTTP; stops cleanly on SIGINT/SIGTERM. */

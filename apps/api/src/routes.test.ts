@@ -9,10 +9,10 @@ import { signedInUser, signIn, startTestApp, v1, type AuthHeaders, type TestApp 
 import { capturedProfile, createPersona } from './testing/profiles';
 import { personaOwnershipProbes } from './modules/personas/ownership.test-helpers';
 import { onboardingOwnershipProbes } from './modules/onboarding/ownership.test-helpers';
-import { paymentOwnershipProbes } from './modules/payments/ownership.test-helpers';
+import { paymentOwnershipProbes } from './modules/billing/ownership.test-helpers';
 import { autoCommunicationOwnershipProbes } from './modules/auto-communication/ownership.test-helpers';
 import { notificationOwnershipProbes } from './modules/notifications/ownership.test-helpers';
-import { userEmailOwnershipProbes } from './modules/user-emails/ownership.test-helpers';
+import { userEmailOwnershipProbes } from './modules/mailboxes/ownership.test-helpers';
 import { blacklistOwnershipProbes } from './modules/blacklist/ownership.test-helpers';
 import { campaignOwnershipProbes } from './modules/campaigns/ownership.test-helpers';
 import { complianceOwnershipProbes } from './modules/compliance/ownership.test-helpers';

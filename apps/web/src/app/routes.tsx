@@ -41,18 +41,18 @@ const bi = paths.businessInformation;
 const msg = bi.messaging;
 const cab = paths.cabinet;
 
-/** Each messaging section is its own lazy page chunk (features/business-information/routes/messaging/*). */
+/** Each messaging section is its own lazy page chunk (features/messaging/routes/messaging/*). */
 const messagingChildren: { def: { path: string; title: string }; lazy: NonNullable<RouteDef['lazy']> }[] = [
-  { def: msg.callToAction, lazy: () => import('@web/features/business-information/routes/messaging/call-to-action').then((m) => ({ Component: m.CallToActionRoute })) },
-  { def: msg.caseStudies, lazy: () => import('@web/features/business-information/routes/messaging/case-studies').then((m) => ({ Component: m.CaseStudiesRoute })) },
-  { def: msg.example, lazy: () => import('@web/features/business-information/routes/messaging/example').then((m) => ({ Component: m.ExampleRoute })) },
-  { def: msg.instructionsScript, lazy: () => import('@web/features/business-information/routes/messaging/instructions-script').then((m) => ({ Component: m.InstructionsScriptRoute })) },
-  { def: msg.language, lazy: () => import('@web/features/business-information/routes/messaging/language').then((m) => ({ Component: m.LanguageRoute })) },
-  { def: msg.messageGuidelines, lazy: () => import('@web/features/business-information/routes/messaging/message-guidelines').then((m) => ({ Component: m.MessageGuidelinesRoute })) },
-  { def: msg.offering, lazy: () => import('@web/features/business-information/routes/messaging/offering').then((m) => ({ Component: m.OfferingRoute })) },
-  { def: msg.persons, lazy: () => import('@web/features/business-information/routes/messaging/persons').then((m) => ({ Component: m.PersonsRoute })) },
-  { def: msg.signature, lazy: () => import('@web/features/business-information/routes/messaging/signature').then((m) => ({ Component: m.SignatureRoute })) },
-  { def: msg.toneVoice, lazy: () => import('@web/features/business-information/routes/messaging/tone-voice').then((m) => ({ Component: m.ToneVoiceRoute })) },
+  { def: msg.callToAction, lazy: () => import('@web/features/messaging/routes/messaging/call-to-action').then((m) => ({ Component: m.CallToActionRoute })) },
+  { def: msg.caseStudies, lazy: () => import('@web/features/messaging/routes/messaging/case-studies').then((m) => ({ Component: m.CaseStudiesRoute })) },
+  { def: msg.example, lazy: () => import('@web/features/messaging/routes/messaging/example').then((m) => ({ Component: m.ExampleRoute })) },
+  { def: msg.instructionsScript, lazy: () => import('@web/features/messaging/routes/messaging/instructions-script').then((m) => ({ Component: m.InstructionsScriptRoute })) },
+  { def: msg.language, lazy: () => import('@web/features/messaging/routes/messaging/language').then((m) => ({ Component: m.LanguageRoute })) },
+  { def: msg.messageGuidelines, lazy: () => import('@web/features/messaging/routes/messaging/message-guidelines').then((m) => ({ Component: m.MessageGuidelinesRoute })) },
+  { def: msg.offering, lazy: () => import('@web/features/messaging/routes/messaging/offering').then((m) => ({ Component: m.OfferingRoute })) },
+  { def: msg.persons, lazy: () => import('@web/features/messaging/routes/messaging/persons').then((m) => ({ Component: m.PersonsRoute })) },
+  { def: msg.signature, lazy: () => import('@web/features/messaging/routes/messaging/signature').then((m) => ({ Component: m.SignatureRoute })) },
+  { def: msg.toneVoice, lazy: () => import('@web/features/messaging/routes/messaging/tone-voice').then((m) => ({ Component: m.ToneVoiceRoute })) },
 ];
 
 /** Every route of spec §2. Page chunks are lazy; handles carry title, layout and middleware. */
@@ -108,7 +108,7 @@ export const routeDefs: RouteDef[] = [
   {
     path: bi.followup.path,
     meta: { title: bi.followup.title, layout: 'topnav' },
-    lazy: () => import('@web/features/business-information/routes/followup').then((m) => ({ Component: m.FollowupRoute })),
+    lazy: () => import('@web/features/messaging/routes/followup').then((m) => ({ Component: m.FollowupRoute })),
   },
   {
     path: bi.personas.path,
@@ -129,12 +129,12 @@ export const routeDefs: RouteDef[] = [
   {
     path: msg.root.path,
     meta: { title: msg.root.title, layout: 'topnav' },
-    lazy: () => import('@web/features/business-information/routes/messaging').then((m) => ({ Component: m.MessagingLayoutRoute })),
+    lazy: () => import('@web/features/messaging/routes/messaging').then((m) => ({ Component: m.MessagingLayoutRoute })),
     children: [
       {
         index: true,
         meta: { title: msg.root.title },
-        lazy: () => import('@web/features/business-information/routes/messaging').then((m) => ({ Component: m.MessagingIndexRoute })),
+        lazy: () => import('@web/features/messaging/routes/messaging').then((m) => ({ Component: m.MessagingIndexRoute })),
       },
       ...messagingChildren.map((child) => ({
         path: rel(child.def.path, msg.root.path),
@@ -152,7 +152,7 @@ export const routeDefs: RouteDef[] = [
   {
     path: cab.agents.path,
     meta: cabinet(cab.agents.title, false),
-    lazy: () => import('@web/features/agents/routes/agents').then((m) => ({ Component: m.AgentsRoute })),
+    lazy: () => import('@web/features/virtual-employees/routes/agents').then((m) => ({ Component: m.AgentsRoute })),
   },
   {
     path: cab.blacklist.path,
@@ -218,7 +218,7 @@ export const routeDefs: RouteDef[] = [
   {
     path: cab.myProducts.path,
     meta: cabinet(cab.myProducts.title),
-    lazy: () => import('@web/features/my-products/routes/my-products').then((m) => ({ Component: m.MyProductsRoute })),
+    lazy: () => import('@web/features/offerings/routes/my-products').then((m) => ({ Component: m.MyProductsRoute })),
   },
   {
     path: cab.notifications.path,
@@ -233,16 +233,16 @@ export const routeDefs: RouteDef[] = [
   {
     path: cab.profileEdit.path,
     meta: cabinet(cab.profileEdit.title),
-    lazy: () => import('@web/features/profile/routes/profile-edit-layout').then((m) => ({ Component: m.ProfileEditLayoutRoute })),
+    lazy: () => import('@web/features/users/routes/profile-edit-layout').then((m) => ({ Component: m.ProfileEditLayoutRoute })),
     children: [
       {
         index: true,
-        lazy: () => import('@web/features/profile/routes/profile-form').then((m) => ({ Component: m.ProfileFormRoute })),
+        lazy: () => import('@web/features/users/routes/profile-form').then((m) => ({ Component: m.ProfileFormRoute })),
       },
       {
         path: rel(cab.profilePassword.path, cab.profileEdit.path),
         meta: { title: cab.profilePassword.title },
-        lazy: () => import('@web/features/profile/routes/password-form').then((m) => ({ Component: m.PasswordFormRoute })),
+        lazy: () => import('@web/features/users/routes/password-form').then((m) => ({ Component: m.PasswordFormRoute })),
       },
     ],
   },

@@ -7,7 +7,7 @@ import { DEFAULT_MAIL_TIMEOUT_MS, isTlsFailure, refusedSignIn, resolveEndpoint, 
 
 /**
  * The login of a mailbox: its password, or XOAUTH2 with its access token. A refused token is not
- * retried here: the token is renewed (modules/user-emails/oauth-tokens.ts) before the session starts.
+ * retried here: the token is renewed (modules/mailboxes/oauth-tokens.ts) before the session starts.
  */
 function loginOf(endpoint: MailEndpoint): SMTPConnection.AuthenticationCredentials | SMTPConnection.AuthenticationOAuth2 {
   const { username: user, accessToken } = endpoint;

@@ -7,7 +7,7 @@ import { brandOrigin } from '../../lib/brand-request';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { readCookie, signedState } from '../../lib/signed-state';
-import { MAIL_KEY_FILE } from '../user-emails/credentials';
+import { MAIL_KEY_FILE } from '../mailboxes/credentials';
 import { recordActivity } from '../activities/service';
 import { LINKEDIN_SCOPES, type LinkedInTokens, type LinkedInMember } from './linkedin-api';
 import { planNow } from './planner';

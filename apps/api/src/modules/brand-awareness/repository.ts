@@ -3,7 +3,7 @@ import type { SocialNetwork } from '@shared/schemas/brand-awareness';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { socialPosts, socialPostSettings, socialProfiles, virtualEmployees, type SocialPostRow, type SocialPostSettingsRow, type SocialProfileRow, type VirtualEmployeeRow } from '../../db/schema';
-import { credentialsBox } from '../user-emails/credentials';
+import { credentialsBox } from '../mailboxes/credentials';
 
 /**
  * Every read and write of brand awareness's tables, bound to the account (the tenancy guard checks it too).

@@ -8,7 +8,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 import { mailServices } from '../../lib/mail';
 import { composeEnrolment } from './compose';
 import { campaignOf, personaWithProspects, postJson } from './ownership.test-helpers';

@@ -4,7 +4,7 @@ import { personaProspects, personas } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
 import { seedProspects } from '../prospects/ownership.test-helpers';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 
 /**
  * Ownership probes for virtual employees, campaigns and campaign emails (spread into routes.test.ts):

@@ -8,7 +8,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { startHoodiecrow } from '../../testing/mail-servers';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
-import { storeCredential } from '../user-emails/credentials';
+import { storeCredential } from '../mailboxes/credentials';
 import { syncMailbox } from './imap-sync';
 import { fixture, seedMailbox, seedSentEmail } from './seed.test-helpers';
 

@@ -10,7 +10,7 @@ import { defineJob } from '../../lib/jobs/queue';
 import { findSentFolder } from '../../lib/mail/imap';
 import type { Deps } from '../../lib/route';
 import { imapEndpointOf } from '../sending/sent-folder';
-import { signInOf } from '../user-emails/oauth-tokens';
+import { signInOf } from '../mailboxes/oauth-tokens';
 import { textProviderFor } from '../ai';
 import { ingestMessage, type FolderRole, type IngestResult } from './ingest';
 

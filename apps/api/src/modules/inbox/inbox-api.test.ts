@@ -11,7 +11,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 import { findInSentFolder, imapEndpointOf } from '../sending/sent-folder';
 import { ingestMessage } from './ingest';
 import { threadOf } from './ownership.test-helpers';

@@ -5,7 +5,7 @@ import type { EmailThread, EmailThreadMessage } from '@shared/schemas/email-thre
 import { blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, prospects as prospectsTable } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
 import { personaWithProspects } from '../campaigns/ownership.test-helpers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 import { agentAnswerOf, withAnswer } from './agent-answer-state';
 import { ingestMessage, type IngestInput } from './ingest';
 

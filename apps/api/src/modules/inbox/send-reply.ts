@@ -13,7 +13,7 @@ import { suppressionOf, suppressionsOf } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { imapEndpointOf } from '../sending/sent-folder';
 import { applyOutcome, classifySmtpResult, newMessageId, smtpEndpointOf, type SendOutcome } from '../sending/smtp-send';
-import { signInOf } from '../user-emails/oauth-tokens';
+import { signInOf } from '../mailboxes/oauth-tokens';
 import { skipAgentAnswers } from './agent-answer-state';
 import { messagesOf, threadRow, toMessageJson } from './service';
 

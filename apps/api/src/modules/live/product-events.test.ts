@@ -8,7 +8,7 @@ import { composedCampaignOf } from '../campaigns/ownership.test-helpers';
 import { threadOf } from '../inbox/ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
 import { rulesOf } from '../notifications/ownership.test-helpers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Written = { seq: number; name: LiveEventName; data: Record<string, unknown> };

@@ -11,7 +11,7 @@ import { dueCampaignEmails, markSent } from '../campaigns/outbox';
 import { ingestMessage } from '../inbox/ingest';
 import { capacityOf, invitationLimitOf, planTasks, type TaskLimits } from './limits';
 import { planToday } from './plan';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 import { personaWithProspects } from '../campaigns/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
 import { taskCampaignOf } from './ownership.test-helpers';

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { outreachTasks } from '../../db/schema';
 import { v1, type signedInUser, type TestApp } from '../../testing/harness';
 import { personaWithProspects, postJson } from '../campaigns/ownership.test-helpers';
-import { mailboxOf } from '../user-emails/ownership.test-helpers';
+import { mailboxOf } from '../mailboxes/ownership.test-helpers';
 
 /**
  * Fixtures for LinkedIn and call tasks, and the ownership probes of their routes (spread into

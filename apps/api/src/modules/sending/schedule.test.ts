@@ -13,7 +13,7 @@ import {
   type ScheduleInput,
   type SendWindow,
 } from './schedule';
-import { limitToday } from '../user-emails/warmup';
+import { limitToday } from '../mailboxes/warmup';
 
 const BERLIN: SendWindow = { timeZone: 'Europe/Berlin', workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: '09:00', workEnd: '17:00' };
 const mailbox = (over: Partial<MailboxLimits> = {}): MailboxLimits => ({

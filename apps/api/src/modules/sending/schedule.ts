@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { AutoCommunicationSettingsRow, UserEmailRow } from '../../db/schema';
-import { limitToday } from '../user-emails/warmup';
+import { limitToday } from '../mailboxes/warmup';
 
 /**
  * When may a mailbox send? Pure functions (no I/O, the clock and the jitter passed in) that the outbox

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserEmailRow } from '../../db/schema';
 import type { ImapConnector, MailEndpoint } from '../../lib/mail';
-import { signInOf } from '../user-emails/oauth-tokens';
+import { signInOf } from '../mailboxes/oauth-tokens';
 
 /**
  * Was this message sent? A row the outbox finds in "sending" after a crash (or a send whose connection

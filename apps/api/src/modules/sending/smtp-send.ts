@@ -12,8 +12,8 @@ import type { ACTIVITY_VERBS } from '@shared/events';
 import { recordActivity } from '../activities/service';
 import { suppress, suppressionOf, type Suppression } from '../blacklist/suppression';
 import type { Footer } from './footer';
-import { signInOf } from '../user-emails/oauth-tokens';
-import { holdMailbox } from '../user-emails/mailbox-status';
+import { signInOf } from '../mailboxes/oauth-tokens';
+import { holdMailbox } from '../mailboxes/mailbox-status';
 
 /**
  * One prepared message through one mailbox, and what came of it. The outbox (campaigns) prepares the
@@ -277,4 +277,4 @@ export async function recordConnectionFailure(db: Db, mailbox: Pick<UserEmailRow
   return run;
 }
 
-export { holdMailbox } from '../user-emails/mailbox-status';
+export { holdMailbox } from '../mailboxes/mailbox-status';

@@ -14,7 +14,7 @@ import {
   useCreatePersona,
   usePersonas,
   useProspectByLinkedInUrl,
-} from '@web/features/business-information';
+} from '@web/features/messaging';
 import { dashboardKeys } from '../api/keys';
 import { personaNameError } from './validation';
 import { LoadError } from '@web/components/ui/load-error';

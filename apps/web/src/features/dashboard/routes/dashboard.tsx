@@ -7,7 +7,7 @@ import { useUser } from '@web/lib/user';
 import { hasFeature } from '@shared/brands';
 import { useBrand } from '@web/stores/brand';
 import { useExtensionStore } from '@web/stores/extension';
-import { useOfferings, usePersonas } from '@web/features/business-information';
+import { useOfferings, usePersonas } from '@web/features/messaging';
 import { DashboardOverview } from '../components/dashboard-overview';
 import { LinkedInCaptureCard } from '../components/linkedin-capture-card';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailThreadListParams } from '@shared/api/endpoints/email-threads';
+import type { EmailThreadListParams } from '@shared/api/endpoints/inbox';
 import type { EmailThread, EmailThreadFilters, EmailThreadMessage, UpdateEmailThreadBody } from '@shared/schemas/email-threads';
 import { api } from '@web/lib/api';
 import { downloadText } from '@web/lib/download';

@@ -1,4 +1,4 @@
-import { personaKeys } from '@web/features/business-information';
+import { personaKeys } from '@web/features/messaging';
 
 export type ProspectsParams = {
   page: number;

@@ -9,7 +9,7 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
-import { useCreatePersona } from '@web/features/business-information';
+import { useCreatePersona } from '@web/features/messaging';
 import { notify } from '@web/lib/notify';
 import { Dialog } from '@web/components/ui/dialog';
 import { textareaClass } from '@web/components/ui/styles';

@@ -40,7 +40,7 @@ const keyOf = (headers: AuthHeaders, holderId: number) => authCacheKey(headers.a
 
 /**
  * The session a recent request of these headers validated, still in the cache: synchronous, so the hot path
- * of an authenticated request creates no promise (plugins/auth.ts). Undefined: ask `authenticate`.
+ * of an authenticated request creates no promise (request-hook.ts). Undefined: ask `authenticate`.
  */
 export function authenticateCached(db: Db, headers: AuthHeaders, holderId: number): AuthContext | null | undefined {
   if (unusable(headers)) return null;

@@ -6,7 +6,7 @@ import { emailThreadMessages, pipelineMoves, pipelineOpportunities } from '../..
 
 /**
  * The demo account's pipeline: the cards are what ingestion made of the demo inbox's answers
- * (demo-inbox.ts: interested, meeting requests, not now, not interested, …); on top, the demo user moved
+ * (inbox.ts: interested, meeting requests, not now, not interested, …); on top, the demo user moved
  * two deals on by hand, through the same service as the board: the prospect whose meeting they booked got
  * a proposal and then signed (won), and the one who asked for pricing got a proposal. Once: nothing
  * happens when the account has a move made on the board already.

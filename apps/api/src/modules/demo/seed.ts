@@ -19,7 +19,7 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'demo12345', nam
  * get the same business data without the activity log, which is most of the seed's time (start-up
  * stays fast; docs/decisions.md). Created once, never touched again, except that a brand-0 demo account
  * seeded before the dashboard existed gets its activity log once, one seeded before the inbox existed its
- * threads once (demo-inbox.ts), and one seeded before the pipeline existed its hand moves once (demo-pipeline.ts). Returns true when any was created.
+ * threads once (inbox.ts), and one seeded before the pipeline existed its hand moves once (pipeline.ts). Returns true when any was created.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const now = new Date();

@@ -14,7 +14,7 @@ import { fixture, seedMailbox, seedSentEmail } from './seed.test-helpers';
 
 const imap = imapConnector({ allowHosts: ['127.0.0.1'] });
 
-/** The sync signs in as sending does (user-emails/oauth-tokens.ts signInOf): here an OAuth mailbox over XOAUTH2 (hoodiecrow's plugin). */
+/** The sync signs in as sending does (mailboxes/oauth-tokens.ts signInOf): here an OAuth mailbox over XOAUTH2 (hoodiecrow's plugin). */
 describe.each(DB_KINDS)('IMAP sync of an XOAUTH2 mailbox (%s)', (kind) => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof startHoodiecrow>>;

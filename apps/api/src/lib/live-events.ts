@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_REF_KEYS, type ActivityRefKey, type LiveEventData, type LiveEventName } from '@shared/live/events';
+import type { ActivityVerb } from '@shared/events';
 import type { Db } from '../db/client';
 import { liveEvents, type ActivityRow } from '../db/schema';
 
@@ -24,7 +25,7 @@ export function activityEventData(activity: ActivityRow): LiveEventData['activit
     const value = payload[key];
     if (typeof value === 'number' && Number.isInteger(value)) refs[key] = value;
   }
-  return { id: activity.id, verb: activity.verb, channel: activity.channel, prospect_id: activity.prospectId, persona_id: activity.personaId, refs };
+  return { id: activity.id, verb: activity.verb as ActivityVerb, channel: activity.channel, prospect_id: activity.prospectId, persona_id: activity.personaId, refs };
 }
 
 /**

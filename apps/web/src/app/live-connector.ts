@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ActivityVerb } from '@shared/events';
 import type { LiveEvent, LiveEventData, LiveEventName } from '@shared/live/events';
 import type { StaleReason } from '@shared/live/stream';
 import type { EmailThread } from '@shared/schemas/email-threads';
@@ -23,11 +24,11 @@ import { personasPageKeys } from '@web/features/personas';
 export const PIPELINE_KEY = ['pipeline'] as const;
 
 /** Activity verbs that change what the inbox shows (besides any activity naming a thread). */
-const INBOX_VERBS = new Set(['reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'inbox_reply_sent', 'agent_reply_sent', 'email_bounced', 'email_delayed', 'email_unsubscribed', 'sequence_stopped']);
+const INBOX_VERBS: ReadonlySet<ActivityVerb> = new Set<ActivityVerb>(['reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'inbox_reply_sent', 'agent_reply_sent', 'email_bounced', 'email_delayed', 'email_unsubscribed', 'sequence_stopped']);
 /** Activity verbs that move a prospect on the pipeline board (its own moves, and what the replies say). */
-const PIPELINE_VERBS = new Set(['pipeline_moved', 'reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'meeting_booked', 'email_unsubscribed', 'sequence_stopped']);
+const PIPELINE_VERBS: ReadonlySet<ActivityVerb> = new Set<ActivityVerb>(['pipeline_moved', 'reply_received', 'reply_status_changed', 'reply_interested', 'meeting_requested', 'meeting_booked', 'email_unsubscribed', 'sequence_stopped']);
 /** Activity verbs that change a persona's prospects. */
-const PERSONA_VERBS = new Set(['prospect_added', 'import_finished']);
+const PERSONA_VERBS: ReadonlySet<ActivityVerb> = new Set<ActivityVerb>(['prospect_added', 'import_finished']);
 
 export type LiveConnectorDeps = {
   queryClient: QueryClient;

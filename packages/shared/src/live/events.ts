@@ -1,3 +1,5 @@
+import type { ActivityVerb } from '../events';
+
 /**
  * The live connection (the cable): its wire constants, the events an account's stream carries, and the
  * messages of the AccountChannel. The API writes these events (modules/live), the web app's connector maps
@@ -47,7 +49,8 @@ export type LiveEventData = {
   /** Every activity of the account's log (modules/activities), written in the same transaction. */
   activity: {
     id: number;
-    verb: string;
+    /** One of the catalogue's verbs (packages/shared/src/events.ts). */
+    verb: ActivityVerb;
     channel: string | null;
     prospect_id: number | null;
     persona_id: number | null;

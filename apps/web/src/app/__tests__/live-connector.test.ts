@@ -1,3 +1,4 @@
+import type { ActivityVerb } from '@shared/events';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveEventData, LiveEventName } from '@shared/live/events';
@@ -13,7 +14,7 @@ import { createLiveConnector, PIPELINE_KEY } from '../live-connector';
 
 let seq = 0;
 const event = <N extends LiveEventName>(name: N, data: LiveEventData[N]) => ({ type: 'event', seq: ++seq, name, data, at: new Date().toISOString() }) as LiveEvent;
-const activity = (verb: string, refs: LiveEventData['activity']['refs'] = {}) => event('activity', { id: ++seq, verb, channel: 'email', prospect_id: null, persona_id: null, refs });
+const activity = (verb: ActivityVerb, refs: LiveEventData['activity']['refs'] = {}) => event('activity', { id: ++seq, verb, channel: 'email', prospect_id: null, persona_id: null, refs });
 
 const thread = (id: number, over: Partial<EmailThread> = {}) => ({ id, unread: true, starred: false, stop_sending: false, subject: `Thread ${id}`, ...over }) as EmailThread;
 

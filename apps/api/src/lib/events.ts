@@ -120,7 +120,9 @@ export const reactionJob = defineJob<ReactionPayload, Deps>({
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 5 * 60,
-  concurrency: 4,
+  // One at a time per process, in the order the events were enqueued (pg-boss hands out the oldest first): a
+  // meeting booked, then the deal won, notify in that order.
+  concurrency: 1,
   handler: async (deps, payload) => {
     const reaction = runtimeOf(deps.db).registry.byName(payload.reaction);
     if (!reaction || reaction.in !== 'job') throw new Error(`reaction ${payload.reaction} is not a durable reaction of this build`);

@@ -25,6 +25,8 @@ import { postJson } from './ownership.test-helpers';
 import { reconcileStaleSends, STALE_SENDING_MS } from './outbox';
 import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
 import { sendDueJob } from '../engine/tick';
+import { bindEvents } from '../../lib/events';
+import { reactions } from '../../reactions';
 
 /**
  * Issue 11's fault proof of the sending engine, against a real SMTP sink on loopback that counts the
@@ -216,6 +218,8 @@ async function dueCampaign(kind: DbKind, n: number, dailyLimit: number) {
   await t.close();
   await handle.db.update(autoCommunicationSettings).set({ dailyLimitEmail: dailyLimit }).where(eq(autoCommunicationSettings.accountId, accountId));
   const deps = { db: handle.db, config: t.config, jobs: t.app.jobs, mail: { smtp: smtpConnector(mailOptions), imap } } as unknown as Deps;
+  // The app is closed; the engine still runs here, as a process would: with the app's reactions bound to its database.
+  bindEvents(deps, reactions);
   return {
     handle,
     sink,

@@ -23,6 +23,8 @@ async function loadEngine() {
     'engine',
     `export { enrolCampaign } from './apps/api/src/modules/campaigns/enrolment.ts';
         export { composeJob } from './apps/api/src/modules/campaigns/compose.ts';
+        export { bindEvents } from './apps/api/src/lib/events.ts';
+        export { reactions } from './apps/api/src/reactions.ts';
         export { JobQueue } from './apps/api/src/lib/jobs/queue.ts';
         export { openPostgres } from './apps/api/src/db/client.ts';
         export { inAccount } from './apps/api/src/db/tenancy.ts';`,
@@ -118,6 +120,8 @@ async function planningChild(which, url, n) {
     count = res.rowCount;
   } else {
     const deps = { db: handle.db, jobs };
+    // As in a process: the app's reactions are bound to its database (the enrolment's activity publishes).
+    engine.bindEvents(deps, engine.reactions);
     const result = await engine.inAccount(seeded.accountId, null, () => engine.enrolCampaign(deps, seeded.accountId, seeded.campaignId));
     count = result.enrolled;
     const jobsCount = Number((await client.query(`select count(*)::int as n from pgboss.job where name = 'campaign-compose'`)).rows[0].n);

@@ -33,6 +33,7 @@ async function loadModules() {
         export { storeCredential } from './apps/api/src/modules/mailboxes/credentials.ts';
         export { openPostgres, openPglite } from './apps/api/src/db/client.ts';
         export { inAccount } from './apps/api/src/db/tenancy.ts';
+        export { bindEvents, defineReactions } from './apps/api/src/lib/events.ts';
         export { startDovecot } from './apps/api/src/testing/mail-servers.ts';`,
     // mail-servers.ts finds its certificate fixtures beside itself.
     { define: { 'import.meta.dirname': JSON.stringify(path.join(root, 'apps/api/src/testing')) }, fresh: true },
@@ -215,6 +216,8 @@ async function runOn(kind, n) {
     }
 
     const deps = { db: handle.db, config, mail: { imap: mods.imapConnector({ allowHosts: ['127.0.0.1', 'localhost'] }) } };
+    // Ingestion publishes its events; the bench measures ingestion alone, as before reactions existed: none bound.
+    mods.bindEvents(deps, mods.defineReactions([]));
     const mailboxRow = await mods.inAccount(seeded.accountId, null, async () => (await handle.db.query.userEmails.findFirst({ where: (u, { and, eq }) => and(eq(u.accountId, seeded.accountId), eq(u.id, seeded.mailboxId)) })));
     const t1 = performance.now();
     let runs = 0;

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  * Playwright's auto-waiting expect, expect.poll, page.waitForResponse) or moves fake time
  * (vi.useFakeTimers + vi.advanceTimersByTimeAsync); a test that proves something does not happen advances
  * fake time past the window or waits for a later event. This scan fails on a sleep in a test file:
- * - Playwright's `waitForTimeout(…)`;
- * - a Promise resolved by a timer (`new Promise((r) => setTimeout(r, 500))`, a `sleep(ms)` helper made so);
+ * - Playwright's fixed wait on the page (its wait-for-timeout call);
+ * - a Promise resolved by a timer with a delay (a `sleep(ms)` helper made so);
  *   a delay of 0 only yields to the event loop once and is not a sleep;
  * - `setTimeout` or `scheduler` of node:timers/promises, and `promisify(setTimeout)`.
  * Test files: *.test.* and *.spec.* and whatever sits in a __tests__ folder, under apps, packages, e2e and
@@ -101,35 +101,23 @@ function testFiles(): string[] {
   return out.sort();
 }
 
+/** The fixtures are data files (scripts/lint-fixtures/sleeps), so no sleep stands in this file's own text. */
+const fixtureOf = (name: string) => fs.readFileSync(path.join(ROOT, 'scripts/lint-fixtures/sleeps', name), 'utf8').trimEnd();
+
 describe('no test sleeps', () => {
   it('finds the sleeps it is meant to find (fixtures)', () => {
-    const fixture = [
-      'await page.waitForTimeout(1500);',
-      'await new Promise((r) => setTimeout(r, 400));',
-      'await new Promise<void>((resolve) => { setTimeout(resolve, 1200); });',
-      'await new Promise((done) => setTimeout(() => done(), 50));',
-      'const sleep = (ms: number) => new Promise(function (res) { window.setTimeout(res, ms); });',
-      "import { setTimeout as wait } from 'node:timers/promises';",
-      'const pause = promisify(setTimeout);',
-    ].join('\n');
+    const fixture = fixtureOf('trips.txt');
     expect(findSleeps(fixture).map((s) => s.line)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('lets pass what only looks like one (fixtures)', () => {
-    const fixture = [
-      // A zero delay yields to the event loop once; a fake server answering late is no wait of the test.
-      'const tick = () => new Promise((r) => setTimeout(r, 0));',
-      "setTimeout(() => res.end('late'), 2000);",
-      'await act(() => vi.advanceTimersByTimeAsync(30_000));',
-      "const text = 'page.waitForTimeout(500) is gone';",
-      'await new Promise<void>((resolve) => server.listen(0, resolve));',
-      'const timer = new Promise((r) => { later.push(r); setTimeout(cancel, 100); });',
-    ].join('\n');
+    // A zero delay yields to the event loop once; a fake server answering late is no wait of the test.
+    const fixture = fixtureOf('passes.txt');
     expect(findSleeps(fixture)).toEqual([]);
   });
 
   it('reads TSX', () => {
-    expect(findSleeps('const el = <div />;\nawait new Promise((r) => setTimeout(r, 400));', 'view.test.tsx')).toHaveLength(1);
+    expect(findSleeps(`const el = <div />;\n${fixtureOf('trips.txt').split('\n')[1]}`, 'view.test.tsx')).toHaveLength(1);
   });
 
   it('no test file sleeps', () => {

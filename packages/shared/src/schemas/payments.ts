@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeatureFlags } from '../brands/schema';
 import { text, int32 } from './primitives';
 
 /**
@@ -27,7 +28,8 @@ export type PlanLimits = {
 /**
  * THE list of what a plan can include. Each feature says whether the product does it today; only
  * available ones are shown to buyers. Work that builds a feature flips `available` here (and adds a
- * feature it introduces), and every plan card follows.
+ * feature it introduces), and every plan card follows. A feature a brand can switch off names its flag
+ * (`flag`): that brand's buyers are not sold it (docs/decisions.md "A plan sells only what the product does").
  */
 export const PRODUCT_FEATURES = {
   personas: { label: 'Personas with people-search filters', available: true },
@@ -35,20 +37,29 @@ export const PRODUCT_FEATURES = {
   ai_messaging: { label: 'AI-written messages from your business information', available: true },
   notifications: { label: 'Notifications by email, in the app and by webhook', available: true },
   email_outreach: { label: 'Email outreach and follow-ups', available: true },
-  linkedin_outreach: { label: 'LinkedIn outreach', available: false },
-  phone_calls: { label: 'Phone calls', available: false },
+  linkedin_outreach: { label: 'LinkedIn outreach', available: true, flag: 'linkedin' },
+  phone_calls: { label: 'Phone calls', available: true, flag: 'phone_calls' },
   inbox_pipeline: { label: 'Inbox and pipeline', available: true },
   visitor_tracking: { label: 'Website visitor tracking', available: false },
-  crm_sync: { label: 'HubSpot and Salesforce sync', available: false },
+  crm_sync: { label: 'HubSpot and Salesforce sync', available: false, flag: 'integrations' },
   insights: { label: 'Deliverability insights', available: false },
-  brand_awareness: { label: 'Brand-awareness posts', available: true },
+  brand_awareness: { label: 'Brand-awareness posts', available: true, flag: 'brand_awareness' },
   priority_support: { label: 'Priority support', available: false },
-} as const satisfies Record<string, { label: string; available: boolean }>;
+} as const satisfies Record<string, { label: string; available: boolean; flag?: keyof FeatureFlags }>;
 export type ProductFeature = keyof typeof PRODUCT_FEATURES;
 
-/** The labels of a plan's features that the product does today, in the plan's order. */
-export const availableFeatureLabels = (features: readonly ProductFeature[]): string[] =>
-  features.filter((f) => PRODUCT_FEATURES[f].available).map((f) => PRODUCT_FEATURES[f].label);
+/** Which brand flags are on (absent: on); a feature with a flag that is off is not sold on that brand. */
+export type BrandFeatureFlags = Partial<Pick<FeatureFlags, 'linkedin' | 'phone_calls' | 'integrations' | 'brand_awareness'>>;
+
+/** The product does this feature today, and the brand (when given) has it on. */
+export function isFeatureSold(feature: ProductFeature, flags: BrandFeatureFlags = {}): boolean {
+  const f: { available: boolean; flag?: keyof BrandFeatureFlags } = PRODUCT_FEATURES[feature];
+  return f.available && (f.flag === undefined || flags[f.flag] !== false);
+}
+
+/** The labels of a plan's features that the product does today (and the brand has on), in the plan's order. */
+export const availableFeatureLabels = (features: readonly ProductFeature[], flags: BrandFeatureFlags = {}): string[] =>
+  features.filter((f) => isFeatureSold(f, flags)).map((f) => PRODUCT_FEATURES[f].label);
 
 /** Which feature a limit belongs to: a limit is shown only when its feature is available (null: always). */
 export const LIMIT_FEATURES: Record<keyof PlanLimits, ProductFeature | null> = {
@@ -58,9 +69,9 @@ export const LIMIT_FEATURES: Record<keyof PlanLimits, ProductFeature | null> = {
   linkedin_actions_per_day: 'linkedin_outreach',
   phone_minutes_per_month: 'phone_calls',
 };
-export const isLimitShown = (limit: keyof PlanLimits): boolean => {
+export const isLimitShown = (limit: keyof PlanLimits, flags: BrandFeatureFlags = {}): boolean => {
   const feature = LIMIT_FEATURES[limit];
-  return feature === null || PRODUCT_FEATURES[feature].available;
+  return feature === null || isFeatureSold(feature, flags);
 };
 
 export type PlanDefinition = {

@@ -45,7 +45,7 @@ export function paymentLinks(deps: Deps, auth: AuthContext, brand: RequestBrand)
         name: p.name,
         price: { amount: p.price_usd_month, currency: 'USD' as const, interval: 'month' as const },
         description: p.description,
-        features: availableFeatureLabels(p.features),
+        features: availableFeatureLabels(p.features, brand.brand.feature_flags),
         limits: p.limits,
         current: current === p.name,
         checkout: checkout ? ('checkout' as const) : ('contact' as const),

@@ -192,7 +192,24 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
     expect(await filtered(u, { by_search_query: 'QUILLWORKS' })).toEqual([a.threadId]);
     expect(await filtered(u, { by_search_query: b.prospect.email })).toEqual([b.threadId]);
     expect(await filtered(u, { by_search_query: '100%_' })).toEqual([]);
-    // Channels: every thread is an email conversation; asking only for calls finds none.
+    // Channels: every thread here is an email conversation; a LinkedIn reply logged into one (outreach-tasks
+    // logLinkedinReply marks its message details.channel = linkedin) makes it a LinkedIn one too; no thread holds a call.
+    expect(await filtered(u, { by_channels: ['email'] })).toEqual(all);
+    expect(await filtered(u, { by_channels: ['linkedin'] })).toEqual([]);
+    await t.db.db.insert(emailThreadMessages).values({
+      accountId: b.accountId,
+      threadId: b.threadId,
+      direction: 'inbound',
+      kind: 'human',
+      messageId: `<linkedin-reply-filter-${b.threadId}@tasks.local>`,
+      fromEmail: b.prospect.email,
+      subject: 'LinkedIn conversation',
+      text: 'Happy to talk',
+      sentAt: new Date(Date.UTC(2026, 9, 6, 12)),
+      details: { channel: 'linkedin' },
+      replyStatus: 'other',
+    });
+    expect(await filtered(u, { by_channels: ['linkedin'] })).toEqual([b.threadId]);
     expect(await filtered(u, { by_channels: ['email', 'linkedin'] })).toEqual(all);
     expect(await filtered(u, { by_channels: ['call'] })).toEqual([]);
     // Message source and landing page look at our side of the conversation.

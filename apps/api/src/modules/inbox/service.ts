@@ -62,8 +62,13 @@ const THREAD_TARGET = (accountId: number): FilterTarget => ({
   virtualEmployeeId: t.virtualEmployeeId,
   time: t.lastMessageAt,
   searchText: [t.prospectEmail, t.subject],
-  // A thread is an email conversation (LinkedIn and calls have none yet): a set without email finds none.
-  channels: (channels) => (channels.includes('email') ? sql`true` : sql`false`),
+  // A thread holds email and, since LinkedIn replies are logged into it, LinkedIn messages (details.channel);
+  // calls write no thread messages, so "call" finds only threads that hold one (none today).
+  channels: (channels) =>
+    sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and coalesce(m.details->>'channel', 'email') in (${sql.join(
+      channels.map((c) => sql`${c}`),
+      sql`, `,
+    )}))`,
   landingPage: (like) =>
     sql`exists (select 1 from ${emailThreadMessages} m where m.account_id = ${accountId} and m.thread_id = ${t.id} and m.direction = 'outbound' and (m.text ilike ${like} or m.html ilike ${like}))`,
   messageSource: (sources) => {

@@ -93,9 +93,9 @@ describe('Plan & billing card', () => {
     expect(screen.getByText(/Your plan:/)).toHaveTextContent('Your plan: Growth · $299 a month');
     const details = screen.getByTestId('plan-details');
     await waitFor(() => expect(details).toHaveTextContent('Paid on Nov 20, 2026, billed monthly.'));
-    // Limits of channels the product does not send on yet are not sold (email is, and is enforced by the sending engine).
-    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month · 300 emails a day');
-    expect(details).not.toHaveTextContent('LinkedIn actions a day');
+    // The plan's limits of the channels the product sends on (email and LinkedIn; Growth has no call minutes).
+    expect(details).toHaveTextContent('Includes: 3 virtual employees · 2,500 prospects a month · 300 emails a day · 50 LinkedIn actions a day');
+    expect(details).not.toHaveTextContent('call minutes');
     expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 });
@@ -120,7 +120,9 @@ describe('Upgrade and Checkout', () => {
     for (const f of Object.values(PRODUCT_FEATURES).filter((x) => !x.available)) expect(dialog).not.toHaveTextContent(f.label);
     expect(growth).toHaveTextContent(PRODUCT_FEATURES.email_outreach.label);
     expect(growth).toHaveTextContent('300 emails a day');
-    expect(dialog).not.toHaveTextContent('LinkedIn actions a day');
+    // LinkedIn outreach works (issue 14): sold with its limit on a brand that has LinkedIn on.
+    expect(growth).toHaveTextContent(PRODUCT_FEATURES.linkedin_outreach.label);
+    expect(growth).toHaveTextContent('50 LinkedIn actions a day');
     expect(within(dialog).getByTestId('current-plan')).toHaveTextContent('Trial');
     await userEvent.click(within(growth).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));

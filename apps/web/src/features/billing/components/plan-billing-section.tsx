@@ -43,7 +43,7 @@ export function PlanBillingSection() {
             {meta?.plan_paid_at ? <p>Paid on {formatBillingDate(meta.plan_paid_at)}, billed monthly.</p> : null}
             {isCatalogPlan(plan) ? (
               <p>
-                Includes: <span className="text-fg">{limitPhrases(planOf(plan).limits).join(' · ')}</span>
+                Includes: <span className="text-fg">{limitPhrases(planOf(plan).limits, { flags: brand.feature_flags }).join(' · ')}</span>
               </p>
             ) : null}
             <p>To change or cancel it, book a call from the help menu.</p>
@@ -56,7 +56,7 @@ export function PlanBillingSection() {
         ) : (
           <p>
             Free trial{meta ? ` since ${formatBillingDate(meta.account_created_at)}` : ''}: nothing is charged
-            {`, with the ${cheapest.name} plan's limits (${limitPhrases(TRIAL_LIMITS).join(', ')}).`} Paid plans start at {formatPrice(cheapest.price_usd_month)} a month.
+            {`, with the ${cheapest.name} plan's limits (${limitPhrases(TRIAL_LIMITS, { flags: brand.feature_flags }).join(', ')}).`} Paid plans start at {formatPrice(cheapest.price_usd_month)} a month.
           </p>
         )}
       </div>

@@ -7,11 +7,13 @@ import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
+import { useBrand } from '@web/stores/brand';
 import { usePaymentLinks, useStartCheckout } from '../api/billing-queries';
 import { formatPrice, limitPhrases } from './plan-limits';
 
 
 function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; onChoose: () => void; pending: boolean; disabled: boolean }) {
+  const brand = useBrand();
   return (
     <li className={cn('flex flex-col rounded-xl border border-border bg-surface-2/40 p-4', link.current && 'border-accent')} aria-label={`${link.name} plan`}>
       <div className="flex items-baseline justify-between gap-2">
@@ -29,7 +31,7 @@ function PlanCard({ link, onChoose, pending, disabled }: { link: PaymentLink; on
             {f}
           </li>
         ))}
-        <li className="pt-1 text-xs text-muted">{limitPhrases(link.limits).join(' · ')}</li>
+        <li className="pt-1 text-xs text-muted">{limitPhrases(link.limits, { flags: brand.feature_flags }).join(' · ')}</li>
       </ul>
       <div className="mt-4">
         {link.current ? (

@@ -4,6 +4,7 @@ import { kickSync } from './lib/jobs/kicks';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
+import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
 
 /**
  * THE reaction registry: who reacts to which event (the catalogue: packages/shared/src/events.ts; the mechanism:
@@ -25,6 +26,21 @@ export const reactions = defineReactions([
     in: 'transaction',
     run: async (tx, event) => {
       await pipelineOnAnswer(tx, event.accountId, event.data);
+    },
+  },
+  {
+    // Whoever answered as a person is in conversation: no campaign enrols them automatically again (issue 25).
+    name: 'in-conversation-on-answer',
+    on: 'prospect_answered',
+    in: 'transaction',
+    run: (tx, { accountId, data }) => markInConversation(tx, accountId, data.prospect_id, new Date(data.at)),
+  },
+  {
+    name: 'in-conversation-on-status-corrected',
+    on: 'reply_status_corrected',
+    in: 'transaction',
+    run: async (tx, { accountId, data }) => {
+      if (data.prospect_id !== null && isPersonsStatus(data.reply_status)) await markInConversation(tx, accountId, data.prospect_id, new Date(data.at));
     },
   },
   {

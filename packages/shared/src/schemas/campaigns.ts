@@ -298,3 +298,37 @@ export const updateCampaignEmailBodySchema = z.strictObject({
 });
 export type UpdateCampaignEmailBody = z.input<typeof updateCampaignEmailBodySchema>;
 
+
+/**
+ * Why a persona's prospect is not in the campaign (GET campaigns/{id}/skipped_prospects, issue 25), worked out
+ * from the same tables enrolment reads: on the blacklist (do-not-contact), in conversation (answered as a person:
+ * never enrolled automatically, the user may enrol them on purpose), in another active campaign, or no address the
+ * sequence can use. In this order when several hold.
+ */
+export const SKIP_REASONS = ['do_not_contact', 'in_conversation', 'in_other_campaign', 'no_address'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export const skippedProspectSchema = z.object({
+  prospect_id: dbId(),
+  full_name: text().nullable(),
+  email: text().nullable(),
+  company: text().nullable(),
+  reason: z.enum(SKIP_REASONS),
+  /** The reason in the user's words ("In conversation since Nov 3, 2026", "On the blacklist: Unsubscribed"). */
+  detail: text(),
+  /** in_conversation: when they first answered as a person. */
+  since: text().nullable(),
+  /** The user may enrol them on purpose (POST campaigns/{id}/enrolments): only those in conversation. */
+  can_enrol: z.boolean(),
+});
+export type SkippedProspect = z.infer<typeof skippedProspectSchema>;
+export const skippedProspectsQuerySchema = z.strictObject({
+  page: queryInt().min(1).default(1),
+  per_page: queryInt().min(1).max(100).default(25),
+});
+export const skippedProspectsResponseSchema = z.object({ data: z.array(skippedProspectSchema), meta: pageMetaSchema });
+export type SkippedProspectsResponse = z.infer<typeof skippedProspectsResponseSchema>;
+
+/** POST campaigns/{id}/enrolments: the user enrols one of the persona's prospects on purpose (someone in conversation, say). */
+export const enrolProspectBodySchema = z.strictObject({ prospect_id: dbId() });
+export type EnrolProspectBody = z.infer<typeof enrolProspectBodySchema>;
+export const enrolProspectResponseSchema = z.object({ data: z.object({ enrolment_id: dbId(), prospect_id: dbId() }) });

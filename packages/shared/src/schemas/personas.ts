@@ -118,6 +118,8 @@ export const prospectSchema = z.object({
   ...prospectFilterFieldsShape,
   source: z.enum(PROSPECT_SOURCES),
   persona_ids: z.array(dbId()),
+  /** When they first answered as a person: no campaign enrols them automatically since (issue 25). */
+  in_conversation_since: text().nullable().optional(),
   created_at: text(),
   updated_at: text(),
 });

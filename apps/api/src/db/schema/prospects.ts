@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { createdAt, updatedAt } from './common';
+import { at, createdAt, updatedAt } from './common';
 import { personas } from './personas';
 
 /** A tsvector column (keyword search); read back as text, never written by the app (generated). */
@@ -70,6 +70,12 @@ export const prospects = pgTable(
     /** Lower-case tags. */
     intentTopics: text('intent_topics').array().notNull().default(sql`'{}'::text[]`),
     jobChangedAt: date('job_changed_at', { mode: 'string' }),
+    /**
+     * When the prospect first answered as a person (an email reply, a LinkedIn reply, a connected call, or a
+     * status the user set to a person's): from then on no campaign enrols them automatically (issue 25,
+     * modules/prospects/conversation.ts); the user may still enrol them on purpose.
+     */
+    inConversationSince: at('in_conversation_since'),
     searchDocument: tsvector('search_document').generatedAlwaysAs(PROSPECT_SEARCH_DOCUMENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,6 +6,7 @@ import {
   blacklistedDomains,
   blacklistedEmails,
   campaignEmails,
+  emailThreads,
   campaignEnrolments,
   campaigns,
   campaignSteps,
@@ -71,7 +72,30 @@ async function suppressedAmong(db: Db, accountId: number, emails: string[]): Pro
   return blocked;
 }
 
-export type EnrolResult = { enrolled: number; suppressed: number; in_other_campaign: number };
+/**
+ * When each of these prospects (in this account) has been in conversation: their own mark (they answered as a
+ * person: prospects.in_conversation_since), else the first human reply of a thread with their address (a reply
+ * that came before the mark existed, or to a prospect since re-created under the same address). Absent: not in one.
+ */
+export async function inConversationAmong(db: Db, accountId: number, rows: Array<{ prospectId: number; email: string; inConversationSince: Date | null }>): Promise<Map<number, Date>> {
+  const since = new Map<number, Date>();
+  const emails = [...new Set(rows.map((r) => r.email).filter((e) => e !== ''))];
+  const byThread = emails.length
+    ? await db
+        .select({ email: emailThreads.prospectEmail, at: sql<string>`min(${emailThreads.repliedAt})` })
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), inArray(emailThreads.prospectEmail, emails), isNotNull(emailThreads.repliedAt)))
+        .groupBy(emailThreads.prospectEmail)
+    : [];
+  const threadSince = new Map(byThread.map((r) => [r.email, new Date(r.at)]));
+  for (const r of rows) {
+    const dates = [r.inConversationSince, r.email ? threadSince.get(r.email) : undefined].filter((d): d is Date => d instanceof Date && !Number.isNaN(d.getTime()));
+    if (dates.length) since.set(r.prospectId, new Date(Math.min(...dates.map((d) => d.getTime()))));
+  }
+  return since;
+}
+
+export type EnrolResult = { enrolled: number; suppressed: number; in_other_campaign: number; in_conversation: number };
 
 /**
  * Enrols the persona's prospects with an email that are not in this campaign yet (and, when the sequence has
@@ -85,7 +109,7 @@ export type EnrolResult = { enrolled: number; suppressed: number; in_other_campa
  */
 export async function enrolCampaign(deps: Deps, accountId: number, campaignId: number, options: { recompose?: boolean } = {}): Promise<EnrolResult> {
   const db = deps.db;
-  const result: EnrolResult = { enrolled: 0, suppressed: 0, in_other_campaign: 0 };
+  const result: EnrolResult = { enrolled: 0, suppressed: 0, in_other_campaign: 0, in_conversation: 0 };
   const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId)));
   if (!campaign || campaign.status !== 'running') return result;
   const pairs = await senderPairs(db, accountId, campaignId);
@@ -122,7 +146,7 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
   let afterId = 0;
   for (;;) {
     const batch = await db
-      .select({ id: prospects.id, email: prospects.email, linkedinUrl: prospects.linkedinUrl })
+      .select({ id: prospects.id, email: prospects.email, linkedinUrl: prospects.linkedinUrl, inConversationSince: prospects.inConversationSince })
       .from(personaProspects)
       .innerJoin(prospects, and(eq(prospects.id, personaProspects.prospectId), eq(prospects.accountId, accountId)))
       .where(
@@ -156,11 +180,16 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
           )
       ).map((r) => r.prospectId),
     );
-    const candidates = batch
+    const reachableCandidates = batch
       .filter((p) => !enrolled.has(p.id))
-      .map((p) => ({ prospectId: p.id, email: (p.email ?? '').trim().toLowerCase(), linkedin: Boolean(tasked && p.linkedinUrl?.trim()) }))
+      .map((p) => ({ prospectId: p.id, email: (p.email ?? '').trim().toLowerCase(), linkedin: Boolean(tasked && p.linkedinUrl?.trim()), inConversationSince: p.inConversationSince }))
       .map((p) => (p.email.includes('@') ? p : { ...p, email: '' }))
       .filter((p) => p.email !== '' || p.linkedin);
+    if (reachableCandidates.length === 0) continue;
+    // Who is in conversation (answered as a person) is never enrolled automatically again: the campaign's skipped list says so.
+    const conversing = await inConversationAmong(db, accountId, reachableCandidates);
+    const candidates = reachableCandidates.filter((c) => !conversing.has(c.prospectId));
+    result.in_conversation += reachableCandidates.length - candidates.length;
     if (candidates.length === 0) continue;
     // One transaction per batch: the suppression check, the enrolment rows (one statement) and their
     // compose jobs (one statement). Checked inside the transaction that enrols: a suppression committed
@@ -217,7 +246,7 @@ export async function enrolCampaign(deps: Deps, accountId: number, campaignId: n
       );
     for (const e of unwritten) await deps.jobs.send(composeJob, { account_id: accountId, enrolment_id: e.id });
   }
-  if (result.enrolled + result.suppressed + result.in_other_campaign > 0) {
+  if (result.enrolled + result.suppressed + result.in_other_campaign + result.in_conversation > 0) {
     await recordActivity(db, {
       accountId,
       actorType: 'agent',

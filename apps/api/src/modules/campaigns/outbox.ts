@@ -95,9 +95,27 @@ export async function sendDueCampaignEmail(deps: Deps, accountId: number, campai
     : [];
   if (!mailbox) return finish(deps, claimed, { status: 'failed', code: null, response: null, reason: 'The sending mailbox was removed' }, now);
   const [account] = await db
-    .select({ holderId: accounts.holderId, name: accounts.name, complianceFooter: accounts.complianceFooter, postalAddress: accounts.postalAddress, gdprNotice: accounts.gdprNotice })
+    .select({
+      holderId: accounts.holderId,
+      name: accounts.name,
+      complianceFooter: accounts.complianceFooter,
+      postalAddress: accounts.postalAddress,
+      gdprNotice: accounts.gdprNotice,
+      // Read with the account (no extra round trip): a reply that committed after the claim stopped the enrolment.
+      enrolmentStopReason: sql<string | null>`(select coalesce(e.stop_reason, 'The enrolment stopped') from ${campaignEnrolments} e where e.account_id = ${accountId} and e.id = ${claimed.enrolmentId} and e.status <> 'active')`,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
+  if (account?.enrolmentStopReason) {
+    // The prospect answered (or was stopped) between the claim and now: nothing more goes to them (issue 25: a
+    // reply no longer puts the address on the blacklist, so the send's own suppression check would not see it).
+    const reason = account.enrolmentStopReason;
+    await db
+      .update(campaignEmails)
+      .set({ status: 'cancelled', statusReason: reason, updatedAt: now })
+      .where(and(eq(campaignEmails.id, claimed.id), eq(campaignEmails.accountId, accountId), eq(campaignEmails.status, 'sending')));
+    return { state: 'cancelled', reason };
+  }
   const [prospect] = claimed.prospectId
     ? await db
         .select({ fullName: prospects.fullName, source: prospects.source })

@@ -4,6 +4,10 @@ import {
   campaignEmailSchema,
   campaignSchema,
   createCampaignBodySchema,
+  enrolProspectBodySchema,
+  enrolProspectResponseSchema,
+  skippedProspectsQuerySchema,
+  skippedProspectsResponseSchema,
   updateCampaignBodySchema,
   updateCampaignEmailBodySchema,
 } from '@shared/schemas/campaigns';
@@ -14,6 +18,7 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
 import { campaignMailboxIds, capacityToday } from './capacity';
+import { enrolOnPurpose, skippedProspects } from './skipped';
 
 const TAGS = ['campaigns'];
 const one = { 200: z.object({ data: campaignSchema }) };
@@ -36,6 +41,28 @@ const transition = (action: 'start' | 'pause' | 'resume' | 'archive', summary: s
  * POST campaign_emails/{id}/mark_stop_sending; POST campaign_emails/{id}/send_anyway for an uncertain send).
  */
 export const campaignRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/campaigns/:id/skipped_prospects'),
+    access: 'user',
+    owner: 'account',
+    summary:
+      "The persona's prospects the campaign did not enrol, and why: on the blacklist, in conversation (answered as a person; the user may enrol them on purpose), in another active campaign, or no usable address. 404 if the account has no such campaign",
+    tags: TAGS,
+    schema: { params: idParamsSchema, querystring: skippedProspectsQuerySchema, response: { 200: skippedProspectsResponseSchema } },
+    handler: async ({ auth, deps, params, query }) => skippedProspects(deps, auth, params.id, query),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/campaigns/:id/enrolments'),
+    access: 'user',
+    owner: 'account',
+    summary:
+      "Enrol one of the persona's prospects on purpose (someone in conversation, whom enrolment skips): never one on the blacklist (422), never twice or into a second active campaign (409)",
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: enrolProspectBodySchema, response: { 200: enrolProspectResponseSchema } },
+    handler: async ({ auth, deps, params, body }) => ({ data: await enrolOnPurpose(deps, auth, params.id, body.prospect_id) }),
+  }),
   // The capacity panels' figures (spec path under user_emails): sending capacity is the campaigns' to plan with.
   defineRoute({
     method: 'GET',

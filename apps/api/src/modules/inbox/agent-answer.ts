@@ -107,7 +107,7 @@ async function whyNot(db: Db, accountId: number, reply: EmailThreadMessageRow): 
     .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, reply.threadId), laterMessage(reply.id)))
     .limit(1);
   if (later) return later.direction === 'outbound' ? 'Answered by hand first' : 'A newer reply came in: the agent answers that one';
-  const blocking = (await suppressionsOf(db, accountId, thread.prospectEmail)).find((s) => s.reason !== 'replied');
+  const blocking = (await suppressionsOf(db, accountId, thread.prospectEmail))[0];
   if (blocking) return `${blocking.value} is on the blacklist (${blocking.reason})`;
   return null;
 }

@@ -202,7 +202,7 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
       direction: 'inbound',
       kind: 'human',
       messageId: `<linkedin-reply-filter-${b.threadId}@tasks.local>`,
-      fromEmail: b.prospect.email,
+      fromEmail: b.prospect.email!,
       subject: 'LinkedIn conversation',
       text: 'Happy to talk',
       sentAt: new Date(Date.UTC(2026, 9, 6, 12)),
@@ -475,8 +475,8 @@ describe.each(DB_KINDS)('the inbox API (%s)', (kind) => {
       expect(res.json().errors[0]).toMatch(/does not exist/);
       expect(await stored(unknown.threadId)).toBe(2);
       const [entry] = await t.db.db.select().from(blacklistedEmails).where(and(eq(blacklistedEmails.accountId, unknown.accountId), eq(blacklistedEmails.email, `unknown-${seq}@nowhere.example`)));
-      // Already on the list as "replied" (the reply put it there): the first reason is kept.
-      expect(entry?.reason).toBe('replied');
+      // The server said the address does not exist: on the list as a hard bounce (a reply put nothing there before).
+      expect(entry?.reason).toBe('hard_bounce');
 
       const later = await threadOf(t, u, { mailbox, prospect: { email: `later-${seq}@busy.example` } });
       res = await send(u, 'POST', `/email_threads/${later.threadId}/send_reply`, { body: 'Hello?' });

@@ -43,6 +43,7 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
     t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, threadId))).orderBy(emailThreadMessages.sentAt);
   const listed = async (email: string) =>
     (await t.db.db.select().from(blacklistedEmails).where(and(eq(blacklistedEmails.accountId, accountId), eq(blacklistedEmails.email, email))))[0];
+  const inConversation = async (prospectId: number) => (await t.db.db.select({ at: prospects.inConversationSince }).from(prospects).where(eq(prospects.id, prospectId)))[0]?.at ?? null;
   const verbsFor = async (prospectId: number) =>
     (await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.prospectId, prospectId)))).map((a) => a.verb);
 
@@ -64,8 +65,10 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
     expect(messages[1]!.fromColleague).toBe(false);
     expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
     expect((await campaignEmailOf(t, accountId, sent.step2.id)).status).toBe('cancelled');
-    // Our footer's "Unsubscribe" sits in the quoted history: a reply, not an unsubscription.
-    expect((await listed(sent.prospectEmail))?.reason).toBe('replied');
+    // Our footer's "Unsubscribe" sits in the quoted history: a reply, not an unsubscription. A reply is not
+    // do-not-contact: nothing on the blacklist (issue 25); the prospect is in conversation instead.
+    expect(await listed(sent.prospectEmail)).toBeUndefined();
+    expect(await inConversation(sent.prospectId)).not.toBeNull();
     expect(await verbsFor(sent.prospectId)).toContain('reply_received');
   });
 
@@ -228,7 +231,7 @@ describe.each(DB_KINDS)('mail in: ingestion (%s)', (kind) => {
       expect(verbs).toEqual(expect.arrayContaining(['reply_received', 'reply_interested', 'reply_status_changed']));
       expect(verbs).not.toContain('meeting_requested');
       // The quoted "not interested" and the footer's "Unsubscribe" in our own text decide nothing.
-      expect((await listed(sent.prospectEmail))?.reason).toBe('replied');
+      expect(await listed(sent.prospectEmail)).toBeUndefined();
 
       const meeting = await seedSentEmail(t, accountId, mailbox);
       expect(await ingest('reply-in-reply-to.eml', meeting)).toMatchObject({ outcome: 'stored', kind: 'human', replyStatus: 'meeting_request' });

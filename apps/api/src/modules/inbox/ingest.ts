@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
@@ -516,20 +516,28 @@ async function ingestPersonsReply(tx: Db, m: Ingestion, found: Found, classified
 }
 
 /**
- * The replying address goes on the list as "replied", or "unsubscribed" when the reply asks for it (and then the
- * colleague who wrote it too): the suppression stops the address's enrolments, and the send's own check refuses what was claimed.
+ * A reply that asks to unsubscribe puts the address on the list as "unsubscribed" (and the colleague who wrote it
+ * too): the suppression stops the address's enrolments, and the send's own check refuses what was claimed. Any
+ * other reply puts nothing there: the blacklist means do-not-contact (issue 25); the prospect is in conversation
+ * instead (prospects.in_conversation_since, by the prospect_answered reaction), which keeps every later campaign
+ * from enrolling them automatically.
  */
 async function suppressOnReply(tx: Db, m: Ingestion, { thread, answered }: Found, unsubscribe: boolean): Promise<void> {
+  if (!unsubscribe) return;
   const details = `Reply from ${m.fromEmail || 'unknown sender'}: ${m.subject}`.slice(0, 300);
-  await suppress(tx, m.accountId, thread.prospectEmail, unsubscribe ? 'unsubscribed' : 'replied', details, { campaignEmailId: answered?.id ?? null });
-  if (unsubscribe && m.fromEmail && m.fromEmail !== thread.prospectEmail) await suppress(tx, m.accountId, m.fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
+  await suppress(tx, m.accountId, thread.prospectEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
+  if (m.fromEmail && m.fromEmail !== thread.prospectEmail) await suppress(tx, m.accountId, m.fromEmail, 'unsubscribed', details, { campaignEmailId: answered?.id ?? null });
 }
 
-/** The suppression stopped the enrolments of the address; the prospect's others (another address of theirs) stop too. */
+/**
+ * Nothing more goes out to whoever answered: every active enrolment of the prospect (another address of theirs
+ * too) and of the replying address stops, with the reason in the user's words; unsent emails are cancelled and
+ * open tasks too (stopEnrolmentsWhere), in the reply's transaction.
+ */
 async function stopProspectOnReply(tx: Db, m: Ingestion, thread: EmailThreadRow, unsubscribe: boolean): Promise<void> {
-  if (thread.prospectId === null) return;
   const reason = unsubscribe ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
-  for (const s of await stopEnrolmentsWhere(tx, m.accountId, and(eq(campaignEnrolments.prospectId, thread.prospectId)), reason)) {
+  const whose = thread.prospectId === null ? eq(campaignEnrolments.email, thread.prospectEmail) : or(eq(campaignEnrolments.prospectId, thread.prospectId), eq(campaignEnrolments.email, thread.prospectEmail));
+  for (const s of await stopEnrolmentsWhere(tx, m.accountId, and(whose), reason)) {
     await recordActivity(tx, {
       accountId: m.accountId,
       actorType: 'system',

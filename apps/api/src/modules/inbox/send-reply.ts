@@ -172,9 +172,9 @@ export async function deliverReply(deps: Pick<Deps, 'db' | 'config' | 'mail'>, a
     .where(and(eq(userEmails.accountId, accountId), eq(userEmails.id, thread.userEmailId)));
   if (!mailbox) return refused(noMailbox);
   if (mailbox.status !== 'active') return refused(unprocessable(`The mailbox ${mailbox.email} is ${mailbox.status}${mailbox.statusReason ? ` (${mailbox.statusReason})` : ''}: resume it first`));
-  // A one-to-one answer in a conversation the prospect started: "replied" and "stopped" end the sequence,
-  // not the conversation. An address that bounced cannot be written to; one the user blacklisted by hand is not.
-  // The agent answers only where nothing but the reply itself is on the list.
+  // A one-to-one answer in a conversation the prospect started: "stopped" ends the sequence, not the
+  // conversation. An address that bounced cannot be written to; one the user blacklisted by hand is not.
+  // The agent answers only where nothing is on the list (a reply puts nothing there: issue 25).
   const suppression = await suppressionOf(deps.db, accountId, thread.prospectEmail);
   if (suppression && (suppression.reason === 'hard_bounce' || suppression.reason === 'manual')) {
     return refused(
@@ -186,7 +186,7 @@ export async function deliverReply(deps: Pick<Deps, 'db' | 'config' | 'mail'>, a
     );
   }
   if (author.kind === 'agent') {
-    const blocking = (await suppressionsOf(deps.db, accountId, thread.prospectEmail)).find((s) => s.reason !== 'replied');
+    const blocking = (await suppressionsOf(deps.db, accountId, thread.prospectEmail))[0];
     if (blocking) return refused(unprocessable(`${blocking.value} is on the blacklist (${blocking.reason}): the agent does not answer`));
   }
 

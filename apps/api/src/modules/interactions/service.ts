@@ -163,14 +163,15 @@ type InteractionRow = {
 /** A stop reason in the user's words: the suppression codes the blacklist's hook passes, else as written. */
 export function stopReasonText(reason: string | null): string | null {
   if (!reason) return null;
-  const labels: Record<SuppressionReason, string> = {
+  // "replied" was a suppression reason before issue 25: enrolments stopped then still carry it.
+  const labels: Record<SuppressionReason | 'replied', string> = {
     replied: 'The prospect replied',
     unsubscribed: 'The prospect unsubscribed',
     hard_bounce: 'The address bounced',
     stopped: 'Stopped by you',
     manual: `On your blacklist (${SUPPRESSION_REASON_LABELS.manual.toLowerCase()})`,
   };
-  return reason in labels ? labels[reason as SuppressionReason] : reason;
+  return reason in labels ? labels[reason as SuppressionReason | 'replied'] : reason;
 }
 
 /** Twilio's AnsweredBy in words (answering-machine detection). */

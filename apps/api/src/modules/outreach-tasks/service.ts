@@ -26,7 +26,6 @@ import {
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
-import { suppress } from '../blacklist/suppression';
 import { stopEnrolmentsWhere } from '../campaigns/enrolment';
 import { finishDoneCampaigns } from '../campaigns/lifecycle';
 import { scheduleNextStep } from '../campaigns/outbox';
@@ -262,17 +261,17 @@ export async function skip(deps: Deps, auth: AuthContext, id: number, now: Date,
 
 /**
  * The person answered (a LinkedIn reply, a connected call): like a human email reply, nothing more goes
- * out to them on any channel of any campaign. Their address is suppressed as replied (so a later campaign
- * does not cold-email someone already talking to us), their enrolments stop and every open task is cancelled.
+ * out to them on any channel of any campaign: their enrolments (and those of their address) stop and every
+ * open task is cancelled. No blacklist entry (it means do-not-contact, issue 25): the prospect_answered event the
+ * caller publishes marks them in conversation, which keeps later campaigns from enrolling them automatically.
  */
 async function stopForAnswer(tx: Db, accountId: number, row: OutreachTaskRow, reason: string, channel: 'linkedin' | 'phone'): Promise<void> {
-  // The prospect's enrolments stop first, with the reason in the user's words; the suppression then stops whatever else has the address.
-  const where = row.prospectId === null ? and(eq(campaignEnrolments.id, row.enrolmentId)) : and(eq(campaignEnrolments.prospectId, row.prospectId));
-  for (const s of await stopEnrolmentsWhere(tx, accountId, where, reason)) {
+  const [enrolment] = await tx.select({ email: campaignEnrolments.email }).from(campaignEnrolments).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, row.enrolmentId)));
+  const byAddress = enrolment?.email ? [eq(campaignEnrolments.email, enrolment.email)] : [];
+  const where = row.prospectId === null ? or(eq(campaignEnrolments.id, row.enrolmentId), ...byAddress) : or(eq(campaignEnrolments.prospectId, row.prospectId), ...byAddress);
+  for (const s of await stopEnrolmentsWhere(tx, accountId, and(where), reason)) {
     await recordActivity(tx, { accountId, actorType: 'system', verb: 'enrolment_stopped', channel, prospectId: s.prospectId, payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason } });
   }
-  const [enrolment] = await tx.select({ email: campaignEnrolments.email }).from(campaignEnrolments).where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, row.enrolmentId)));
-  if (enrolment?.email) await suppress(tx, accountId, enrolment.email, 'replied', reason.slice(0, 300));
 }
 
 /**

@@ -69,6 +69,7 @@ export function toProspectJson(row: ProspectWithPersonas): Prospect {
     ...prospectFilterFieldsJson(row),
     source: row.source,
     persona_ids: row.personaIds.map(Number),
+    in_conversation_since: row.inConversationSince?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

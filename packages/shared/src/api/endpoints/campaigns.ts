@@ -6,6 +6,7 @@ import type {
   CampaignEmailFilters,
   CreateCampaignBody,
   CreateVirtualEmployeeBody,
+  SkippedProspectsResponse,
   UpdateCampaignEmailBody,
   VirtualEmployee,
 } from '../../schemas/campaigns';
@@ -54,6 +55,10 @@ export function campaignEndpoints(http: ApiClient) {
     update: (id: number, body: Partial<Omit<CreateCampaignBody, 'person_id'>>) => http.put<{ data: Campaign }>(`/campaigns/${id}`, body).then((r) => r.data.data),
     transition: (id: number, action: 'start' | 'pause' | 'resume' | 'archive') => http.post<{ data: Campaign }>(`/campaigns/${id}/${action}`).then((r) => r.data.data),
     approveAll: (id: number) => http.post<{ data: { approved: number } }>(`/campaigns/${id}/approve_all`).then((r) => r.data.data),
+    skippedProspects: (id: number, params: { page?: number; per_page?: number } = {}) =>
+      http.get<SkippedProspectsResponse>(`/campaigns/${id}/skipped_prospects`, { params }).then((r) => r.data),
+    enrolProspect: (id: number, prospectId: number) =>
+      http.post<{ data: { enrolment_id: number; prospect_id: number } }>(`/campaigns/${id}/enrolments`, { prospect_id: prospectId }).then((r) => r.data.data),
     emails: (id: number, params: CampaignEmailListParams = {}) =>
       http.get<{ data: CampaignEmail[]; meta: PageMeta }>(`/campaigns/${id}/campaign_emails`, { params: listParams(params) }).then((r) => r.data),
   };

@@ -21,7 +21,6 @@ const REASON_CLASS: Record<SuppressionReason, string> = {
   unsubscribed: 'bg-accent/15 text-accent',
   hard_bounce: 'bg-danger/15 text-danger',
   stopped: 'bg-warning/15 text-warning',
-  replied: 'bg-success/15 text-success',
 };
 
 function ReasonBadge({ reason }: { reason: SuppressionReason }) {

@@ -11,6 +11,7 @@ export const campaignKeys = {
   detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
   emails: () => [...campaignKeys.all, 'emails'] as const,
   emailList: (campaignId: number | null, params: CampaignEmailListParams) => [...campaignKeys.emails(), campaignId, params] as const,
+  skipped: (id: number, page: number) => [...campaignKeys.all, 'skipped', id, page] as const,
   employees: () => [...campaignKeys.all, 'virtual-employees'] as const,
   personas: () => [...campaignKeys.all, 'personas'] as const,
 };
@@ -54,3 +55,15 @@ export const useApproveAll = () => useCampaignMutation((id: number) => api.campa
 export const useUpdateCampaignEmail = () => useCampaignMutation(({ id, body }: { id: number; body: UpdateCampaignEmailBody }) => api.campaignEmails.update(id, body));
 export const useStopSending = () => useCampaignMutation((id: number) => api.campaignEmails.markStopSending(id));
 export const useSendAnyway = () => useCampaignMutation((id: number) => api.campaignEmails.sendAnyway(id));
+
+/** The persona's prospects the campaign left out, and why (issue 25): on the blacklist, in conversation, in another campaign, no address. */
+export const SKIPPED_PER_PAGE = 25;
+export const useSkippedProspects = (campaignId: number, page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: campaignKeys.skipped(campaignId, page),
+    queryFn: () => api.campaigns.skippedProspects(campaignId, { page, per_page: SKIPPED_PER_PAGE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+/** Enrols one prospect on purpose (someone in conversation, whom enrolment skips). */
+export const useEnrolProspect = () => useCampaignMutation(({ campaignId, prospectId }: { campaignId: number; prospectId: number }) => api.campaigns.enrolProspect(campaignId, prospectId));

@@ -21,6 +21,7 @@ import { AddressWarning } from '../components/compliance-notes';
 import { EmailActions } from '../components/email-actions';
 import { EditCampaignDialog } from '../components/edit-campaign-dialog';
 import { EmailEditDialog } from '../components/email-edit-dialog';
+import { SkippedProspects } from '../components/skipped-prospects';
 import { StatusBadge, STATUS_LABELS } from '../components/status-badge';
 
 const PER_PAGE = 25;
@@ -295,6 +296,7 @@ export function CampaignRoute() {
           <Summary campaign={campaign.data} />
           {campaign.data.status === 'archived' || campaign.data.status === 'finished' ? null : <Capacity campaign={campaign.data} />}
           <Emails campaign={campaign.data} />
+          <SkippedProspects campaign={campaign.data} />
         </>
       )}
     </PageFrame>

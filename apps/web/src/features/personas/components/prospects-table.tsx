@@ -95,6 +95,14 @@ export function ProspectsTable({ personaId, emptyAction }: { personaId: number; 
                   ) : (
                     <span className="font-medium">{p.full_name ?? p.email ?? '—'}</span>
                   )}
+                  {p.in_conversation_since ? (
+                    <span
+                      className="mt-1 block w-fit rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium text-success"
+                      title="They answered as a person: no campaign enrols them on its own (you can enrol them on purpose from a campaign)"
+                    >
+                      In conversation since {formatDate(p.in_conversation_since)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`${tdClass} text-muted`}>{p.title ?? p.headline ?? '—'}</td>
                 <td className={tdClass}>{p.company ?? '—'}</td>

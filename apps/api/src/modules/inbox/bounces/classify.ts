@@ -69,21 +69,21 @@ export const POLICY_REASONS: ReadonlySet<BounceReason> = new Set([
   'syntaxerror',
 ]);
 
-type Rule = [BounceReason, RegExp];
+/** A rule: its reason, its words, and whether it is weak (a specific status code outranks weak words). */
+type Rule = [BounceReason, RegExp, 'weak'?];
 
 /**
  * Wording rules, most specific first. Each is a family of phrasings (many MTAs, many languages where common), never
  * one message's sentence.
  */
 const WORDING: Rule[] = [
-  ['delivered', /\b(delivered|relayed) (successfully|to the recipient)|\bsuccessfully (delivered|relayed)|\bdelivery (succeeded|successful)\b/],
   [
     'hasmoved',
     /\bhas moved\b|\bmoved (to|permanently)\b|\bno longer (with|at|employed|works)\b|\buser has (been )?(moved|changed)|\baddress (has )?changed\b|\bforwarding address\b/,
   ],
   [
     'mailboxfull',
-    /\bmail ?box (is |was )?(full|over ?quota|exceeded|too large)|\bover ?quota\b|\bquota (exceeded|limit|full|violation)|exceed(s|ed)? (the |its |their )?(storage|quota|mailbox (size|limit))|\binsufficient (disk |storage )?(space|storage)\b|\b(disk|storage) (quota|space) (exceeded|full)|\bmailbox size limit\b|\bnot enough (space|storage)|\bmailbox (has )?exceeded\b|\bfull mailbox\b|\bmailbox.{0,20}\bis full\b|\buser.{0,20}\bis over (the )?(quota|limit)|\bboîte (aux lettres )?pleine|postfach (ist )?voll/,
+    /\bmail ?box (is |was )?(full|over ?quota|exceeded|too large)|\b(inbox|mailbox|account)\b.{0,20}\b(is )?(full|out of (storage|disk )?space)|\bout of (storage|disk) space\b|\bover ?quota\b|\bquota (exceeded|limit|full|violation)|exceed(s|ed)? (the |its |their )?(storage|quota|mailbox (size|limit))|\binsufficient (disk |storage )?(space|storage)\b|\b(disk|storage) (quota|space) (exceeded|full)|\bmailbox size limit\b|\bnot enough (space|storage)|\bmailbox (has )?exceeded\b|\bfull mailbox\b|\bmailbox.{0,20}\bis full\b|\buser.{0,20}\bis over (the )?(quota|limit)|\bboîte (aux lettres )?pleine|postfach (ist )?voll/,
   ],
   [
     'mesgtoobig',
@@ -93,17 +93,18 @@ const WORDING: Rule[] = [
     'suspend',
     /\b(account|mailbox|user|address|recipient)\b.{0,40}\b(is |has been |was )?(disabled|deactivated|suspended|inactive|locked|frozen|closed|expired|discontinued|terminated|blocked by the (owner|user))\b|\b(disabled|suspended|inactive|deactivated|closed) (account|mailbox|user)|\bnot (an )?active (account|user|mailbox)\b|\bmailbox (is )?(not active|unavailable due to inactivity)|\bmailbox (is )?(currently )?suspended/,
   ],
+  ['networkerror', /\bname service error\b.{0,100}\b(try again|malformed|unexpected|timed out|server failure|servfail)|\b(temporary|transient) (dns|lookup|name server) (failure|error)/],
   [
     'hostunknown',
-    /\bhost (is )?unknown\b|\bunknown (host|domain)\b|\bdomain (name )?(not found|does not exist|doesn't exist|is not (valid|registered))|\bno such (domain|host)\b|\bhost (or domain name )?not found\b|\bunrout(e)?able (mail )?(address|domain)\b|\bname or service not known\b|\bnxdomain\b|\bdomain (lookup|resolution) failed|\bno (mx|mail exchanger|valid mx)\b.{0,40}\b(found|record|for)|\bcould(n't| not) find (any host|a mail exchanger)|\bmx (record|lookup)s? (not found|failed)|\bnon-?existent hosts?\b|\bnot a valid (mail )?domain\b|\binvalid domain\b|\bdomain (is )?unknown\b|\bhost not found\b|\bhostname lookup failed\b|\brecipient domain\b.{0,30}\b(does not exist|not found|invalid)|\bunknown mail domain\b|\bdns (error|lookup)\b.{0,40}\bdomain (name )?not found/,
+    /\bhost (is )?unknown\b|\bhost \S+ not found\b|\b[a-z0-9-]+(\.[a-z0-9-]+)+ does not exist\b|\bdomain (is )?not reachable\b|\bunknown (host|domain)\b|\bdomain (name )?(not found|does not exist|doesn't exist|is not (valid|registered))|\bno such (domain|host)\b|\bhost (or domain name )?not found\b|\bunrout(e)?able (mail )?(address|domain)\b|\bname or service not known\b|\bnxdomain\b|\bdomain (lookup|resolution) failed|\bno (mx|mail exchanger|valid mx)\b.{0,40}\b(found|record|for)|\bcould(n't| not) find (any host|a mail exchanger)|\bmx (record|lookup)s? (not found|failed)|\bnon-?existent hosts?\b|\bnot a valid (mail )?domain\b|\binvalid domain\b|\bdomain (is )?unknown\b|\bhost not found\b|\bhost ?name lookup fail(ed|ure)\b|\brecipient domain\b.{0,30}\b(does not exist|not found|invalid)|\bunknown mail domain\b|\bdns (error|lookup)\b.{0,40}\bdomain (name )?not found/,
   ],
   [
     'notaccept',
-    /\bdoes not accept (e-?)?mail\b|\b(domain|host) (does not|doesn't) (accept|receive) mail\b|\bnull mx\b|\bnot accepting (any )?(e-?)?mail\b|\baccepts no mail\b|\bno mail (is )?accepted\b/,
+    /\bdoes not accept (e-?)?mail\b(?! from)|\b(domain|host) (does not|doesn't) (accept|receive) mail\b|\bnull mx\b|\bnot accepting (any |network )?(e-?mail|mail|messages)\b(?! from)|\baccepts no mail\b|\bno mail (is )?accepted\b/,
   ],
   [
     'userunknown',
-    /\b(user|recipient|mailbox|address|account|addressee|local[- ]?part|rcpt|name)( address| name)?\s*(is |was )?(unknown|not (found|known|exist|existent|valid|recognized|recognised|listed|registered|available|local)|does ?n[o']t exist|doesn't have|invalid|nonexistent|non-existent|unavailable)\b|\bunknown (user|recipient|mailbox|address|account|local[- ]?part|alias|addressee)\b|\bno (such|valid) (user|recipient|mailbox|address|account|person|local user|addressee)\b|\binvalid (recipient|mailbox|user|address|e-?mail address|account)\b|\bnot a (known|valid) (user|recipient|mailbox)\b|\b(user|recipient|mailbox|account)\b.{0,30}\bdoes not exist\b|\bno mailbox (here|by that name|for)\b|\bthere is no (one|user|mailbox) (at|by|with)\b|\baddress (rejected|unknown)\b.{0,20}\b(user|mailbox|unknown|not exist)|\bno (one|user) (at|by) this address\b|\bmailbox (not found|unavailable|does not exist|doesn't exist)\b|\bunrouteable address\b|\baddress does not exist\b|\bdoesn't have an? .{0,30}account\b|\bthis user doesn't have\b|\brecipient (address )?rejected: (user unknown|unknown user|undeliverable address)|\bundeliverable address\b|\buser (is )?not found\b|\bbad (destination )?(mailbox|recipient)( address)?\b|\bnot our customer\b|\bno such recipient\b|\bunknown or illegal alias\b|\bisn't a valid (mailbox|recipient)|\bdestination (address|mailbox) (unavailable|not found)|\bcould not be found in the (organization|directory)\b|\bnot listed in (domino|the) directory\b|\bentry not found\b|\bnot a valid recipient\b|\bno longer (active|valid|in use|available)\b|\bresolver\.adr\.recipnotfound\b|\bunknown account\b|\bdoes not have an account\b/,
+    /\brecipient address rejected: access denied\b|\baddress (couldn't|could not|can't|cannot) be found\b|\b(recipient|e-?mail) address is (possibly |probably )?(incorrect|wrong|invalid)\b|\bcheck (if|that|whether) (the )?(e-?mail |recipient'?s? )?address is (correct|valid|spelled)|\binvalid (final delivery )?user ?(id|name)\b|\bno valid recipients?\b|\bno such user\b|ディレクトリ.{0,12}(見つかりません|ありません)|存在しません|宛先(が)?(不明|見つかりません)|не существует|нет такого (пользователя|адреса|ящика)|пользователь не найден|(benutzer|empfänger|adresse|postfach).{0,30}(unbekannt|existiert nicht|nicht gefunden)|(utilisateur|destinataire|adresse).{0,30}(inconnu|n'existe pas|introuvable)|(usuario|destinatario|dirección).{0,30}(desconocido|no existe)|\b(user|recipient|mailbox|address|account|addressee|local[- ]?part|rcpt|name)( address| name)?\s*(is |was )?(unknown|not (found|known|exist|existent|valid|recognized|recognised|listed|registered|available|local)|does ?n[o']t exist|doesn't have|invalid|nonexistent|non-existent|unavailable)\b|\bunknown (user|recipient|mailbox|address|account|local[- ]?part|alias|addressee)\b|\bno (such|valid) (user|recipient|mailbox|address|account|person|local user|addressee)\b|\binvalid (recipient|mailbox|user|address|e-?mail address|account)\b|\bnot a (known|valid) (user|recipient|mailbox)\b|\b(user|recipient|mailbox|account)\b.{0,30}\bdoes not exist\b|\bno mailbox (here|by that name|for)\b|\bthere is no (one|user|mailbox) (at|by|with)\b|\baddress (rejected|unknown)\b.{0,20}\b(user|mailbox|unknown|not exist)|\bno (one|user) (at|by) this address\b|\bmailbox (not found|unavailable|does not exist|doesn't exist)\b|\bunrouteable address\b|\baddress does not exist\b|\bdoesn't have an? .{0,30}account\b|\bthis user doesn't have\b|\brecipient (address )?rejected: (user unknown|unknown user|undeliverable address)|\bundeliverable address\b|\buser (is )?not found\b|\bbad (destination )?(mailbox|recipient)( address)?\b|\bnot our customer\b|\bno such recipient\b|\bunknown or illegal alias\b|\bisn't a valid (mailbox|recipient)|\bdestination (address|mailbox) (unavailable|not found)|\bcould not be found in the (organization|directory)\b|\bnot listed in (domino|the) directory\b|\bentry not found\b|\bnot a valid recipient\b|\bno longer (active|valid|in use|available)\b|\bresolver\.adr\.recipnotfound\b|\bunknown account\b|\bdoes not have an account\b/,
   ],
   [
     'authfailure',
@@ -119,7 +120,12 @@ const WORDING: Rule[] = [
   ],
   [
     'blocked',
-    /\bblock ?list(ed)?\b|\bblack ?list(ed)?\b|\bdeny ?list(ed)?\b|\b(spamhaus|spamcop|sorbs|barracuda(central)?|uceprotect|dnsbl|rbl|bl\.|zen\.|cbl|psbl|mailspike|spamrats)\b|\blisted (on|in|at|by)\b|\b(ip|address|host|client|connection|sender|your (ip|server|host|network)|mail server|network)\b.{0,50}\b(is |has been |was )?(blocked|banned|refused|rejected|not allowed|denied)|\bclient host (\[[^\]]*\] )?(rejected|blocked)|\baccess denied\b.{0,40}\b(ip|host|network|client)|\b(blocked|banned) (ip|host|sender|domain)|\bconnection (refused|rejected) (from|by|due)|\bnot accepting (mail|messages) from (you|your)|\bpoor reputation\b|\bdynamic (ip|address|pool)|\bresidential ip\b|\bjunk mail (rejected|from)\b|\bmessages from .{0,60} (temporarily )?(deferred|blocked|rejected)/,
+    /\bblock ?list(ed)?\b|\bblack ?list(ed)?\b|\bdeny ?list(ed)?\b|\b(spamhaus|spamcop|sorbs|barracudacentral|uceprotect|dnsbl|rbl|cbl|psbl|mailspike|spamrats|senderbase|cloudmark)\b|\blisted (on|in|at|by) (a |the |our |an )?\S*\s?(list|bl|dnsbl|rbl|database)?|\bclient host (\[[^\]]*\] )?(rejected|blocked)|\b(blocked|banned) (ip|host|sender|domain|network)|\bpoor reputation\b|\bdynamic (ip|address|pool)|\bresidential ip\b|\bnot accepting (mail|messages) from (you|your)/,
+  ],
+  [
+    'blocked',
+    /\b(your |the |sending )?(ip|ip address|host|client|server|network|mail server|connection)\b.{0,40}\b(is |has been |was )?(blocked|banned|not allowed|denied|refused)|\baccess denied\b|\bconnection (refused|rejected) (from|by|due)|\bmessages from .{0,60} (temporarily )?(deferred|blocked|rejected)/,
+    'weak',
   ],
   ['virusdetected', /\bvirus\b|\bmalware\b|\binfected\b|\bmalicious (content|attachment|url)\b/],
   [
@@ -129,28 +135,30 @@ const WORDING: Rule[] = [
   ['norelaying', /\brelay(ing)? (access )?(denied|not (permitted|allowed)|prohibited)|\bnot (permitted|allowed|authori[sz]ed) to relay\b|\bunable to relay\b|\bno relaying\b|\bwe do not relay\b|\brelay(ing)? (is )?(denied|not permitted)|\bnot in my list of allowed rcpthosts\b|\bcannot relay\b/],
   [
     'policyviolation',
-    /\bpolic(y|ies)\b|\bprohibited\b|\bnot (allowed|permitted) by\b|\bviolat(es|ion|ed)\b|\bterms of (service|use)\b|\bcompliance\b|\bdisallowed\b|\b(attachment|file type)s? (not allowed|blocked|rejected)|\bforbidden\b/,
+    /\bpolic(y|ies)\b|\bprohibited\b|\bnot (allowed|permitted) by\b|\bviolat(es|ion|ed)\b|\bterms of (service|use)\b|\bcompliance\b|\bdisallowed\b|\b(attachment|file type)s? (not allowed|blocked|rejected)|\bforbidden\b/, 'weak'
   ],
   ['ratelimited', /\brate ?limit(ed|ing)?\b|\btoo many (messages|mails|emails) (from|in|sent)|\bsending rate\b|\bthrottl(ed|ing)\b|\bexceeded (the )?(hourly|daily|sending) (limit|quota)|\bslow down\b|\bsending too (fast|much)/],
-  ['toomanyconn', /\btoo many (connections|concurrent|simultaneous|recipients|sessions|hops)|\bconnection limit\b|\bmaximum (number of )?(connections|recipients)\b/],
+  ['toomanyconn', /\btoo many (connections|concurrent|simultaneous|recipients|sessions|hops)|\bconnection limit\b|\bmaximum (number of )?(connections|recipients)\b/, 'weak'],
   [
     'rejected',
-    /\bsender (address |domain )?(rejected|refused|denied|blocked|invalid|unknown|verify failed)|\b(sender|from|envelope[- ]from|mail from|return[- ]path)\b.{0,40}\b(rejected|refused|invalid|not (allowed|accepted|permitted)|unknown|unverif)|\bdomain of sender address\b|\bbad sender\b|\binvalid sender\b|\bsender verification\b|\bnot (allowed|permitted) to send (to|from)\b|\bmember(s)? (of|only)\b.{0,40}\b(post|send)|\byou (do not have|don't have) permission\b|\bonly (accepts|allows) (mail|messages) from\b|\bdoes not accept (mail|messages) from (you|your|external)|\bcannot (post|send) (messages )?to this (group|list)\b|\brejected your message\b/,
+    /\bsender (address |domain )?(rejected|refused|denied|blocked|invalid|unknown|verify failed)|\b(sender|from|envelope[- ]from|mail from|return[- ]path)\b.{0,40}\b(rejected|refused|invalid|not (allowed|accepted|permitted)|unknown|unverif)|\bdomain of sender address\b|\bbad sender\b|\binvalid sender\b|\bsender verification\b|\bnot (allowed|permitted) to send (to|from)\b|\bmember(s)? (of|only)\b.{0,40}\b(post|send)|\byou (do not have|don't have) permission\b|\bonly (accepts|allows) (mail|messages) from\b|\bdoes not accept (mail|messages) from (you|your|external)|\bcannot (post|send) (messages )?to this (group|list)\b|\brejected your message\b/, 'weak'
   ],
   [
     'expired',
     /\b(delivery|retry|message|queue|send)\b.{0,20}\b(time|period|timeout)?\s*(expired|exceeded|timed? ?out)|\bhas been (delayed|queued) (for|more than|over)|\bgiving up\b|\bgave up\b|\bcould not be delivered (within|for|in) \d|\bdelivery (attempts? )?(will continue|has been delayed|delayed|was delayed|is delayed)|\bstill (trying|pending|undelivered)|\bwill (retry|keep trying|try again)|\bnot (yet )?been delivered\b|\btoo long in (the )?queue|\bexpired\b|\bretry timeout\b|\btimeout exceeded\b|\bmaximum (time|queue|retry)|\bhas not been able to deliver\b.{0,40}\b(for|within|days|hours)/,
   ],
-  ['systemfull', /\b(system|disk|server|spool|queue)( storage)? (is )?(full|out of (space|storage))|\binsufficient system (storage|resources)|\bout of (disk )?space\b|\bno space left\b/],
+  ['systemfull', /\b(system|disk|server|spool|queue)( storage)? (is )?(full|out of (space|storage))|\binsufficient system (storage|resources)|\bout of (disk )?space\b|\bno space left\b/, 'weak'],
   [
     'networkerror',
-    /\bconnection (refused|timed? ?out|reset|lost|closed|dropped|failed)|\b(could|can)(n't| not) connect\b|\bnetwork (is )?unreachable\b|\bno route to host\b|\blost connection\b|\bunable to (connect|reach|establish)\b|\bconnect(ion)? to .{0,60} failed\b|\b(temporary )?dns (failure|error|timeout|lookup)\b|\bhost (is )?(down|unreachable)\b|\btimed out\b|\btimeout\b|\bmail loop\b|\blooping\b|\btoo many hops\b|\bloops? back to (myself|itself)\b|\brouting loop\b/,
+    /\bconnection (refused|timed? ?out|reset|lost|closed|dropped|failed)|\b(could|can)(n't| not) connect\b|\bnetwork (is )?unreachable\b|\bno route to host\b|\blost connection\b|\bunable to (connect|reach|establish)\b|\bconnect(ion)? to .{0,60} failed\b|\b(temporary )?dns (failure|error|timeout|lookup)\b|\bhost (is )?(down|unreachable)\b|\btimed out\b|\btimeout\b|\bmail loop\b|\blooping\b|\btoo many hops\b|\bloops? back to (myself|itself)\b|\brouting loop\b/, 'weak'
   ],
-  ['systemerror', /\b(system|server|internal|local|temporary|remote) (error|failure|problem|malfunction)|\btemporar(y|ily)\b|\btry (again )?later\b|\bservice (is )?(not available|unavailable|temporarily)|\bplease try again\b|\bresources? (temporarily )?unavailable\b/],
-  ['contenterror', /\b(mime|header|content|encoding|charset|character set)\b.{0,30}\b(error|invalid|malformed|illegal|not (allowed|supported)|syntax)|\binvalid (mime|header|content)/],
-  ['notcompliantrfc', /\brfc ?(5322|2822|822|5321|2821)\b|\bnot (rfc[- ]?)?compliant\b|\bduplicate header\b|\bmultiple (from|date|subject|to) headers?\b|\bmissing (required )?(header|message-id|date)/],
-  ['syntaxerror', /\bsyntax error\b|\bcommand (not )?(recognized|unrecognized|not implemented)|\bbad sequence of commands\b|\bunrecognized command\b/],
-  ['filtered', /\bfiltered\b|\bfilter\b|\brejected by (the )?(recipient|user|mailbox owner)|\bnot accept(ing)? mail from\b|\brefused by (the )?recipient|\bmail (is )?rejected\b/],
+  ['systemerror', /\b(system|server|internal|local|temporary|remote) (error|failure|problem|malfunction)|\btemporar(y|ily)\b|\btry (again )?later\b|\bservice (is )?(not available|unavailable|temporarily)|\bplease try again\b|\bresources? (temporarily )?unavailable\b/, 'weak'],
+  ['contenterror', /\b(mime|header|content|encoding|charset|character set)\b.{0,30}\b(error|invalid|malformed|illegal|not (allowed|supported)|syntax)|\binvalid (mime|header|content)/, 'weak'],
+  ['notcompliantrfc', /\brfc ?(5322|2822|822|5321|2821)\b(?!;)|\bnot (rfc[- ]?)?compliant\b|\bduplicate header\b|\bmultiple (from|date|subject|to) headers?\b|\bmissing (required )?(header|message-id|date)/, 'weak'],
+  ['syntaxerror', /\bsyntax error\b|\bcommand (not )?(recognized|unrecognized|not implemented)|\bbad sequence of commands\b|\bunrecognized command\b/, 'weak'],
+  ['filtered', /\bfiltered\b|\bfilter\b|\brejected by (the )?(recipient|user|mailbox owner)|\bnot accept(ing)? mail from\b|\brefused by (the )?recipient|\bmail (is )?rejected\b/, 'weak'],
+  // Last: success wording counts only when no failure wording does.
+  ['delivered', /(?<!\b(not|n't|never|cannot|unable to)( be| been)? )\b(delivered|relayed) (successfully|to the recipient)|\bsuccessfully (delivered|relayed)|\bdelivery (succeeded|successful)\b/],
 ];
 
 /** Reason from the enhanced status code's subject.detail when the words say nothing. */
@@ -228,13 +236,15 @@ function wordsOf(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** The reason the words alone give (null: they say nothing we know). */
-export function reasonOfWords(text: string): BounceReason | null {
+/** The reason the words alone give (null: they say nothing we know), and whether the rule that said it is weak. */
+export function wordsVerdict(text: string): { reason: BounceReason; weak: boolean } | null {
   const words = wordsOf(text);
   if (!words.trim()) return null;
-  for (const [reason, re] of WORDING) if (re.test(words)) return reason;
+  for (const [reason, re, weak] of WORDING) if (re.test(words)) return { reason, weak: weak === 'weak' };
   return null;
 }
+
+export const reasonOfWords = (text: string): BounceReason | null => wordsVerdict(text)?.reason ?? null;
 
 /** The class of a reason under a status class digit ("5", "4", "2"). */
 export function classOf(reason: BounceReason, statusClass: string, delayed: boolean): BounceClass {
@@ -253,17 +263,17 @@ export function classOf(reason: BounceReason, statusClass: string, delayed: bool
 export function classify(input: { status: string; smtpCode: number | null; diagnostic: string; action: string | null }): Classified {
   const action = (input.action ?? '').toLowerCase();
   let status = /^[245]\.\d{1,3}\.\d{1,3}$/.test(input.status) ? input.status : '';
-  if (!status && input.smtpCode) status = `${String(input.smtpCode)[0]}.0.0`;
+  if (!status && input.smtpCode && input.smtpCode >= 400) status = `${String(input.smtpCode)[0]}.0.0`;
   if (/^(delivered|relayed|expanded)/.test(action) || status.startsWith('2')) {
     return { reason: 'delivered', class: 'success', status: status || '2.0.0' };
   }
   const delayed = action.startsWith('delay');
-  const byWords = reasonOfWords(input.diagnostic);
+  const verdict = wordsVerdict(input.diagnostic);
   // A success wording inside a failure report (a relay that later failed) does not make it a success.
-  const words = byWords === 'delivered' ? null : byWords;
-  const byStatus = status ? reasonOfStatus(status) : null;
-  // A generic enhanced code (x.0.0) says only its class; a specific one is trusted when the words are silent.
-  const reason = words ?? byStatus ?? (status.startsWith('4') || delayed ? 'expired' : 'undefined');
+  const byWords = verdict && verdict.reason !== 'delivered' ? verdict : null;
+  const specific = status && !/^[245]\.0\.0$/.test(status) ? reasonOfStatus(status) : null;
+  // Strong words decide; a specific enhanced code outranks weak words; a generic one (x.0.0) says only its class.
+  const reason = (byWords && !byWords.weak ? byWords.reason : null) ?? specific ?? byWords?.reason ?? (status.startsWith('4') || delayed ? 'expired' : 'undefined');
   // Without any code, failure words that usually come permanent count as 5; delay words as 4.
   const statusClass = status ? status[0]! : delayed || ['expired', 'networkerror', 'systemerror', 'toomanyconn', 'systemfull'].includes(reason) ? '4' : '5';
   if (!status) status = statusClass === '4' ? '4.0.0' : '5.0.0';

@@ -44,11 +44,12 @@ const mustNotSuppress = (e: Expected) => !e.hard && e.reason !== 'suspend' && (e
 function senderSideOf(raw: string): Set<string> {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const h = parseHeaders(head);
-  return new Set(['to', 'from', 'return-path', 'delivered-to', 'x-original-to'].flatMap((n) => (h.get(n) ?? []).flatMap(addressesIn)));
+  return new Set(['to', 'from', 'return-path', 'delivered-to'].flatMap((n) => (h.get(n) ?? []).flatMap(addressesIn)));
 }
 
-/** Pairs the table's recipients with ours: same class first, then in order. */
+/** Pairs the table's recipients with ours: in order when both name as many, else same class first, then in order. */
 function pair(expected: Expected[], got: BounceRecipient[]): (BounceRecipient | null)[] {
+  if (expected.length === got.length) return got;
   const used = new Set<number>();
   const out: (BounceRecipient | null)[] = expected.map(() => null);
   expected.forEach((e, i) => {
@@ -68,6 +69,18 @@ function pair(expected: Expected[], got: BounceRecipient[]): (BounceRecipient | 
   });
   return out;
 }
+
+/**
+ * Files where Sisimai's table and the message disagree, read by hand (kept out of the targets, still printed):
+ * - rfc3464-01: the table says mailboxfull; the report says "Status: 5.1.1 … 550 5.1.1 … User Unknown".
+ * - not-bounces/rb-issue-368-bug: in Sisimai's "not a bounce" set (its issue 368), yet it is a postmaster's notice
+ *   "reject reason: Mailbox full" for the address it names; we read it as a temporary failure (recorded, never
+ *   suppressing), which is what the non-bounce target protects against.
+ */
+const READ_BY_HAND: Record<string, string> = {
+  'rfc3464-01': 'table mailboxfull, message 5.1.1 User Unknown',
+  'rb-issue-368-bug': 'a mailbox-full notice: must not suppress',
+};
 
 const systemOf = (file: string) => file.replace(/-\d+\.eml$/, '');
 
@@ -119,16 +132,19 @@ describe.skipIf(!existsSync(BOUNCES))('bounce analyser on the Sisimai corpus', (
         if (e.hard) {
           hard++;
           if (recognised && g.class === 'permanent') hardRight++;
-          else hardMissed.push(`${name}#${i + 1} want ${e.reason} got ${g ? `${g.address} ${g.class}/${g.reason} ${g.status}` : 'nothing'}`);
+          else hardMissed.push(`${name}#${i + 1} want ${e.reason} got ${g ? `${g.address} ${g.class}/${g.reason} ${g.status}: ${(g.diagnostic ?? '').slice(0, 140)}` : 'nothing'}`);
         }
-        if (mustNotSuppress(e) && g?.class === 'permanent') wronglyPermanent.push(`${name}#${i + 1} want ${e.status} ${e.reason} got ${g.reason} ${g.status}: ${(g.diagnostic ?? '').slice(0, 120)}`);
+        if (mustNotSuppress(e) && g?.class === 'permanent' && !READ_BY_HAND[name]) wronglyPermanent.push(`${name}#${i + 1} want ${e.status} ${e.reason} got ${g.reason} ${g.status}: ${(g.diagnostic ?? '').slice(0, 120)}`);
       });
       if (!report) unreadable.push(name);
     }
     for (const dir of [NOT_BOUNCES]) {
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
         const report = analyseBounce(readFileSync(join(dir, file)));
-        if (report) notBounces.push(`${file}: ${report.kind}`);
+        const name = file.replace(/\.eml$/, '');
+        if (!report) continue;
+        if (READ_BY_HAND[name] && report.recipients.every((r) => r.class !== 'permanent' && r.class !== 'complaint')) console.log(`${name}: read as ${report.recipients.map((r) => `${r.class}/${r.reason}`).join(', ')} (${READ_BY_HAND[name]})`);
+        else notBounces.push(`${file}: ${report.kind}`);
       }
     }
     const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');

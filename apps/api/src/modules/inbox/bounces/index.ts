@@ -100,12 +100,12 @@ function readMail(raw: string | Buffer): Mail {
   if (!returned && split.returned) returned = returnedHeadersOf(split.returned);
   const top = root.headers;
   const senderSide = new Set<string>();
-  for (const name of ['to', 'cc', 'from', 'return-path', 'delivered-to', 'x-original-to', 'envelope-to', 'sender', 'reply-to']) for (const v of top.get(name) ?? []) addressesIn(v).forEach((a) => senderSide.add(a));
+  for (const name of ['to', 'cc', 'from', 'return-path', 'delivered-to', 'envelope-to', 'sender', 'reply-to']) for (const v of top.get(name) ?? []) addressesIn(v).forEach((a) => senderSide.add(a));
   if (returned) for (const name of ['from', 'return-path', 'sender', 'reply-to']) for (const v of returned.get(name) ?? []) addressesIn(v).forEach((a) => senderSide.add(a));
   return { top, parts, notification, returned, senderSide };
 }
 
-const BOUNCE_FROM = /^(mailer[-_]?daemon|mail[-_]?daemon|postmaster|mail delivery (subsystem|system)|mailer|mail administrator|mail system|system administrator|mmdf|smtp|mdaemon|mail router)\b/i;
+const BOUNCE_FROM = /^(mailer[-_]?daemon|mail[-_]?daemon|post_?master|mail delivery (subsystem|system)|mailer|mail administrator|mail system|system administrator|mmdf|smtp|mdaemon|mail router)\b/i;
 const BOUNCE_SUBJECT =
   /undeliver|not (been )?delivered|delivery (status|notification|failure|failed|has failed|problem|report|error|incomplete|delayed|warning)|failed delivery|delivery to .* failed|returned (mail|to sender)|mail (delivery )?(failed|failure|error|system error)|failure notice|non[- ]?deliver|could not (be )?(send|deliver)|(message|mail) (rejected|refused|blocked|bounced|not delivered)|warning: could not|rejected:|\bbounced?\b|unzustellbar|nicht zustellbar|non remis|no se puede entregar|non recapitabile|不達|エラー|недоставлен|сообщение не доставлено|nie dostarczono|permanent (error|failure)|delivery (has )?(timed out|expired)|retry timeout|mail could not be delivered|problem delivering|your message (was|has been|could not)|message you sent|unable to deliver|delivery status/i;
 const FAILURE_WORDS =
@@ -115,7 +115,7 @@ const FAILURE_WORDS =
 function looksLikeBounce(mail: Mail): boolean {
   const from = header(mail.top, 'from') ?? '';
   const subject = header(mail.top, 'subject') ?? '';
-  const fromDaemon = BOUNCE_FROM.test(from.replace(/^"/, '')) || /(^|[<\s"])(mailer[-_]?daemon|postmaster|mail[-_]?daemon|mailerdaemon)@/i.test(from) || /^(<>)?$/.test((header(mail.top, 'return-path') ?? 'x').trim());
+  const fromDaemon = BOUNCE_FROM.test(from.replace(/^"/, '')) || /(^|[<\s"])(mailer[-_]?daemon|post_?master|mail[-_]?daemon|mailerdaemon)@/i.test(from) || /^(<>)?$/.test((header(mail.top, 'return-path') ?? 'x').trim());
   const bouncySubject = BOUNCE_SUBJECT.test(subject);
   // An automatic reply (RFC 3834) that is not a failure notice: out of office, auto-responders.
   const autoReplySubject = /^(auto(matic)?[ -]?(reply|response|respons|antwort)|out of (the )?office|abwesend|absence|away|vacation|réponse automatique|respuesta automática|autosvar)\b|\b(auto|out of office|ooo)\s*:/i.test(subject.trim());
@@ -128,11 +128,12 @@ const ENHANCED = /(?<![\d.])([245]\.\d{1,3}\.\d{1,3})(?![\d.])/;
 
 /** The SMTP reply code a diagnostic quotes (null: none). */
 export function smtpCodeOf(text: string): number | null {
-  const withEnhanced = /(?<![\w.])([245][0-5]\d)[ -]+(?:#?[245]\.\d{1,3}\.\d{1,3})/.exec(text);
+  // A failure's own code: 4xx/5xx (a 250 in a transcript is an earlier step that went well).
+  const withEnhanced = /(?<![\w.])([45][0-5]\d)[ -]+(?:#?[245]\.\d{1,3}\.\d{1,3})/.exec(text);
   if (withEnhanced) return Number(withEnhanced[1]);
-  const said = /(?:said|says|response|reply|replied|error|returned|answer|code|status|host [^\s]+ \[[^\]]*\])\s*(?:was|is)?\s*[:=]?\s*\(?([245][0-5]\d)\b(?![.\d])/i.exec(text);
+  const said = /(?:said|says|response|reply|replied|error|returned|answer|code|status|host [^\s]+ \[[^\]]*\])\s*(?:was|is)?\s*[:=]?\s*\(?([45][0-5]\d)\b(?![.\d])/i.exec(text);
   if (said) return Number(said[1]);
-  const lineStart = /(?:^|<<<|\n)\s*([245][0-5]\d)[ -](?=\S)/.exec(text);
+  const lineStart = /(?:^|<<<|\n|\.\.\.)\s*([45][0-5]\d)[ -](?=\S)/.exec(text);
   return lineStart ? Number(lineStart[1]) : null;
 }
 

@@ -104,10 +104,12 @@ export function parseMime(raw: string, depth = 0): MimePart {
     part.bytes = body;
     return part;
   }
-  if (type.startsWith('multipart/') && ct.params.boundary) {
-    part.children = splitMultipart(body, ct.params.boundary).map((c) => parseMime(c, depth + 1));
+  if (type.startsWith('multipart/')) {
+    part.children = splitMultipart(body, ct.params.boundary ?? '').map((c) => parseMime(c, depth + 1));
     part.bytes = body;
-    return part;
+    if (part.children.length) return part;
+    // A multipart whose boundaries were lost: its body is read as text.
+    part.type = 'text/plain';
   }
   const bytes = undoTransferEncoding(body, header(headers, 'content-transfer-encoding') ?? '');
   part.bytes = bytes;
@@ -115,7 +117,10 @@ export function parseMime(raw: string, depth = 0): MimePart {
   return part;
 }
 
-function splitMultipart(body: string, boundary: string): string[] {
+function splitMultipart(body: string, declared: string): string[] {
+  // A boundary the body never uses (a mangled header): the body's own delimiter line, if it has one.
+  const boundary = declared && body.includes(`--${declared}`) ? declared : /^--([^\s-][^\s]{5,}?)(--)?[ \t]*\r?$/m.exec(body)?.[1];
+  if (!boundary || !body.includes(`--${boundary}`)) return [];
   const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const chunks = body.split(new RegExp(`^--${escaped}(?:--)?[ \\t]*\\r?$`, 'm'));
   // Before the first boundary: the preamble; after the closing one: the epilogue. A report cut short has no closing boundary.

@@ -11,8 +11,13 @@
 import { addressesIn, parseHeaders, type Headers } from './mime';
 
 /** Lines that end the notification and start the returned message, in many MTAs' wording. */
-const SEPARATOR =
-  /^[ \t>|]*(?:[-=_*#+~]{2,}[ \t]*)?(?:below this line is a copy|this is a copy of|a copy of (the |your )?(original )?message|copy of (the |your )?(original |returned )?message|(the )?original message( header(s)?| text)?( (follows|below|is attached|was))?\b|original message headers?|(the )?returned message\b|message headers follow|(the )?header(s)? of (the |your )?(original|returned|undelivered) message|(the )?headers? (are|is) (following|below|attached)|(the )?(original|returned|undelivered|unsent|failed) (message|mail)( (is |was )?(follows|below|attached|included))?\b|unsent message below|undelivered message (headers )?(follows|below|attached)|your (original )?message (reads|follows|was|is (attached|below))|received: from|content-type: message\/rfc822|[-=]{2,} ?original message|text of (the )?(original )?message|partial message follows|message (text|body) follows|returned mail follows|header of original message)/im;
+const SEPARATORS: RegExp[] = [
+  // "------ This is a copy of the message, including all the headers. ------", "----- Original message -----".
+  /^[ \t>|]*[-=_*#+~]{3,}(?!.*\b(cannot|could not|couldn't|failed|failure|error|undeliver|transcript|following address))[^\n]*\b(original|returned|undelivered|unsent|copy|headers?|message (follows|below))\b/i,
+  /^[ \t>|]*[-=_*#+~]{3,}(?!.*\b(cannot|could not|couldn't|failed|failure|error|undeliver|transcript|following address))[^\n]*\bmessage\b[^\n]*[-=_*#+~]{3,}\s*$/i,
+  /^[ \t>|]*(below this line is a copy|this is a copy of (the|your)|a copy of (the |your )?(original )?message (follows|is (attached|below))|message headers? follows?|(the )?original message( headers?)? (follows|below|is attached|attached|was:)|(the )?(original|returned|undelivered|unsent|bounced) (message|mail|e-?mail)( headers?)? ?(is |are )?(follows?|below|attached|included|:)|unsent message below|undelivered message (headers )?(follows|below|attached)|original message headers?:?\s*$|your (original )?message (reads|follows):?|content-type: message\/rfc822|text of (the )?(original )?message|partial message follows|returned mail follows|(the )?header of (the )?original message|(bounced|returned|original) e-?mail:?\s*$)/i,
+];
+const isSeparator = (line: string) => SEPARATORS.some((re) => re.test(line));
 
 const HEADER_LINE = /^(return-path|received|message-id|from|to|subject|date|mime-version|dkim-signature|x-[\w-]+|delivered-to|reply-to|content-type|cc):[ \t]/i;
 
@@ -25,7 +30,7 @@ export function splitNotification(text: string): SplitText {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     // A separator needs some notification above it (a body that starts by quoting a header has none).
-    if (i > 0 && SEPARATOR.test(line)) {
+    if (i > 0 && isSeparator(line)) {
       cut = i;
       break;
     }
@@ -74,11 +79,28 @@ export function recipientsOfText(notification: string, exclude: Set<string>): Pl
     if (seen.has(address) || exclude.has(address) || DAEMON.test(address)) continue;
     // A Message-ID written out is no address ("<20240101.abc@host>" after "Message-ID:").
     const before = text.slice(Math.max(0, m.index! - 20), m.index!);
+    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
+    // Named as the sender in the notification ("MAIL FROM: …", "From: …", "Sender: …"): the sender's side.
+    if (/(^|\s)(mail from|from|sender|reply-to|envelope-from|return-path|x-postfix-sender|original-mail-from)\s*:?\s*(rfc822;)?\s*[<"(]?[^\n<>]{0,60}<?$/i.test(text.slice(lineStart, m.index!)) && !/\b(to|rcpt|recipient)\b/i.test(text.slice(lineStart, m.index!))) continue;
     if (/message-id:?\s*<?$/i.test(before) || /[<(]?[\w.]*$/.test(before) && /id[=:]\s*<?[\w.]*$/i.test(before)) continue;
     seen.add(address);
     found.push({ address, index: m.index! });
   }
-  return found.map((f, i) => ({ address: f.address, segment: text.slice(f.index, found[i + 1]?.index ?? text.length).slice(0, 4000) }));
+  // Every mention of every candidate, in order: a recipient's segment is the text after each of its mentions up to the next other recipient's.
+  const mentions: { address: string; index: number }[] = [];
+  for (const m of text.matchAll(re)) {
+    const address = m[0].toLowerCase().replace(/^[.'`]+/, '');
+    if (seen.has(address)) mentions.push({ address, index: m.index! });
+  }
+  return found.map((f) => {
+    let segment = '';
+    mentions.forEach((mention, i) => {
+      if (mention.address !== f.address) return;
+      const next = mentions.slice(i + 1).find((n) => n.address !== f.address);
+      segment += `${text.slice(mention.index, next?.index ?? text.length)}\n`;
+    });
+    return { address: f.address, segment: segment.slice(0, 4000) };
+  });
 }
 
 export { addressesIn };

@@ -33,7 +33,7 @@ export function parseDeliveryStatus(text: string): DsnRecipient[] {
     if (!RECIPIENT_FIELDS.has(name)) continue;
     // A recipient starts at its first field; a repeated recipient or status field starts the next one.
     const starts = name === 'final-recipient' || name === 'original-recipient';
-    if (!current || (current.has(name) && (starts || name === 'status' || name === 'action')) || (name === 'original-recipient' && current.has('final-recipient'))) {
+    if (!current || (current.has(name) && (starts || name === 'status' || name === 'action'))) {
       current = new Map();
       blocks.push(current);
     }
@@ -46,7 +46,8 @@ export function parseDeliveryStatus(text: string): DsnRecipient[] {
       originalRecipient: addressOf(b.get('original-recipient')),
       action: b.get('action')?.toLowerCase().split(/[\s(]/)[0] ?? null,
       status: /[245]\.\d{1,3}\.\d{1,3}/.exec(b.get('status') ?? '')?.[0] ?? null,
-      diagnostic: cleanDiagnostic(b.get('diagnostic-code')),
+      // Without a Diagnostic-Code, the Status field's own comment ("4.0.0 (host name lookup failure)") is the diagnostic.
+      diagnostic: cleanDiagnostic(b.get('diagnostic-code')) ?? (/\(([^)]{6,})\)/.exec(b.get('status') ?? '')?.[1]?.trim() || null),
       remoteMta: b.get('remote-mta')?.replace(/^dns;\s*/i, '') ?? null,
     }));
 }

@@ -9,8 +9,8 @@ import { pageMetaSchema } from './personas';
  * campaign_emails/export_blacklisted_prospects).
  */
 
-/** How an entry got on the list: by hand (or a file), an unsubscribe, a hard bounce, a stopped sequence, a reply. */
-export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'replied'] as const;
+/** How an entry got on the list: by hand (or a file), an unsubscribe, a hard bounce, a stopped sequence, a reply, a spam complaint (ARF). */
+export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'replied', 'complained'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
@@ -19,6 +19,7 @@ export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
   hard_bounce: 'Hard bounce',
   stopped: 'Stopped',
   replied: 'Replied',
+  complained: 'Spam complaint',
 };
 
 /** At most this many addresses or domains in one create call (the page sends a longer paste in parts). */

@@ -117,7 +117,7 @@ describe.skipIf(!existsSync(BOUNCES))('bounce analyser on the Sisimai corpus', (
       const side = senderSideOf(raw.toString('latin1'));
       const got = pair(expected, report?.recipients ?? []);
       expected.forEach((e, i) => {
-        const g = got[i];
+        const g = got[i] ?? null;
         const recognised = g !== null && g.address !== null && !side.has(g.address);
         const cls = expectedClass(e);
         row.recipients++;

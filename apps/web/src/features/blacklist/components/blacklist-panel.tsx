@@ -22,6 +22,7 @@ const REASON_CLASS: Record<SuppressionReason, string> = {
   hard_bounce: 'bg-danger/15 text-danger',
   stopped: 'bg-warning/15 text-warning',
   replied: 'bg-success/15 text-success',
+  complained: 'bg-danger/15 text-danger',
 };
 
 function ReasonBadge({ reason }: { reason: SuppressionReason }) {

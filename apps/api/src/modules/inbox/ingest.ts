@@ -683,6 +683,10 @@ async function ingestBounce(tx: Db, m: Ingestion, report: BounceReport | null, i
     .insert(emailThreadMessages)
     .values({
       ...m.base,
+      // A bounce quotes whatever came back, binary included: PostgreSQL text takes no NUL.
+      text: stripNul(m.base.text),
+      html: m.base.html ? stripNul(m.base.html) : m.base.html,
+      subject: stripNul(m.base.subject),
       threadId: thread.id,
       campaignEmailId: bounced.id,
       direction: 'inbound',
@@ -818,6 +822,8 @@ async function repeatedTemporaryFailures(tx: Db, m: Ingestion, address: string):
   if (n < BOUNCE_SOFT_REPEAT_COUNT || days < BOUNCE_SOFT_REPEAT_DAYS) return null;
   return `Repeated temporary failures: ${n} on ${days} days since ${String(row?.firstAt ?? '').slice(0, 10)} (within ${BOUNCE_SOFT_REPEAT_WINDOW_DAYS} days)`;
 }
+
+const stripNul = <T extends string | null | undefined>(s: T): T => (typeof s === 'string' ? (s.replace(/\u0000/g, '') as T) : s);
 
 /** The enhanced code a recipient's failure is told by ("5.0.0" when the report gives none). */
 function bounceStatus(r: BounceRecipient): string {

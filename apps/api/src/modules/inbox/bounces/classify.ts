@@ -132,7 +132,7 @@ const WORDING: Rule[] = [
     'spamdetected',
     /\bspam\b|\bjunk\b|\bunsolicited\b|\bbulk (mail|e-?mail)\b|\buce\b|\bcontent (rejected|filter|policy)|\bmessage (content )?(looks|appears|considered|classified|identified|detected) (like|as|to be)\b|\bscore(d)? (too high|of)|\bsuspicious\b|\bphish(ing)?\b/,
   ],
-  ['norelaying', /\brelay(ing)? (access )?(denied|not (permitted|allowed)|prohibited)|\bnot (permitted|allowed|authori[sz]ed) to relay\b|\bunable to relay\b|\bno relaying\b|\bwe do not relay\b|\brelay(ing)? (is )?(denied|not permitted)|\bnot in my list of allowed rcpthosts\b|\bcannot relay\b/],
+  ['norelaying', /\brelay(ing)? (access )?(denied|not (permitted|allowed)|prohibited)|\brelay(ing)?\b.{0,40}\b(denied|not (permitted|allowed)|prohibited|refused)\b|\bnot (permitted|allowed|authori[sz]ed) to relay\b|\bunable to relay\b|\bno relaying\b|\bwe do not relay\b|\brelay(ing)? (is )?(denied|not permitted)|\bnot in my list of allowed rcpthosts\b|\bcannot relay\b/],
   [
     'policyviolation',
     /\bpolic(y|ies)\b|\bprohibited\b|\bnot (allowed|permitted) by\b|\bviolat(es|ion|ed)\b|\bterms of (service|use)\b|\bcompliance\b|\bdisallowed\b|\b(attachment|file type)s? (not allowed|blocked|rejected)|\bforbidden\b/, 'weak'

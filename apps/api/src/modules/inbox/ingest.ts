@@ -823,7 +823,7 @@ async function repeatedTemporaryFailures(tx: Db, m: Ingestion, address: string):
   return `Repeated temporary failures: ${n} on ${days} days since ${String(row?.firstAt ?? '').slice(0, 10)} (within ${BOUNCE_SOFT_REPEAT_WINDOW_DAYS} days)`;
 }
 
-const stripNul = <T extends string | null | undefined>(s: T): T => (typeof s === 'string' ? (s.replace(/\u0000/g, '') as T) : s);
+const stripNul = <T extends string | null | undefined>(s: T): T => (typeof s === 'string' ? (s.replaceAll(String.fromCharCode(0), '') as T) : s);
 
 /** The enhanced code a recipient's failure is told by ("5.0.0" when the report gives none). */
 function bounceStatus(r: BounceRecipient): string {

@@ -138,13 +138,17 @@ export function walk(part: MimePart, out: MimePart[] = []): MimePart[] {
 
 const CHARSET_ALIASES: Record<string, string> = { 'ks_c_5601-1987': 'euc-kr', 'x-sjis': 'shift_jis', 'shift-jis': 'shift_jis', 'x-euc-jp': 'euc-jp', utf8: 'utf-8', 'us-ascii': 'utf-8', ascii: 'utf-8', 'iso-2022-jp-ms': 'iso-2022-jp', cp932: 'shift_jis' };
 
+/** ISO-2022-JP's switch into JIS X 0208 (ESC $ B or ESC $ @). */
+const ESC = String.fromCharCode(27);
+const hasJisEscape = (s: string) => s.includes(`${ESC}$B`) || s.includes(`${ESC}$@`);
+
 /** Bytes (binary string) → text in the given charset; UTF-8 when unknown. */
 export function decodeCharset(bytes: string, charset: string | undefined): string {
   const name = (charset ?? 'utf-8').trim().toLowerCase().replace(/^"|"$/g, '');
   const label = CHARSET_ALIASES[name] ?? name;
   const buf = Buffer.from(bytes, 'latin1');
   // ISO-2022-JP travels as 7-bit: when no charset says so, its escapes still tell.
-  const effective = label === 'utf-8' && /\x1b\$[B@]/.test(bytes) ? 'iso-2022-jp' : label;
+  const effective = label === 'utf-8' && hasJisEscape(bytes) ? 'iso-2022-jp' : label;
   try {
     return new TextDecoder(effective).decode(buf);
   } catch {
@@ -152,7 +156,7 @@ export function decodeCharset(bytes: string, charset: string | undefined): strin
   }
 }
 
-const binaryToUtf8 = (s: string) => (/[\x80-\xff]/.test(s) ? decodeCharset(s, 'utf-8') : /\x1b\$[B@]/.test(s) ? decodeCharset(s, 'iso-2022-jp') : s);
+const binaryToUtf8 = (s: string) => (/[\x80-\xff]/.test(s) ? decodeCharset(s, 'utf-8') : hasJisEscape(s) ? decodeCharset(s, 'iso-2022-jp') : s);
 
 /** RFC 2047 encoded words in a header value. */
 export function decodeWords(value: string): string {

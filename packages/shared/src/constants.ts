@@ -58,6 +58,17 @@ export const BOUNCE_RATE_MIN_SENDS = 20;
 export const BOUNCE_RATE_WINDOW_DAYS = 7;
 /** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
 export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
+
+/**
+ * Repeated temporary failures (issue 25): an address whose mail failed temporarily at least
+ * BOUNCE_SOFT_REPEAT_COUNT times, on at least BOUNCE_SOFT_REPEAT_DAYS distinct days, within the last
+ * BOUNCE_SOFT_REPEAT_WINDOW_DAYS, is suppressed like a hard bounce (a mailbox full for weeks is as good as dead).
+ */
+export const BOUNCE_SOFT_REPEAT_COUNT = 3;
+export const BOUNCE_SOFT_REPEAT_DAYS = 3;
+export const BOUNCE_SOFT_REPEAT_WINDOW_DAYS = 14;
+/** A bounce that names no Message-ID is matched by its recipient among the mailbox's sends of these last days. */
+export const BOUNCE_MATCH_RECENT_DAYS = 30;
 /** How often a mailbox's INBOX and Sent folder are polled over IMAP (modules/inbox/imap-sync.ts). */
 export const INBOX_POLL_INTERVAL_S = 60;
 

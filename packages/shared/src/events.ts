@@ -64,6 +64,8 @@ export const ACTIVITY_VERBS = [
   'bounce_rate_high',
   'enrolment_paused',
   'email_delayed',
+  'email_blocked',
+  'email_complained',
   'auto_reply_received',
   'inbox_reply_sent',
   'mail_client_reply_sent',

@@ -7,7 +7,7 @@ describe('tenancy guard', () => {
     expect(unclassified).toEqual([]);
     expect(tableOwnership().find((t) => t.name === 'personas')?.ownership).toBe('account');
     // Mail in (issue 12): threads, their messages, the IMAP cursors and sync leases all carry account_id.
-    for (const name of ['email_threads', 'email_thread_messages', 'imap_sync_states', 'imap_sync_leases']) {
+    for (const name of ['email_threads', 'email_thread_messages', 'imap_sync_states', 'imap_sync_leases', 'bounce_reports']) {
       expect(tableOwnership().find((t) => t.name === name)?.ownership, name).toBe('account');
     }
   });

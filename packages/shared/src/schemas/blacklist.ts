@@ -10,11 +10,11 @@ import { pageMetaSchema } from './personas';
  */
 
 /**
- * How an entry got on the list: by hand (or a file), an unsubscribe, a hard bounce, a sequence the user stopped.
- * Only who must never be contacted: a reply is not one (a prospect in conversation is kept out of automatic
- * enrolment by prospects.in_conversation_since instead; issue 25, docs/decisions.md "The blacklist means do-not-contact").
+ * How an entry got on the list: by hand (or a file), an unsubscribe, a hard bounce, a sequence the user stopped, a
+ * spam complaint (ARF). Only who must never be contacted: a reply is not one (a prospect in conversation is kept out
+ * of automatic enrolment by prospects.in_conversation_since instead; issue 25, docs/decisions.md "The blacklist means do-not-contact").
  */
-export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped'] as const;
+export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
@@ -22,6 +22,7 @@ export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
   unsubscribed: 'Unsubscribed',
   hard_bounce: 'Hard bounce',
   stopped: 'Stopped',
+  complained: 'Spam complaint',
 };
 
 /** At most this many addresses or domains in one create call (the page sends a longer paste in parts). */

@@ -145,6 +145,52 @@ export const imapSyncLeases = pgTable('imap_sync_leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/** A bounce's class (modules/inbox/bounces/classify.ts). */
+export const BOUNCE_CLASSES = ['permanent', 'temporary', 'policy', 'complaint'] as const;
+
+/**
+ * Every failed recipient of every bounce a mailbox received (issue 25), matched to what we sent or not: one row
+ * per (account, bounce Message-ID, recipient). Matched rows carry their campaign email; unmatched ones are kept
+ * as they came (never guessed onto someone else). Repeated temporary failures of an address are counted here,
+ * and policy refusals per mailbox/domain can be counted from it.
+ */
+export const bounceReports = pgTable(
+  'bounce_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountIdColumn(),
+    /** The mailbox the bounce came to (the sending mailbox). */
+    userEmailId: integer('user_email_id').references(() => userEmails.id, { onDelete: 'set null' }),
+    /** The bounce's own Message-ID. */
+    messageId: text('message_id').notNull(),
+    /** The Message-ID of the message that came back, when the report returns it. */
+    originalMessageId: text('original_message_id'),
+    /** The failed recipient, lowercased ('' when the report names none). */
+    recipient: text('recipient').notNull(),
+    /** dsn | plain | complaint */
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    smtpCode: integer('smtp_code'),
+    class: text('class', { enum: BOUNCE_CLASSES }).notNull(),
+    reason: text('reason').notNull(),
+    diagnostic: text('diagnostic'),
+    /** The campaign email it answers, when one matched (by Message-ID, else the recipient among recent sends). */
+    campaignEmailId: integer('campaign_email_id').references(() => campaignEmails.id, { onDelete: 'set null' }),
+    /** How it matched: message_id | recipient | null (unmatched). */
+    matchedBy: text('matched_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bounce_reports_account_message_recipient_unique').on(t.accountId, t.messageId, t.recipient),
+    index('bounce_reports_account_recipient_idx').on(t.accountId, t.recipient, t.receivedAt),
+    index('bounce_reports_account_mailbox_class_idx').on(t.accountId, t.userEmailId, t.class, t.receivedAt),
+    check('bounce_reports_class_check', sql`${t.class} in ('permanent', 'temporary', 'policy', 'complaint')`),
+    check('bounce_reports_recipient_lower_check', sql`${t.recipient} = lower(${t.recipient})`),
+  ],
+);
+
+export type BounceReportRow = typeof bounceReports.$inferSelect;
 export type EmailThreadRow = typeof emailThreads.$inferSelect;
 export type EmailThreadMessageRow = typeof emailThreadMessages.$inferSelect;
 export type ImapSyncStateRow = typeof imapSyncStates.$inferSelect;

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
+import { BOUNCE_MATCH_RECENT_DAYS, BOUNCE_SOFT_REPEAT_COUNT, BOUNCE_SOFT_REPEAT_DAYS, BOUNCE_SOFT_REPEAT_WINDOW_DAYS, FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { bounceReports, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { emitLiveEvent } from '../../lib/live-events';
 import { suppress } from '../blacklist/suppression';
 import { publish } from '../../lib/events';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
-import { normaliseMessageId, parseDsn, plainBounceMessageIds, type Dsn } from './dsn';
+import { analyseBounce, normaliseMessageId, type BounceRecipient, type BounceReport } from './bounces';
 import type { TextProvider } from '../ai/provider';
 import type { JobQueue } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
@@ -25,8 +25,9 @@ import { freshText, returnDateOf } from './wording';
  * - threads only by Message-ID / In-Reply-To / References against the Message-IDs we sent
  *   (campaign_emails) and those already in threads, never by subject or Reply-To;
  * - records ours (from the mailbox's own address, or found in Sent / Drafts) as outbound, never as a reply;
- * - takes a delivery status report to its sent email: 5.x.x suppresses the address (hard_bounce, which
- *   stops its enrolments), 4.x.x is recorded; a bounce is never a reply;
+ * - takes a bounce (bounces/: any mail system's report, or an ARF complaint) to what it returns: a permanent failure
+ *   suppresses the address (hard_bounce, which stops its enrolments), a temporary one is recorded (repeated ones
+ *   suppress), a policy refusal counts against the mailbox, a complaint suppresses as such; a bounce is never a reply;
  * - takes an auto-reply (headers, out-of-office wording) as such: an out-of-office pauses the prospect's
  *   unsent emails until the return date it gives (else OUT_OF_OFFICE_PAUSE_DAYS); never stops, never a reply;
  * - takes a human reply as one: the thread stops sending, the address goes on the list as "replied" (every
@@ -73,7 +74,7 @@ export type IngestResult =
       /** The thread's status after it (a user's correction stays). */
       threadReplyStatus?: ReplyStatus | null;
       /** What it did to the sequence. */
-      effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded';
+      effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded' | 'policy_recorded' | 'suppressed_complaint';
       pausedUntil?: Date;
       /** When the agent answers this reply on its own (auto_reply on), if it does. */
       agentAnswerAt?: Date;
@@ -279,7 +280,7 @@ type Ingestion = {
 };
 
 /** The other side's message (not ours): its delivery report, if it is one, and its classification. */
-type OtherSide = { own: false; dsn: Dsn | null; classified: InboundClassification };
+type OtherSide = { own: false; dsn: BounceReport | null; classified: InboundClassification };
 
 /** The thread a message answers, and our campaign email it answers (when it is one). */
 type Found = { thread: EmailThreadRow; answered: CampaignEmailRow | null };
@@ -355,7 +356,7 @@ function readMessage(input: IngestInput, now: Date, raw: string, parsed: ParsedM
 async function sideOf(db: Db, m: Ingestion): Promise<{ own: true } | OtherSide> {
   const own = m.fromEmail === m.mailboxAddress || m.input.role === 'sent' || m.input.role === 'drafts';
   if (own) return { own: true };
-  const dsn = parseDsn(m.raw);
+  const dsn = analyseBounce(m.input.raw);
   const classified = await classifyInbound(db, m.accountId, m.parsed, { subject: m.subject, text: m.text, from: m.fromEmail, deliveryReport: dsn !== null }, m.input.provider ?? null);
   return { own: false, dsn, classified };
 }
@@ -416,10 +417,10 @@ async function ingestOtherSideMessage(tx: Db, m: Ingestion, side: OtherSide): Pr
   return reply.auto ? ingestAutoReply(tx, m, found, reply, stored) : ingestPersonsReply(tx, m, found, reply.classified, stored);
 }
 
-/** The Message-IDs a bounce returns (its report's, else those a plain-text bounce quotes); null when the message is no bounce. */
-function bouncedIdsOf(m: Ingestion, dsn: Dsn | null): string[] | null {
-  const ids = dsn?.originalMessageId ? [dsn.originalMessageId] : dsn ? [] : plainBounceMessageIds(m.fromEmail, m.subject, m.text);
-  return dsn || ids.length ? ids : null;
+/** The Message-IDs a bounce returns (none: it is matched by its recipients); null when the message is no bounce. */
+function bouncedIdsOf(_m: Ingestion, report: BounceReport | null): string[] | null {
+  if (!report) return null;
+  return report.originalMessageId ? [report.originalMessageId] : [];
 }
 
 /** The classifier is the one judge of what the message is (docs/decisions.md: one source of truth). */
@@ -651,78 +652,195 @@ async function touchThread(tx: Db, thread: EmailThreadRow, at: Date, options: { 
 
 type BaseRow = Omit<typeof emailThreadMessages.$inferInsert, 'threadId' | 'direction' | 'kind'>;
 
-/** A delivery report: to the thread of the email it returns; 5.x.x suppresses, 4.x.x is recorded. */
-async function ingestBounce(tx: Db, m: Ingestion, dsn: Dsn | null, ids: string[]): Promise<IngestResult> {
-  const { accountId, messageId } = m;
-  const [bounced] = ids.length
+type BounceEffect = 'suppressed_bounce' | 'delay_recorded' | 'policy_recorded' | 'suppressed_complaint';
+
+/** A failed recipient matched (or not) to the campaign email it answers. */
+type BounceMatch = { recipient: BounceRecipient; address: string; email: CampaignEmailRow | null; matchedBy: 'message_id' | 'recipient' | null };
+
+/**
+ * A bounce report (bounces/: RFC 3464, plain text, ARF, SES): every failed recipient is matched to what we sent (the
+ * returned Message-ID; else the recipient among the mailbox's sends of the last BOUNCE_MATCH_RECENT_DAYS) and recorded
+ * in bounce_reports, matched or not (an unmatched one is never guessed onto someone else). On a match: permanent →
+ * hard_bounce suppression (email_bounced); temporary → email_delayed, and repeated ones suppress; policy →
+ * email_blocked against the mailbox, nobody suppressed; complaint → "complained" suppression (email_complained).
+ * The bounce joins the thread of the first matched email as a message of kind bounce.
+ */
+async function ingestBounce(tx: Db, m: Ingestion, report: BounceReport | null, ids: string[]): Promise<IngestResult> {
+  const { messageId } = m;
+  const failed = (report?.recipients ?? []).filter((r) => r.class !== 'success');
+  // A success notice (2.x.x: delivered, relayed) is nobody's business in the inbox.
+  if (!report || !failed.length) return { outcome: 'unrelated', messageId };
+  const byId = ids.length
     ? await tx
         .select()
         .from(campaignEmails)
-        .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)))
+        .where(and(eq(campaignEmails.accountId, m.accountId), inArray(campaignEmails.messageId, ids)))
         .orderBy(desc(campaignEmails.id))
         .limit(1)
     : [];
-  // A success notice (2.x.x: delivered, relayed) is nobody's business in the inbox.
-  if (!bounced || dsn?.status.startsWith('2')) return { outcome: 'unrelated', messageId };
+  const matches: BounceMatch[] = [];
+  for (const recipient of failed) matches.push(await matchBounce(tx, m, recipient, byId[0] ?? null, failed.length));
+  const first = matches.find((x) => x.email);
+  // Recorded first, matched or not: the unique key makes a second reading of the same bounce add nothing.
+  const fresh = await recordBounceReports(tx, m, report, matches);
+  if (!first?.email) return { outcome: 'unrelated', messageId };
+  const bounced = first.email;
   const thread = await threadOfCampaignEmail(tx, bounced, m.now);
-  const status = bounceStatus(dsn, m.text);
-  const recipient = (dsn?.finalRecipient ?? bounced.toEmail).toLowerCase();
-  const permanent = status?.startsWith('5') ?? false;
+  const r = first.recipient;
   const [row] = await tx
     .insert(emailThreadMessages)
     .values({
       ...m.base,
+      // A bounce quotes whatever came back, binary included: PostgreSQL text takes no NUL.
+      text: stripNul(m.base.text),
+      html: m.base.html ? stripNul(m.base.html) : m.base.html,
+      subject: stripNul(m.base.subject),
       threadId: thread.id,
       campaignEmailId: bounced.id,
       direction: 'inbound',
       kind: 'bounce',
       replyStatus: 'bounce',
-      details: { status, action: dsn?.action ?? null, final_recipient: recipient, diagnostic: dsn?.diagnostic ?? null, permanent },
+      details: {
+        status: r.status,
+        action: r.action,
+        final_recipient: first.address,
+        diagnostic: r.diagnostic,
+        permanent: r.class === 'permanent',
+        class: r.class,
+        reason: r.reason,
+        report_kind: report.kind,
+        ...(report.feedbackType ? { feedback_type: report.feedbackType } : {}),
+        recipients: matches.map((x) => ({ address: x.address, status: x.recipient.status, class: x.recipient.class, reason: x.recipient.reason, campaign_email_id: x.email?.id ?? null })),
+      },
     })
     .onConflictDoNothing()
     .returning({ id: emailThreadMessages.id });
   if (!row) return { outcome: 'duplicate', messageId };
   const threadStatus = await applyReplyStatus(tx, thread, { reply_status: 'bounce', reply_status_source: 'rules' }, { messageRowId: row.id, prospectId: bounced.prospectId });
   const stored = { outcome: 'stored' as const, messageId, threadId: thread.id, messageRowId: row.id, direction: 'inbound' as const, kind: 'bounce' as const, replyStatus: 'bounce' as const, threadReplyStatus: threadStatus };
-  if (permanent) await suppressHardBounce(tx, accountId, bounced, recipient, status, dsn);
+  let effect: BounceEffect = 'delay_recorded';
+  for (const match of matches) {
+    if (!match.email || !fresh.has(match.address)) continue;
+    const e = await applyBounce(tx, m, match, thread.id, report);
+    if (match === first) effect = e;
+  }
+  return { ...stored, effect };
+}
+
+/** The campaign email a failed recipient answers: the returned Message-ID's (when it is that recipient's), else the recipient's newest recent send from this mailbox. */
+async function matchBounce(tx: Db, m: Ingestion, recipient: BounceRecipient, byId: CampaignEmailRow | null, failedCount: number): Promise<BounceMatch> {
+  const address = (recipient.address ?? '').toLowerCase();
+  // The returned message is this recipient's when it was sent to them, or when the report names only one failure.
+  if (byId && (!address || byId.toEmail.toLowerCase() === address || failedCount === 1)) return { recipient, address: address || byId.toEmail.toLowerCase(), email: byId, matchedBy: 'message_id' };
+  if (!address) return { recipient, address, email: null, matchedBy: null };
+  const since = new Date(m.now.getTime() - BOUNCE_MATCH_RECENT_DAYS * DAY_MS);
+  const [recent] = await tx
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, m.accountId), eq(campaignEmails.userEmailId, m.input.mailbox.id), sql`lower(${campaignEmails.toEmail}) = ${address}`, gte(campaignEmails.sentAt, since)))
+    .orderBy(desc(campaignEmails.sentAt), desc(campaignEmails.id))
+    .limit(1);
+  return { recipient, address, email: recent ?? null, matchedBy: recent ? 'recipient' : null };
+}
+
+/** Every failed recipient into bounce_reports; answers the addresses written now (a repeat of the same bounce writes none). */
+async function recordBounceReports(tx: Db, m: Ingestion, report: BounceReport, matches: BounceMatch[]): Promise<Set<string>> {
+  const rows = matches.map((x) => ({
+    accountId: m.accountId,
+    userEmailId: m.input.mailbox.id,
+    messageId: m.messageId,
+    originalMessageId: report.originalMessageId,
+    recipient: x.address,
+    kind: report.kind,
+    status: x.recipient.status || (x.recipient.class === 'complaint' ? '' : '5.0.0'),
+    smtpCode: x.recipient.smtpCode,
+    class: x.recipient.class as 'permanent' | 'temporary' | 'policy' | 'complaint',
+    reason: x.recipient.reason,
+    diagnostic: x.recipient.diagnostic?.slice(0, 1000) ?? null,
+    campaignEmailId: x.email?.id ?? null,
+    matchedBy: x.matchedBy,
+    receivedAt: m.sentAt,
+  }));
+  const unique = [...new Map(rows.map((r) => [r.recipient, r])).values()];
+  const written = await tx.insert(bounceReports).values(unique).onConflictDoNothing().returning({ recipient: bounceReports.recipient });
+  return new Set(written.map((w) => w.recipient));
+}
+
+/** What one matched failure does: suppression by class, and its activity. */
+async function applyBounce(tx: Db, m: Ingestion, match: BounceMatch, threadId: number, report: BounceReport): Promise<BounceEffect> {
+  const email = match.email!;
+  const r = match.recipient;
+  const status = bounceStatus(r);
+  let cls = r.class;
+  let repeated: string | null = null;
+  if (cls === 'permanent') await suppressHardBounce(tx, m.accountId, email, match.address, status, r);
+  else if (cls === 'complaint') await suppress(tx, m.accountId, match.address, 'complained', `Spam complaint (${report.feedbackType ?? 'abuse'}) about ${email.subject}`.slice(0, 300), { campaignEmailId: email.id });
+  else if (cls === 'temporary') {
+    repeated = await repeatedTemporaryFailures(tx, m, match.address);
+    if (repeated) {
+      await suppress(tx, m.accountId, match.address, 'hard_bounce', repeated, { campaignEmailId: email.id });
+      cls = 'permanent';
+    }
+  }
+  const verb = cls === 'permanent' ? 'email_bounced' : cls === 'complaint' ? 'email_complained' : cls === 'policy' ? 'email_blocked' : 'email_delayed';
   await recordActivity(tx, {
-    accountId,
+    accountId: m.accountId,
     actorType: 'system',
-    verb: permanent ? 'email_bounced' : 'email_delayed',
+    verb,
     channel: 'email',
-    prospectId: bounced.prospectId,
+    prospectId: email.prospectId,
     // The send-time bounce's payload (campaigns/outbox.ts), plus: it came back after the email was sent (its email_sent exists).
     payload: {
       kind: 'campaign',
-      campaign_id: bounced.campaignId,
-      enrolment_id: bounced.enrolmentId,
-      campaign_email_id: bounced.id,
-      step: bounced.stepPosition,
-      user_email_id: bounced.userEmailId,
-      message_id: bounced.messageId,
-      email: recipient,
-      code: Number(/\b([245]\d\d)\b/.exec(dsn?.diagnostic ?? '')?.[1]) || null,
-      reason: [status, dsn?.diagnostic].filter(Boolean).join(' ') || 'Bounced',
+      campaign_id: email.campaignId,
+      enrolment_id: email.enrolmentId,
+      campaign_email_id: email.id,
+      step: email.stepPosition,
+      user_email_id: email.userEmailId,
+      message_id: email.messageId,
+      email: match.address,
+      code: r.smtpCode,
+      reason: [status, r.diagnostic].filter(Boolean).join(' ').slice(0, 500) || 'Bounced',
       status,
+      bounce_class: r.class,
+      bounce_reason: r.reason,
+      matched_by: match.matchedBy,
+      ...(repeated ? { repeated_temporary: true } : {}),
+      ...(report.feedbackType ? { feedback_type: report.feedbackType } : {}),
       after_send: true,
-      thread_id: thread.id,
+      thread_id: threadId,
     },
   });
-  return { ...stored, effect: permanent ? 'suppressed_bounce' : 'delay_recorded' };
+  return cls === 'permanent' ? 'suppressed_bounce' : cls === 'complaint' ? 'suppressed_complaint' : cls === 'policy' ? 'policy_recorded' : 'delay_recorded';
 }
 
-/** A plain-text bounce has no Status field: its enhanced code when it quotes one, else permanent unless it speaks of a delay. */
-function bounceStatus(dsn: Dsn | null, text: string): string {
-  return (
-    dsn?.status ??
-    /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
-    (/\bdelay|\bwill (be )?retr|\bstill trying|\bkeep trying|\btemporar/i.test(text) ? '4.0.0' : '5.0.0')
-  );
+/**
+ * Repeated temporary failures of one address (issue 25): BOUNCE_SOFT_REPEAT_COUNT or more on BOUNCE_SOFT_REPEAT_DAYS
+ * or more distinct days within BOUNCE_SOFT_REPEAT_WINDOW_DAYS (this one included, bounce_reports) → why it is
+ * suppressed now; null while it is not.
+ */
+async function repeatedTemporaryFailures(tx: Db, m: Ingestion, address: string): Promise<string | null> {
+  const since = new Date(m.now.getTime() - BOUNCE_SOFT_REPEAT_WINDOW_DAYS * DAY_MS);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`, days: sql<number>`count(distinct (${bounceReports.receivedAt} at time zone 'UTC')::date)::int`, firstAt: sql<string>`min(${bounceReports.receivedAt})::text` })
+    .from(bounceReports)
+    .where(and(eq(bounceReports.accountId, m.accountId), eq(bounceReports.recipient, address), eq(bounceReports.class, 'temporary'), gte(bounceReports.receivedAt, since)));
+  const n = Number(row?.n ?? 0);
+  const days = Number(row?.days ?? 0);
+  if (n < BOUNCE_SOFT_REPEAT_COUNT || days < BOUNCE_SOFT_REPEAT_DAYS) return null;
+  return `Repeated temporary failures: ${n} on ${days} days since ${String(row?.firstAt ?? '').slice(0, 10)} (within ${BOUNCE_SOFT_REPEAT_WINDOW_DAYS} days)`;
 }
 
-/** A permanent failure (5.x.x): the address goes on the list as hard_bounce, which stops its enrolments. */
-async function suppressHardBounce(tx: Db, accountId: number, bounced: CampaignEmailRow, recipient: string, status: string, dsn: Dsn | null): Promise<void> {
-  const diagnostic = [status, dsn?.diagnostic].filter(Boolean).join(' ').slice(0, 300);
+const stripNul = <T extends string | null | undefined>(s: T): T => (typeof s === 'string' ? (s.replaceAll(String.fromCharCode(0), '') as T) : s);
+
+/** The enhanced code a recipient's failure is told by ("5.0.0" when the report gives none). */
+function bounceStatus(r: BounceRecipient): string {
+  return r.status || (r.class === 'temporary' ? '4.0.0' : '5.0.0');
+}
+
+/** A permanent failure: the address goes on the list as hard_bounce, which stops its enrolments. */
+async function suppressHardBounce(tx: Db, accountId: number, bounced: CampaignEmailRow, recipient: string, status: string, r: BounceRecipient): Promise<void> {
+  const diagnostic = [status, r.diagnostic].filter(Boolean).join(' ').slice(0, 300);
   await suppress(tx, accountId, recipient, 'hard_bounce', diagnostic || 'Bounced', { campaignEmailId: bounced.id });
 }
 

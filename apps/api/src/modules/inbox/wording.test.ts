@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDsn } from './dsn';
+import { analyseBounce } from './bounces';
 import { classifyByRules } from './classify';
 import { freshText, returnDateOf } from './wording';
 
@@ -115,7 +115,7 @@ describe('delivery status reports', () => {
       '--b--',
       '',
     ].join('\r\n');
-    expect(parseDsn(raw)).toEqual({ status: '5.2.2', action: 'failed', finalRecipient: 'pat@acme.example', diagnostic: '552 5.2.2 Mailbox full', originalMessageId: '<ours-1@good.example>' });
-    expect(parseDsn('From: a@b.example\r\nContent-Type: text/plain\r\n\r\nStatus: 5.1.1\r\n')).toBeNull();
+    expect(analyseBounce(raw)).toMatchObject({ kind: 'dsn', originalMessageId: '<ours-1@good.example>', recipients: [{ address: 'pat@acme.example', status: '5.2.2', action: 'failed', diagnostic: '552 5.2.2 Mailbox full', reason: 'mailboxfull', class: 'temporary' }] });
+    expect(analyseBounce('From: a@b.example\r\nContent-Type: text/plain\r\n\r\nStatus: 5.1.1\r\n')).toBeNull();
   });
 });

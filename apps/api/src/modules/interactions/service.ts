@@ -168,6 +168,7 @@ export function stopReasonText(reason: string | null): string | null {
     replied: 'The prospect replied',
     unsubscribed: 'The prospect unsubscribed',
     hard_bounce: 'The address bounced',
+    complained: 'The prospect reported the email as spam',
     stopped: 'Stopped by you',
     manual: `On your blacklist (${SUPPRESSION_REASON_LABELS.manual.toLowerCase()})`,
   };

@@ -21,6 +21,7 @@ const REASON_CLASS: Record<SuppressionReason, string> = {
   unsubscribed: 'bg-accent/15 text-accent',
   hard_bounce: 'bg-danger/15 text-danger',
   stopped: 'bg-warning/15 text-warning',
+  complained: 'bg-danger/15 text-danger',
 };
 
 function ReasonBadge({ reason }: { reason: SuppressionReason }) {

@@ -22,7 +22,7 @@ import { recordActivity } from '../activities/service';
 import type { SuppressionReason } from '@shared/schemas/blacklist';
 import { domainsOf, type SuppressionTarget } from '../blacklist/suppression';
 import { composeJob } from './compose';
-import { finishDoneCampaigns, finishDoneCampaignsSoon } from './lifecycle';
+import { finishDoneCampaignsSoon } from './lifecycle';
 
 /** Tasks not done yet (not reached, due, or waiting for a limit): a stop cancels them. */
 export const OPEN_TASK_STATUSES = ['pending', 'due', 'waiting'] as const;

@@ -274,11 +274,11 @@ export const INGEST_TARGET = { postgres: 1000, pglite: 500, flatness: 0.8 };
 
 /**
  * Both database kinds (PGlite unless BENCH_INGEST_PGLITE=0), each at 1k and at BENCH_INGEST_N (10k) messages
- * (BENCH_INGEST_SIZES="1000,10000" overrides both). Each result carries `small`: the same kind's result at the first size.
+ * (BENCH_INGEST_SIZES="1000,10000" overrides both; BENCH_INGEST_PG=0 skips PostgreSQL). Each result carries `small`: the same kind's result at the first size.
  */
 export async function runIngestBench(n = Number(process.env.BENCH_INGEST_N ?? 10_000)) {
   const sizes = process.env.BENCH_INGEST_SIZES ? process.env.BENCH_INGEST_SIZES.split(',').map(Number) : [...new Set([Math.min(1000, n), n])];
-  const kinds = process.env.BENCH_INGEST_PGLITE === '0' ? ['postgres'] : ['postgres', 'pglite'];
+  const kinds = ['postgres', 'pglite'].filter((k) => process.env[k === 'postgres' ? 'BENCH_INGEST_PG' : 'BENCH_INGEST_PGLITE'] !== '0');
   const out = [];
   for (const kind of kinds) {
     let small = null;

@@ -14,7 +14,32 @@ export const SESSIONS_CHANNEL = 'live_sessions';
  * the event is its own one-statement transaction. Payloads stay small: ids and the changed fields.
  */
 export async function emitLiveEvent<N extends LiveEventName>(db: Db, accountId: number, name: N, data: LiveEventData[N]): Promise<void> {
-  await db.insert(liveEvents).values({ accountId, name, data: data as Record<string, unknown> });
+  const row = { accountId, name, data: data as Record<string, unknown> };
+  const buffered = buffers.get(db);
+  if (buffered) buffered.push(row);
+  else await db.insert(liveEvents).values(row);
+}
+
+const buffers = new WeakMap<Db, Array<typeof liveEvents.$inferInsert>>();
+
+/**
+ * Runs `fn` in the transaction `tx` with the live events it emits on `tx` itself written at its end, in their
+ * order, as one multi-row insert (the mailbox sync's batch: hundreds of events, one statement). Same meaning as
+ * writing each at once: the events exist only if the transaction commits and take their numbers at commit.
+ * Events emitted in a nested transaction (a savepoint) are written there, at once, as before.
+ */
+export async function withLiveEventsBuffered<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  if (buffers.has(tx)) return fn();
+  const rows: Array<typeof liveEvents.$inferInsert> = [];
+  buffers.set(tx, rows);
+  try {
+    const out = await fn();
+    buffers.delete(tx);
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(liveEvents).values(rows.slice(i, i + 1000));
+    return out;
+  } finally {
+    buffers.delete(tx);
+  }
 }
 
 /** An activity's event: its verb, channel, prospect and persona, and the numeric ids its payload points at. */

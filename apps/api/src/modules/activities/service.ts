@@ -28,6 +28,11 @@ export type ActivityInput = {
  * exactly when it commits, and never of one that rolled back.
  */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<ActivityRow> {
+  const buffered = buffers.get(db);
+  if (buffered) {
+    buffered.push(input);
+    return pendingRow(input);
+  }
   const activity = await withinTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(activities)
@@ -49,6 +54,69 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<Acti
     return written;
   });
   return activity;
+}
+
+const buffers = new WeakMap<Db, ActivityInput[]>();
+
+/** What recordActivity answers inside withActivitiesBuffered: the row as it will be written (id 0 until then). */
+function pendingRow(input: ActivityInput): ActivityRow {
+  const at = input.occurredAt ?? new Date();
+  return {
+    id: 0,
+    accountId: input.accountId,
+    actorType: input.actorType,
+    actorId: input.actorId ?? null,
+    verb: input.verb,
+    channel: input.channel ?? null,
+    prospectId: input.prospectId ?? null,
+    personaId: input.personaId ?? null,
+    payload: input.payload ?? {},
+    occurredAt: at,
+    createdAt: at,
+  } as ActivityRow;
+}
+
+/**
+ * Runs `fn` in the transaction `tx` with the activities it records on `tx` itself written at its end, in their
+ * order, as one multi-row insert; then each one's live event and reactions, as recordActivity does (the mailbox
+ * sync's batch: hundreds of activities, one statement). Same transaction, so the same meaning at commit; what
+ * recordActivity answers meanwhile has id 0 (the batch's callers do not read it). A reaction that records an
+ * activity of its own writes it at once.
+ */
+export async function withActivitiesBuffered<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  if (buffers.has(tx)) return fn();
+  const pending: ActivityInput[] = [];
+  buffers.set(tx, pending);
+  try {
+    const out = await fn();
+    buffers.delete(tx);
+    for (let i = 0; i < pending.length; i += 500) {
+      const rows = await tx
+        .insert(activities)
+        .values(
+          pending.slice(i, i + 500).map((input) => ({
+            accountId: input.accountId,
+            actorType: input.actorType,
+            actorId: input.actorId ?? null,
+            verb: input.verb,
+            channel: input.channel ?? null,
+            prospectId: input.prospectId ?? null,
+            personaId: input.personaId ?? null,
+            payload: input.payload ?? {},
+            ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
+          })),
+        )
+        .returning();
+      // In the order written (a multi-row insert answers its rows in VALUES order).
+      for (const written of rows) {
+        await emitLiveEvent(tx, written.accountId, 'activity', activityEventData(written));
+        await react(tx, { name: 'activity', accountId: written.accountId, key: activityEventKey(written), data: written });
+      }
+    }
+    return out;
+  } finally {
+    buffers.delete(tx);
+  }
 }
 
 /** The account's newest activities (optionally one verb), newest first. */

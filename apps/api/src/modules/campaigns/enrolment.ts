@@ -23,7 +23,7 @@ import { recordActivity } from '../activities/service';
 import type { SuppressionReason } from '@shared/schemas/blacklist';
 import { domainsOf, type SuppressionTarget } from '../blacklist/suppression';
 import { composeJob } from './compose';
-import { finishDoneCampaigns } from './lifecycle';
+import { finishDoneCampaignsSoon } from './lifecycle';
 
 /** Tasks not done yet (not reached, due, or waiting for a limit): a stop cancels them. */
 export const OPEN_TASK_STATUSES = ['pending', 'due', 'waiting'] as const;
@@ -346,7 +346,7 @@ export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: Retu
         ),
       );
     // The last enrolment of a campaign stopped: it may be done now.
-    await finishDoneCampaigns(
+    await finishDoneCampaignsSoon(
       tx,
       accountId,
       new Date(),

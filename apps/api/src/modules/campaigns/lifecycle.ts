@@ -26,6 +26,39 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
+const deferredFinish = new WeakMap<Db, { accountId: number; now: Date; campaignIds: Set<number> }>();
+
+/** finishDoneCampaigns of these campaigns: at once, or at the end of withCampaignFinishDeferred when `tx` runs in one. */
+export async function finishDoneCampaignsSoon(tx: Db, accountId: number, now: Date, campaignIds: number[]): Promise<void> {
+  const deferred = deferredFinish.get(tx);
+  if (deferred && deferred.accountId === accountId) {
+    for (const id of campaignIds) deferred.campaignIds.add(id);
+    if (now > deferred.now) deferred.now = now;
+    return;
+  }
+  await finishDoneCampaigns(tx, accountId, now, campaignIds);
+}
+
+/**
+ * Runs `fn` in the transaction `tx` with the finishing checks that stopped enrolments ask for (stopEnrolmentsWhere)
+ * made once at its end, for every campaign they named: the mailbox sync's batch stops hundreds of enrolments, and
+ * each check reads every active enrolment of the campaign (a cost that grows with the campaign). Same transaction,
+ * same outcome at commit.
+ */
+export async function withCampaignFinishDeferred<T>(tx: Db, accountId: number, fn: () => Promise<T>): Promise<T> {
+  if (deferredFinish.has(tx)) return fn();
+  const deferred = { accountId, now: new Date(0), campaignIds: new Set<number>() };
+  deferredFinish.set(tx, deferred);
+  try {
+    const out = await fn();
+    deferredFinish.delete(tx);
+    if (deferred.campaignIds.size) await finishDoneCampaigns(tx, accountId, deferred.now, [...deferred.campaignIds]);
+    return out;
+  } finally {
+    deferredFinish.delete(tx);
+  }
+}
+
 /**
  * Marks the active enrolments whose emails are all done as finished, then finishes the running campaigns
  * (of `campaignIds`, or all the account's) that have nothing left to do. A campaign that never enrolled

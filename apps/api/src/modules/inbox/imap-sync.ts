@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/route';
 import { imapEndpointOf } from '../sending/sent-folder';
 import { signInOf } from '../mailboxes/oauth-tokens';
 import { textProviderFor } from '../ai';
-import { ingestMessage, type FolderRole, type IngestResult } from './ingest';
+import { IngestBatchError, ingestBatch, type FolderRole, type IngestHooks, type IngestResult } from './ingest';
 
 /**
  * The IMAP sync of one mailbox (job `mailbox-sync`, one per mailbox): INBOX and the Sent folder, each
@@ -41,8 +41,10 @@ export type FolderSync = {
 
 export type MailboxSync = { ok: boolean; error: string | null; folders: FolderSync[] };
 
-/** Messages fetched in full per folder and run; the rest waits for the next poll. */
-const MAX_MESSAGES_PER_RUN = 500;
+/** Messages looked at per folder and run (their headers; the few that may concern us in full): the rest waits for the next run. */
+const MAX_MESSAGES_PER_RUN = 20_000;
+/** UIDs per fetched batch: one UID FETCH of their headers, one of the sources that may concern us, one ingestion batch (ingestBatch). */
+export const SYNC_BATCH = 250;
 const DAY_MS = 86_400_000;
 
 /** Only these can thread onto ours or report a bounce: others are never fetched in full. */
@@ -50,7 +52,41 @@ function mayConcernUs(headers: string): boolean {
   return /^(in-reply-to|references):/im.test(headers) || /^content-type:\s*multipart\/(report|mixed)/im.test(headers) || /^from:.*\b(mailer-daemon|postmaster)@/im.test(headers);
 }
 
-async function syncFolder(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'jobs'>>, client: ImapSession, mailbox: UserEmailRow, folder: string, role: FolderRole, now: Date): Promise<FolderSync> {
+/** A UID set for one command ("3:7,9,12:13"). */
+function uidSet(uids: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < uids.length; ) {
+    let j = i;
+    while (j + 1 < uids.length && uids[j + 1] === uids[j]! + 1) j++;
+    parts.push(i === j ? String(uids[i]) : `${uids[i]}:${uids[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/**
+ * Where a first sync (or a new UIDVALIDITY) starts reading: a day before the first campaign email this mailbox sent
+ * (nothing older can answer ours), else a day before the mailbox was connected. A mailbox with years of mail is never read whole.
+ */
+async function scanSince(db: Db, mailbox: UserEmailRow): Promise<Date> {
+  const [first] = await db
+    .select({ at: sql<Date | string | null>`min(${campaignEmails.sentAt})` })
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.accountId, mailbox.accountId), eq(campaignEmails.userEmailId, mailbox.id), eq(campaignEmails.status, 'sent')));
+  const firstSend = first?.at ? new Date(first.at) : null;
+  return new Date((firstSend ?? mailbox.createdAt).getTime() - DAY_MS);
+}
+
+/** Test seams: called after each batch was taken in (a test throws here to stand for a crash between batches). */
+export type SyncHooks = { afterBatch?: (uids: number[]) => void | Promise<void>; ingest?: IngestHooks; /** UIDs per batch instead of SYNC_BATCH. */ batchSize?: number };
+
+function count(result: FolderSync, outcome: IngestResult): void {
+  if (outcome.outcome === 'stored') result.stored++;
+  else if (outcome.outcome === 'duplicate') result.duplicates++;
+  else result.unrelated++;
+}
+
+async function syncFolder(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'jobs'>>, client: ImapSession, mailbox: UserEmailRow, folder: string, role: FolderRole, now: Date, hooks: SyncHooks = {}): Promise<FolderSync> {
   const db = deps.db;
   const accountId = mailbox.accountId;
   const result: FolderSync = { folder, role, rescanned: false, seen: 0, stored: 0, duplicates: 0, unrelated: 0, error: null };
@@ -71,34 +107,44 @@ async function syncFolder(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps,
       lastUid = 0;
     }
     if (opened.exists > 0) {
-      // First sync or a new UIDVALIDITY: from a day before the mailbox was connected (nothing older answers us).
-      const since = new Date(mailbox.createdAt.getTime() - DAY_MS);
-      const range = fresh ? ((await client.search({ since }, { uid: true })) || []) : `${lastUid + 1}:*`;
-      const heads: Array<{ uid: number; concerns: boolean }> = [];
-      if (!Array.isArray(range) || range.length) {
-        for await (const msg of client.fetch(range, { uid: true, headers: ['in-reply-to', 'references', 'content-type', 'from'] }, { uid: true })) {
-          // "n:*" answers the last message even when its UID is below n.
-          if (msg.uid > lastUid) heads.push({ uid: msg.uid, concerns: mayConcernUs(msg.headers?.toString('utf8') ?? '') });
+      // One UID SEARCH answers the UIDs to look at (numbers only); their headers and sources are then fetched batch by batch.
+      const found = (await client.search(fresh ? { since: await scanSince(db, mailbox) } : { uid: `${lastUid + 1}:*` }, { uid: true })) || [];
+      // "n:*" answers the last message even when its UID is below n.
+      const uids = [...new Set(found)].filter((uid) => uid > lastUid).sort((a, b) => a - b).slice(0, MAX_MESSAGES_PER_RUN);
+      const provider = textProviderFor(deps.config);
+      const size = hooks.batchSize ?? SYNC_BATCH;
+      for (let i = 0; i < uids.length; i += size) {
+        const batch = uids.slice(i, i + size);
+        const concerns: number[] = [];
+        for await (const msg of client.fetch(uidSet(batch), { uid: true, headers: ['in-reply-to', 'references', 'content-type', 'from'] }, { uid: true })) {
+          if (mayConcernUs(msg.headers?.toString('utf8') ?? '')) concerns.push(msg.uid);
         }
-      }
-      heads.sort((a, b) => a.uid - b.uid);
-      let taken = 0;
-      for (const head of heads) {
-        if (head.concerns) {
-          if (taken >= MAX_MESSAGES_PER_RUN) break;
-          taken++;
-          const msg = await client.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
-          if (msg && msg.source) {
-            const outcome: IngestResult = await ingestMessage(db, { mailbox, folder, role, raw: msg.source, uid: head.uid, now, provider: textProviderFor(deps.config), jobs: deps.jobs });
-            if (outcome.outcome === 'stored') result.stored++;
-            else if (outcome.outcome === 'duplicate') result.duplicates++;
-            else result.unrelated++;
-          }
-        } else {
-          result.unrelated++;
+        const sources: Array<{ raw: Buffer; uid: number }> = [];
+        if (concerns.length) {
+          for await (const msg of client.fetch(uidSet(concerns.sort((a, b) => a - b)), { uid: true, source: true }, { uid: true })) if (msg.source) sources.push({ raw: msg.source, uid: msg.uid });
         }
-        result.seen++;
-        lastUid = head.uid;
+        sources.sort((a, b) => a.uid - b.uid);
+        let outcomes: IngestResult[];
+        try {
+          outcomes = await ingestBatch(db, { mailbox, folder, role, now, provider, jobs: deps.jobs }, sources, hooks.ingest);
+        } catch (err) {
+          // Taken in up to the message that failed: the cursor moves past those (and the unconcerned UIDs before it), not beyond.
+          if (!(err instanceof IngestBatchError)) throw err;
+          const before = batch.filter((uid) => uid < err.failedUid);
+          for (const outcome of err.taken) count(result, outcome);
+          result.unrelated += before.length - err.taken.length;
+          result.seen += before.length;
+          if (before.length) lastUid = before.at(-1)!;
+          throw err.cause;
+        }
+        for (const outcome of outcomes) count(result, outcome);
+        // Not fetched in full (nothing in their headers can concern us), or gone between the two fetches: not ours.
+        result.unrelated += batch.length - outcomes.length;
+        result.seen += batch.length;
+        lastUid = batch.at(-1)!;
+        // The cursor moves past each batch once it is taken in: a crash after it repeats nothing, one inside it repeats (deduped) only it.
+        await saveState(db, mailbox, folder, { uidValidity, lastUid, error: null, now });
+        await hooks.afterBatch?.(batch);
       }
     }
   } catch (err) {
@@ -132,6 +178,8 @@ export type IdleOptions = {
   onIdle?: () => void;
   /** Called after each arrival was taken in. */
   onSynced?: (result: FolderSync) => void;
+  /** Test seams of the passes (a crash between or inside batches). */
+  hooks?: SyncHooks;
 };
 
 /**
@@ -185,7 +233,7 @@ async function idleOnInbox(deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps
       lock.release();
     }
     if (arrived) {
-      const result = await syncFolder(deps, client, mailbox, 'INBOX', 'inbox', new Date());
+      const result = await syncFolder(deps, client, mailbox, 'INBOX', 'inbox', new Date(), options.hooks);
       results.push(result);
       knownExists = client.mailbox ? client.mailbox.exists : knownExists;
       options.onSynced?.(result);
@@ -217,7 +265,7 @@ export async function syncMailbox(deps: Pick<Deps, 'db' | 'config' | 'mail'> & P
     const folders: Array<[string, FolderRole]> = [['INBOX', 'inbox']];
     if (sent && sent.toUpperCase() !== 'INBOX') folders.push([sent, 'sent']);
     const results: FolderSync[] = [];
-    for (const [folder, role] of folders) results.push(await syncFolder(deps, client, mailbox, folder, role, now));
+    for (const [folder, role] of folders) results.push(await syncFolder(deps, client, mailbox, folder, role, now, idle.hooks));
     if (idle.idleMs > 0 && !results.some((r) => r.error)) await idleOnInbox(deps, client, mailbox, idle, results);
     const error = results.find((r) => r.error)?.error ?? null;
     return { ok: error === null, error, folders: results };

@@ -6,11 +6,12 @@ import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplySt
 import type { Db } from '../../db/client';
 import { bounceReports, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
-import { recordActivity } from '../activities/service';
-import { emitLiveEvent } from '../../lib/live-events';
+import { recordActivity, withActivitiesBuffered } from '../activities/service';
+import { emitLiveEvent, withLiveEventsBuffered } from '../../lib/live-events';
 import { suppress } from '../blacklist/suppression';
 import { publish } from '../../lib/events';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
+import { withCampaignFinishDeferred } from '../campaigns/lifecycle';
 import { analyseBounce, normaliseMessageId, type BounceRecipient, type BounceReport } from './bounces';
 import type { TextProvider } from '../ai/provider';
 import type { JobQueue } from '../../lib/jobs/queue';
@@ -98,31 +99,41 @@ export function answeredIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>
 /** The thread a message answers (by its referenced Message-IDs), created from our campaign email when it is the first. */
 async function threadFor(tx: Db, accountId: number, ids: string[], now: Date, create: boolean): Promise<{ thread: EmailThreadRow; answered: CampaignEmailRow | null } | null> {
   if (!ids.length) return null;
-  const known = await tx
-    .select({ threadId: emailThreadMessages.threadId, messageId: emailThreadMessages.messageId, campaignEmailId: emailThreadMessages.campaignEmailId })
-    .from(emailThreadMessages)
-    .where(and(eq(emailThreadMessages.accountId, accountId), inArray(emailThreadMessages.messageId, ids)));
-  const ours = await tx
-    .select()
-    .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)));
+  const cache = cacheOf(tx);
+  const cached = cache !== null && ids.every((id) => cache.looked.has(id) && !cache.oursUnsent.has(id));
+  const known = cached
+    ? ids.filter((id) => cache.known.has(id)).map((id) => ({ threadId: cache.known.get(id)!, messageId: id }))
+    : await tx
+        .select({ threadId: emailThreadMessages.threadId, messageId: emailThreadMessages.messageId, campaignEmailId: emailThreadMessages.campaignEmailId })
+        .from(emailThreadMessages)
+        .where(and(eq(emailThreadMessages.accountId, accountId), inArray(emailThreadMessages.messageId, ids)));
+  const ours = cached
+    ? ids.map((id) => cache.ours.get(id)).filter((o) => o !== undefined)
+    : await tx
+        .select()
+        .from(campaignEmails)
+        .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids)));
   // Nearest reference first (In-Reply-To before References): a differing In-Reply-To neither splits nor merges.
   for (const id of ids) {
     const campaignEmail = ours.find((o) => o.messageId === id) ?? null;
     const hit = known.find((k) => k.messageId === id);
     if (hit) {
-      const [thread] = await tx
-        .select()
-        .from(emailThreads)
-        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, hit.threadId)));
+      const [thread] = cache?.threadsById.has(hit.threadId)
+        ? [cache.threadsById.get(hit.threadId)!]
+        : await tx
+            .select()
+            .from(emailThreads)
+            .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, hit.threadId)));
       if (thread) return { thread, answered: campaignEmail };
     }
     if (campaignEmail && create) return { thread: await threadOfCampaignEmail(tx, campaignEmail, now), answered: campaignEmail };
     if (campaignEmail) {
-      const [thread] = await tx
-        .select()
-        .from(emailThreads)
-        .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, campaignEmail.enrolmentId)));
+      const [thread] = cache?.threadsByEnrolment.has(campaignEmail.enrolmentId)
+        ? [cache.threadsByEnrolment.get(campaignEmail.enrolmentId)!]
+        : await tx
+            .select()
+            .from(emailThreads)
+            .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, campaignEmail.enrolmentId)));
       if (thread) return { thread, answered: campaignEmail };
     }
   }
@@ -132,17 +143,24 @@ async function threadFor(tx: Db, accountId: number, ids: string[], now: Date, cr
 /** The thread of a campaign email's enrolment (created on first need), with every sent email of the enrolment in it. */
 export async function threadOfCampaignEmail(tx: Db, email: CampaignEmailRow, now: Date): Promise<EmailThreadRow> {
   const accountId = email.accountId;
-  const [enrolment] = await tx
-    .select()
-    .from(campaignEnrolments)
-    .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, email.enrolmentId)));
-  const sent = await tx
-    .select()
-    .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, email.enrolmentId), eq(campaignEmails.status, 'sent')))
-    .orderBy(asc(campaignEmails.stepPosition));
+  // The batch read the enrolment, its sent emails and their senders already (ingestBatch); else they are read here.
+  const cache = threadCaches.get(tx) ?? null;
+  const batchRead = cache !== null && cache.sentByEnrolment.has(email.enrolmentId) && cache.enrolments.has(email.enrolmentId);
+  const [enrolment] = batchRead
+    ? [cache.enrolments.get(email.enrolmentId)!]
+    : await tx
+        .select()
+        .from(campaignEnrolments)
+        .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.id, email.enrolmentId)));
+  const sent = batchRead
+    ? cache.sentByEnrolment.get(email.enrolmentId)!
+    : await tx
+        .select()
+        .from(campaignEmails)
+        .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.enrolmentId, email.enrolmentId), eq(campaignEmails.status, 'sent')))
+        .orderBy(asc(campaignEmails.stepPosition));
   const first = sent[0] ?? email;
-  await tx
+  const [created] = await tx
     .insert(emailThreads)
     .values({
       accountId,
@@ -155,14 +173,45 @@ export async function threadOfCampaignEmail(tx: Db, email: CampaignEmailRow, now
       prospectEmail: (enrolment?.email ?? email.toEmail).toLowerCase(),
       lastMessageAt: sent.at(-1)?.sentAt ?? now,
     })
-    .onConflictDoNothing({ target: [emailThreads.accountId, emailThreads.enrolmentId] });
-  const [thread] = await tx
-    .select()
-    .from(emailThreads)
-    .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, email.enrolmentId)));
-  const senders = await sendersOf(tx, accountId, sent);
-  for (const s of sent) await recordOwnCampaignEmail(tx, thread!, s, s.userEmailId === null ? undefined : senders.get(s.userEmailId));
+    .onConflictDoNothing({ target: [emailThreads.accountId, emailThreads.enrolmentId] })
+    .returning();
+  const [thread] = created
+    ? [created]
+    : cache?.threadsByEnrolment.has(email.enrolmentId)
+      ? [cache.threadsByEnrolment.get(email.enrolmentId)!]
+      : await tx
+          .select()
+          .from(emailThreads)
+          .where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.enrolmentId, email.enrolmentId)));
+  if (cache) {
+    cache.threadsByEnrolment.set(email.enrolmentId, thread!);
+    cache.threadsById.set(thread!.id, thread!);
+  }
+  const senders = batchRead ? cache.senders : await sendersOf(tx, accountId, sent);
+  await recordOwnCampaignEmails(tx, thread!, sent, senders, created !== undefined);
   return thread!;
+}
+
+/**
+ * The sent emails of an enrolment as outbound messages of its thread, in one insert (those there already are left
+ * alone); the thread's last message time follows unless the thread was just made from them (it has it already).
+ */
+async function recordOwnCampaignEmails(tx: Db, thread: EmailThreadRow, sent: CampaignEmailRow[], senders: Map<number, Sender>, fresh: boolean): Promise<void> {
+  if (!sent.length) return;
+  const rows = await tx
+    .insert(emailThreadMessages)
+    .values(sent.map((email) => ownCampaignEmailRow(thread, email, email.userEmailId === null ? undefined : senders.get(email.userEmailId))))
+    .onConflictDoNothing()
+    .returning({ id: emailThreadMessages.id });
+  if (!rows.length) return;
+  if (!fresh) {
+    const latest = new Date(Math.max(...sent.map((e) => (e.sentAt ?? e.updatedAt).getTime())));
+    await tx
+      .update(emailThreads)
+      .set({ lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${latest.toISOString()}::timestamptz)`, updatedAt: new Date() })
+      .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+  }
+  for (let i = 0; i < rows.length; i++) await emitLiveEvent(tx, thread.accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages'] });
 }
 
 type Sender = { email: string; name: string | null };
@@ -188,26 +237,7 @@ async function recordOwnCampaignEmail(
 ): Promise<number | null> {
   const [row] = await tx
     .insert(emailThreadMessages)
-    .values({
-      accountId: thread.accountId,
-      threadId: thread.id,
-      userEmailId: email.userEmailId,
-      campaignEmailId: email.id,
-      direction: 'outbound',
-      kind: 'own',
-      messageId: email.messageId,
-      inReplyTo: email.inReplyTo,
-      references: email.references,
-      fromEmail: (sender?.email ?? '').toLowerCase(),
-      fromName: sender?.name ?? null,
-      toEmails: [email.toEmail.toLowerCase()],
-      subject: email.subject,
-      text: email.bodyText,
-      html: email.bodyHtml || null,
-      sentAt: email.sentAt ?? email.updatedAt,
-      imapFolder: imap?.folder ?? null,
-      imapUid: imap?.uid ?? null,
-    })
+    .values(ownCampaignEmailRow(thread, email, sender, imap))
     .onConflictDoNothing()
     .returning({ id: emailThreadMessages.id });
   if (row) {
@@ -218,6 +248,30 @@ async function recordOwnCampaignEmail(
     await emitLiveEvent(tx, thread.accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages'] });
   }
   return row?.id ?? null;
+}
+
+/** The row of one of our campaign emails as an outbound message of its thread. */
+function ownCampaignEmailRow(thread: EmailThreadRow, email: CampaignEmailRow, sender: Sender | undefined, imap?: { folder: string; uid: number | null }): typeof emailThreadMessages.$inferInsert {
+  return {
+    accountId: thread.accountId,
+    threadId: thread.id,
+    userEmailId: email.userEmailId,
+    campaignEmailId: email.id,
+    direction: 'outbound',
+    kind: 'own',
+    messageId: email.messageId,
+    inReplyTo: email.inReplyTo,
+    references: email.references,
+    fromEmail: (sender?.email ?? '').toLowerCase(),
+    fromName: sender?.name ?? null,
+    toEmails: [email.toEmail.toLowerCase()],
+    subject: email.subject,
+    text: email.bodyText,
+    html: email.bodyHtml || null,
+    sentAt: email.sentAt ?? email.updatedAt,
+    imapFolder: imap?.folder ?? null,
+    imapUid: imap?.uid ?? null,
+  };
 }
 
 /** Pauses the unsent emails of the address's active enrolments until `until` (their send_after; nothing else changes). */
@@ -244,18 +298,248 @@ async function pauseEnrolments(tx: Db, accountId: number, email: string, until: 
   return active.map((a) => a.id);
 }
 
+/** One message, as the IMAP sync's batch of one (tests and callers with a single message). */
 export async function ingestMessage(db: Db, input: IngestInput): Promise<IngestResult> {
+  const { raw, uid, ...common } = input;
+  try {
+    const [result] = await ingestBatch(db, common, [{ raw, uid: uid ?? null }]);
+    return result!;
+  } catch (err) {
+    throw err instanceof IngestBatchError ? err.cause : err;
+  }
+}
+
+/** What a batch has in common: the mailbox, its folder, the clock, the provider and the queue. */
+export type BatchInput = Omit<IngestInput, 'raw' | 'uid'>;
+
+/** Test seams: called inside the batch's transaction after each message was taken in (a test throws to stand for a crash there). */
+export type IngestHooks = { afterMessage?: (uid: number | null) => void | Promise<void> };
+
+/**
+ * A batch stopped at a message: `taken` are the results of the messages before it (committed), in order; the
+ * cursor may move past those and no further. `cause` is what failed.
+ */
+export class IngestBatchError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly failedUid: number,
+    readonly taken: IngestResult[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** A hook's throw (a test's stand-in for a crash): no retry message by message, the batch is lost as a crash would lose it. */
+class HookCrash {
+  constructor(readonly cause: unknown) {}
+}
+
+/**
+ * THE ingestion of a batch of messages from one folder (the IMAP sync's fetched batch, in UID order), with the
+ * meaning of ingestMessage for each, in a few statements per batch rather than many per message:
+ * - parsed, then one query finds the Message-IDs this mailbox took in already (duplicates), and one per table finds
+ *   which of the Message-IDs they answer (or return, or are) are ours (campaign_emails, thread messages);
+ * - a message that answers none of ours (nor one earlier in the batch) is unrelated: dropped, no transaction;
+ * - the others are classified (outside any transaction: the AI provider only for those threading onto ours), then
+ *   taken in one after another in one transaction for the batch, from rows read for the whole batch at once
+ *   (thread_cache below), with their live events written as one insert at its end;
+ * - a failing batch is rolled back and taken in again one transaction per message, so a message that fails fails
+ *   alone: the ones before it commit and IngestBatchError says where it stopped.
+ * Idempotent as each message is: a batch repeated after a crash finds its messages there and changes nothing.
+ */
+export async function ingestBatch(db: Db, input: BatchInput, items: Array<{ raw: Buffer | string; uid: number | null }>, hooks: IngestHooks = {}): Promise<IngestResult[]> {
+  if (!items.length) return [];
   const now = input.now ?? new Date();
-  const { raw, parsed, messageId } = await parseMessage(input);
-  if (await alreadyIngested(db, input.mailbox, messageId)) return { outcome: 'duplicate', messageId };
-  const m = readMessage(input, now, raw, parsed, messageId);
-  // Told apart and classified before the transaction: the AI provider (when the rules are unsure) must not run while locks are held.
-  const side = await sideOf(db, m);
-  return db.transaction(async (tx): Promise<IngestResult> => {
-    const ownCampaignEmail = await ingestOwnCampaignEmail(tx, m);
-    if (ownCampaignEmail) return ownCampaignEmail;
-    return side.own ? ingestOwnMessage(tx, m) : ingestOtherSideMessage(tx, m, side);
+  const accountId = input.mailbox.accountId;
+  const read = await Promise.all(
+    items.map(async (item) => {
+      const one: IngestInput = { ...input, raw: item.raw, uid: item.uid };
+      const { raw, parsed, messageId } = await parseMessage(one);
+      return { uid: item.uid, m: readMessage(one, now, raw, parsed, messageId) };
+    }),
+  );
+  const results: Array<IngestResult | undefined> = new Array(read.length);
+  const seenIds = await ingestedIds(db, input.mailbox, read.map((r) => r.m.messageId));
+  // What each message answers, returns or is: looked up for the whole batch in one query per table.
+  const looks = read.map(({ m }) => {
+    const own = m.fromEmail === m.mailboxAddress || m.input.role === 'sent' || m.input.role === 'drafts';
+    const dsn = own ? null : analyseBounce(m.input.raw);
+    const answered = answeredIds(m.parsed);
+    const bounced = own ? null : bouncedIdsOf(m, dsn);
+    return { own, dsn, answered, bounced };
   });
+  const ids = [...new Set(read.flatMap(({ m }, i) => [m.messageId, ...looks[i]!.answered, ...(looks[i]!.bounced ?? [])]))];
+  const cache = await readThreadCache(db, accountId, ids, looks.flatMap((l) => l.answered));
+  const candidates: Array<{ index: number; uid: number | null; m: Ingestion; side: { own: true } | OtherSide }> = [];
+  const batchIds = new Set<string>();
+  for (let i = 0; i < read.length; i++) {
+    const { m } = read[i]!;
+    const look = looks[i]!;
+    if (seenIds.has(m.messageId) || batchIds.has(m.messageId)) {
+      results[i] = { outcome: 'duplicate', messageId: m.messageId };
+      continue;
+    }
+    const ontoOurs = look.answered.some((id) => cache.known.has(id) || cache.ours.has(id) || batchIds.has(id));
+    // Every delivery report is taken to the bounce step: one that returns no Message-ID of ours is matched by its
+    // recipients among the mailbox's recent sends, or recorded as unmatched (bounces/, ingestBounce).
+    const related = ontoOurs || cache.ours.has(m.messageId) || look.dsn !== null;
+    if (!related) {
+      results[i] = { outcome: 'unrelated', messageId: m.messageId };
+      continue;
+    }
+    batchIds.add(m.messageId);
+    candidates.push({ index: i, uid: read[i]!.uid, m, side: look.own ? { own: true } : await otherSideOf(db, m, look.dsn, ontoOurs) });
+  }
+  if (!candidates.length) return results as IngestResult[];
+  // Taken in order: a message answering one earlier in the batch finds it (those answers skip the batch's lookups).
+  const takeOne = async (tx: Db, c: (typeof candidates)[number], withCache: boolean): Promise<IngestResult> => {
+    if (withCache) cache.skip = answeredIds(c.m.parsed).some((id) => cache.storedIds.has(id)) ? 'all' : 'none';
+    const ownCampaignEmail = await ingestOwnCampaignEmail(tx, c.m);
+    const out = ownCampaignEmail ?? (c.side.own ? await ingestOwnMessage(tx, c.m) : await ingestOtherSideMessage(tx, c.m, c.side));
+    if (withCache) cache.storedIds.add(c.m.messageId);
+    return out;
+  };
+  try {
+    await db.transaction(async (tx) => {
+      threadCaches.set(tx, cache);
+      // Written at the batch's end, in this order: the campaigns its stops may finish, its activities (their events and reactions), its live events.
+      await withLiveEventsBuffered(tx, () =>
+        withActivitiesBuffered(tx, () =>
+          withCampaignFinishDeferred(tx, accountId, async () => {
+            for (const c of candidates) {
+              results[c.index] = await takeOne(tx, c, true);
+              try {
+                await hooks.afterMessage?.(c.uid);
+              } catch (err) {
+                throw new HookCrash(err);
+              }
+            }
+          }),
+        ),
+      );
+    });
+  } catch (err) {
+    const firstUid = candidates[0]!.uid ?? 0;
+    if (err instanceof HookCrash) throw new IngestBatchError(err.cause, firstUid, taken(results, candidates[0]!.index));
+    // Rolled back: again one transaction per message (no batch cache), so the one that fails fails alone.
+    for (const c of candidates) {
+      try {
+        results[c.index] = await db.transaction(async (tx) => takeOne(tx, c, false));
+      } catch (e) {
+        throw new IngestBatchError(e, c.uid ?? 0, taken(results, c.index));
+      }
+    }
+  }
+  return results as IngestResult[];
+}
+
+/** The results before index `upTo`, in order (what a stopped batch took in). */
+const taken = (results: Array<IngestResult | undefined>, upTo: number): IngestResult[] => results.slice(0, upTo).filter((r): r is IngestResult => r !== undefined);
+
+/** The Message-IDs among `ids` this mailbox took in already. */
+async function ingestedIds(db: Db, mailbox: IngestInput['mailbox'], ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ messageId: emailThreadMessages.messageId })
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, mailbox.accountId), eq(emailThreadMessages.userEmailId, mailbox.id), inArray(emailThreadMessages.messageId, [...new Set(ids)])));
+  return new Set(rows.map((r) => r.messageId));
+}
+
+/**
+ * What a batch's transaction reads once instead of per message: our campaign emails (sent ones) and the thread
+ * messages with the Message-IDs the batch answers or is, the threads and enrolments they belong to, every sent
+ * email of those enrolments and their senders. Only rows that do not change while the batch runs are kept (a sent
+ * email, a thread's identity): statuses are read again under lock where they matter (applyReplyStatus). `skip`
+ * turns it off for a message that answers one stored earlier in the batch (then it reads as before).
+ */
+type ThreadCache = {
+  ours: Map<string, CampaignEmailRow>;
+  /** Our campaign emails referenced but not sent (their rows may change in the batch): read again when needed. */
+  oursUnsent: Set<string>;
+  known: Map<string, number>;
+  looked: Set<string>;
+  threadsById: Map<number, EmailThreadRow>;
+  threadsByEnrolment: Map<number, EmailThreadRow>;
+  enrolments: Map<number, typeof campaignEnrolments.$inferSelect>;
+  sentByEnrolment: Map<number, CampaignEmailRow[]>;
+  senders: Map<number, Sender>;
+  storedIds: Set<string>;
+  skip: 'all' | 'none';
+};
+
+const threadCaches = new WeakMap<Db, ThreadCache>();
+
+/** The batch's cache when this transaction has one and the message being taken in may use it. */
+const cacheOf = (tx: Db): ThreadCache | null => {
+  const c = threadCaches.get(tx);
+  return c && c.skip === 'none' ? c : null;
+};
+
+async function readThreadCache(db: Db, accountId: number, ids: string[], answered: string[]): Promise<ThreadCache> {
+  const cache: ThreadCache = {
+    ours: new Map(),
+    oursUnsent: new Set(),
+    known: new Map(),
+    looked: new Set(ids),
+    threadsById: new Map(),
+    threadsByEnrolment: new Map(),
+    enrolments: new Map(),
+    sentByEnrolment: new Map(),
+    senders: new Map(),
+    storedIds: new Set(),
+    skip: 'none',
+  };
+  if (!ids.length) return cache;
+  const answeredSet = [...new Set(answered)];
+  const [ours, known] = await Promise.all([
+    db
+      .select()
+      .from(campaignEmails)
+      .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.messageId, ids))),
+    answeredSet.length
+      ? db
+          .select({ threadId: emailThreadMessages.threadId, messageId: emailThreadMessages.messageId })
+          .from(emailThreadMessages)
+          .where(and(eq(emailThreadMessages.accountId, accountId), inArray(emailThreadMessages.messageId, answeredSet)))
+      : Promise.resolve([]),
+  ]);
+  for (const o of ours) {
+    if (o.status === 'sent') cache.ours.set(o.messageId, o);
+    else cache.oursUnsent.add(o.messageId);
+  }
+  for (const k of known) if (!cache.known.has(k.messageId)) cache.known.set(k.messageId, k.threadId);
+  const enrolmentIds = [...new Set(ours.map((o) => o.enrolmentId))];
+  const threadIds = [...new Set(known.map((k) => k.threadId))];
+  if (!enrolmentIds.length && !threadIds.length) return cache;
+  const threadWhere = [enrolmentIds.length ? inArray(emailThreads.enrolmentId, enrolmentIds) : undefined, threadIds.length ? inArray(emailThreads.id, threadIds) : undefined].filter((w) => w !== undefined);
+  const [threads, enrolments, sent] = await Promise.all([
+    db
+      .select()
+      .from(emailThreads)
+      .where(and(eq(emailThreads.accountId, accountId), or(...threadWhere))),
+    enrolmentIds.length
+      ? db
+          .select()
+          .from(campaignEnrolments)
+          .where(and(eq(campaignEnrolments.accountId, accountId), inArray(campaignEnrolments.id, enrolmentIds)))
+      : Promise.resolve([]),
+    enrolmentIds.length
+      ? db
+          .select()
+          .from(campaignEmails)
+          .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.enrolmentId, enrolmentIds), eq(campaignEmails.status, 'sent')))
+          .orderBy(asc(campaignEmails.enrolmentId), asc(campaignEmails.stepPosition))
+      : Promise.resolve([]),
+  ]);
+  for (const t of threads) {
+    cache.threadsById.set(t.id, t);
+    if (t.enrolmentId !== null) cache.threadsByEnrolment.set(t.enrolmentId, t);
+  }
+  for (const e of enrolments) cache.enrolments.set(e.id, e);
+  for (const e of sent) cache.sentByEnrolment.set(e.enrolmentId, [...(cache.sentByEnrolment.get(e.enrolmentId) ?? []), e]);
+  cache.senders = await sendersOf(db, accountId, sent);
+  return cache;
 }
 
 /** One message being taken in: where it came from, its clock, and what was read from it. Every step below works from it. */
@@ -313,15 +597,6 @@ async function parseMessage(input: IngestInput): Promise<{ raw: string; parsed: 
   return { raw, parsed, messageId };
 }
 
-/** The mailbox took this Message-ID in already: a second ingestion changes nothing. */
-async function alreadyIngested(db: Db, mailbox: IngestInput['mailbox'], messageId: string): Promise<boolean> {
-  const [seen] = await db
-    .select({ id: emailThreadMessages.id })
-    .from(emailThreadMessages)
-    .where(and(eq(emailThreadMessages.accountId, mailbox.accountId), eq(emailThreadMessages.userEmailId, mailbox.id), eq(emailThreadMessages.messageId, messageId)));
-  return seen !== undefined;
-}
-
 /** The parsed message's fields, and its row's columns common to every kind. */
 function readMessage(input: IngestInput, now: Date, raw: string, parsed: ParsedMail, messageId: string): Ingestion {
   const accountId = input.mailbox.accountId;
@@ -352,26 +627,28 @@ function readMessage(input: IngestInput, now: Date, raw: string, parsed: ParsedM
   return { input, accountId, mailboxAddress: input.mailbox.email.toLowerCase(), now, raw, parsed, messageId, fromEmail, fromName, subject, text, sentAt, base };
 }
 
-/** Ours (from the mailbox's own address, or found in Sent / Drafts), or the other side's: then read for a delivery report and classified. */
-async function sideOf(db: Db, m: Ingestion): Promise<{ own: true } | OtherSide> {
-  const own = m.fromEmail === m.mailboxAddress || m.input.role === 'sent' || m.input.role === 'drafts';
-  if (own) return { own: true };
-  const dsn = analyseBounce(m.input.raw);
-  const classified = await classifyInbound(db, m.accountId, m.parsed, { subject: m.subject, text: m.text, from: m.fromEmail, deliveryReport: dsn !== null }, m.input.provider ?? null);
+/** The other side's message (not ours: not from the mailbox's own address, not in Sent / Drafts), read for a delivery report, classified; `ontoOurs`: it answers one of ours (the batch looked). */
+async function otherSideOf(db: Db, m: Ingestion, dsn: BounceReport | null, ontoOurs: boolean): Promise<OtherSide> {
+  const classified = await classifyInbound(db, m.accountId, m.parsed, { subject: m.subject, text: m.text, from: m.fromEmail, deliveryReport: dsn !== null }, m.input.provider ?? null, ontoOurs);
   return { own: false, dsn, classified };
 }
 
 /** One of our campaign emails (found in Sent): an outbound message of its enrolment's thread. Null when the message is none of them. */
 async function ingestOwnCampaignEmail(tx: Db, m: Ingestion): Promise<IngestResult | null> {
-  const [ownCampaignEmail] = await tx
-    .select()
-    .from(campaignEmails)
-    .where(and(eq(campaignEmails.accountId, m.accountId), eq(campaignEmails.messageId, m.messageId)));
+  const cache = cacheOf(tx);
+  const [ownCampaignEmail] = cache && !cache.oursUnsent.has(m.messageId) && cache.looked.has(m.messageId)
+    ? [cache.ours.get(m.messageId)].filter((e) => e !== undefined)
+    : await tx
+        .select()
+        .from(campaignEmails)
+        .where(and(eq(campaignEmails.accountId, m.accountId), eq(campaignEmails.messageId, m.messageId)));
   if (!ownCampaignEmail) return null;
-  const [thread] = await tx
-    .select()
-    .from(emailThreads)
-    .where(and(eq(emailThreads.accountId, m.accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
+  const [thread] = cache?.threadsByEnrolment.has(ownCampaignEmail.enrolmentId)
+    ? [cache.threadsByEnrolment.get(ownCampaignEmail.enrolmentId)!]
+    : await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, m.accountId), eq(emailThreads.enrolmentId, ownCampaignEmail.enrolmentId)));
   // No thread yet (nobody answered): the thread is made when something answers it.
   if (!thread) return { outcome: 'unrelated', messageId: m.messageId };
   const id = await recordOwnCampaignEmail(tx, thread, ownCampaignEmail, { email: m.fromEmail || m.mailboxAddress, name: m.fromName }, { folder: m.input.folder, uid: m.input.uid ?? null });
@@ -860,10 +1137,11 @@ async function classifyInbound(
   parsed: ParsedMail,
   input: { subject: string; text: string; from: string; deliveryReport: boolean },
   provider: TextProvider | null,
+  ontoOurs?: boolean,
 ): Promise<InboundClassification> {
   const replyInput = { subject: input.subject, text: input.text, headers: parsed.headers as Map<string, unknown>, from: input.from, deliveryReport: input.deliveryReport };
   const byRules = classifyByRules(replyInput);
-  if (byRules.confidence === 'high' || !provider || provider.name === 'composer' || !(await threadsOntoOurs(db, accountId, answeredIds(parsed)))) return { ...byRules, source: 'rules' };
+  if (byRules.confidence === 'high' || !provider || provider.name === 'composer' || !(ontoOurs ?? (await threadsOntoOurs(db, accountId, answeredIds(parsed))))) return { ...byRules, source: 'rules' };
   let aiFallback: string | undefined;
   const result = await classifyReply(replyInput, { provider, onAiFallback: (reason) => (aiFallback = reason.slice(0, 300)) });
   return aiFallback ? { ...result, aiFallback } : result;

@@ -1,3 +1,4 @@
+import type { ParsedMail } from 'mailparser';
 import { replyStatusSchema, type ReplyStatus } from '@shared/schemas/inbox';
 import { z } from 'zod';
 import { REPLY_CLASSIFY_MAX_TOKENS, REPLY_CLASSIFY_SYSTEM, replyClassifyPrompt } from '../ai/prompts';
@@ -42,6 +43,16 @@ export type ReplyInput = {
    */
   deliveryReport?: boolean;
 };
+
+/**
+ * What the classifier reads of a parsed message, the same for ingestion and the fixture tests: the subject,
+ * mailparser's text (for an HTML-only message, the text mailparser makes of the HTML), the headers as
+ * mailparser gives them, the sender's address, and whether a delivery report sits in the MIME tree.
+ */
+export function replyInputOfParsed(parsed: Pick<ParsedMail, 'subject' | 'text' | 'headers' | 'from'>, deliveryReport: boolean): ReplyInput {
+  const from = (Array.isArray(parsed.from) ? parsed.from.flatMap((a) => a.value) : (parsed.from?.value ?? []))[0];
+  return { subject: parsed.subject ?? '', text: parsed.text ?? '', headers: parsed.headers as Map<string, unknown>, from: (from?.address ?? '').toLowerCase(), deliveryReport };
+}
 
 export type RuleClassification = { status: ReplyStatus; confidence: 'high' | 'low'; rule: string };
 export type ReplyClassification = RuleClassification & { source: 'rules' | 'ai' };

@@ -16,7 +16,7 @@ import type { TextProvider } from '../ai/provider';
 import type { JobQueue } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { scheduleAgentAnswer } from './agent-answer';
-import { classifyByRules, classifyReply, type ReplyClassification } from './classify';
+import { classifyByRules, classifyReply, replyInputOfParsed, type ReplyClassification } from './classify';
 import { freshText, returnDateOf } from './wording';
 
 /**
@@ -735,7 +735,8 @@ async function classifyInbound(
   input: { subject: string; text: string; from: string; deliveryReport: boolean },
   provider: TextProvider | null,
 ): Promise<InboundClassification> {
-  const replyInput = { subject: input.subject, text: input.text, headers: parsed.headers as Map<string, unknown>, from: input.from, deliveryReport: input.deliveryReport };
+  // The same reading of the message as the fixture tests make (classify-fixtures.ts): what they measure is what this classifies.
+  const replyInput = replyInputOfParsed(parsed, input.deliveryReport);
   const byRules = classifyByRules(replyInput);
   if (byRules.confidence === 'high' || !provider || provider.name === 'composer' || !(await threadsOntoOurs(db, accountId, answeredIds(parsed)))) return { ...byRules, source: 'rules' };
   let aiFallback: string | undefined;

@@ -7,12 +7,11 @@ import { replyInputOfParsed, type ReplyInput } from './classify';
 import { parseDsn } from './dsn';
 
 /**
- * One fixture reply with its expected status. Two formats, told apart by their headers:
- * - a real MIME message (it has MIME-Version or Content-Type: multipart, base64, quoted-printable, legacy
- *   charsets, HTML-only), parsed exactly as ingestion parses it (mailparser's simpleParser; an HTML-only
- *   message becomes the text mailparser makes of it) and handed to the classifier as ingest.ts hands it;
- * - the old simple format (headers, a blank line, a plain UTF-8 body), read as it was written.
- * The expected status is the X-Expected-Status header (or, for a set that keeps its labels apart, the
+ * One fixture reply with its expected status. Every file is read as a message ingestion would read it
+ * (mailparser's simpleParser, then the ReplyInput ingest.ts hands the classifier: replyInputOfParsed): real
+ * MIME messages (multipart, base64, quoted-printable, legacy charsets, HTML-only, which becomes the text
+ * mailparser makes of the HTML) and the old simple format (headers, a blank line, a plain UTF-8 body: plain
+ * RFC 5322, parsed the same; its figures did not move when the loader changed). The expected status is the X-Expected-Status header (or, for a set that keeps its labels apart, the
  * set's labels.csv: file,status). `X-Held-Out: yes` marks replies the wording rules were never tuned on
  * (docs/decisions.md, reply classifier accuracy): never read them to tune the rules.
  */
@@ -26,36 +25,6 @@ export const FIXTURE_DIRS = {
   dev: path.join(HERE, 'classify-fixtures', 'dev'),
   heldOut: path.join(HERE, 'classify-heldout'),
 } as const;
-
-function headerBlock(text: string): string {
-  const split = text.indexOf('\n\n');
-  return split === -1 ? text : text.slice(0, split);
-}
-
-export function parseFixture(name: string, raw: string): ReplyFixture {
-  const text = raw.replace(/\r\n?/g, '\n');
-  const split = text.indexOf('\n\n');
-  const head = headerBlock(text);
-  const body = split === -1 ? '' : text.slice(split + 2);
-  const headers: Record<string, string> = {};
-  let last: string | null = null;
-  for (const line of head.split('\n')) {
-    if (/^\s/.test(line) && last) headers[last] += ` ${line.trim()}`;
-    else {
-      const at = line.indexOf(':');
-      if (at < 1) throw new Error(`${name}: not a header line: ${line}`);
-      last = line.slice(0, at).trim().toLowerCase();
-      headers[last] = line.slice(at + 1).trim();
-    }
-  }
-  const expected = replyStatusSchema.parse(headers['x-expected-status']);
-  const heldOut = headers['x-held-out'] === 'yes';
-  delete headers['x-expected-status'];
-  delete headers['x-held-out'];
-  return { name, expected, heldOut, input: { subject: headers.subject ?? null, from: headers.from ?? null, headers, text: body } };
-}
-
-const isMime = (raw: string) => /^(mime-version|content-type)\s*:/im.test(headerBlock(raw.replace(/\r\n?/g, '\n')));
 
 /** A full MIME message, parsed as ingestion parses it (ingest.ts parseMessage, readMessage, classifyInbound). */
 export async function parseMimeFixture(name: string, raw: Buffer, label?: string): Promise<ReplyFixture> {
@@ -91,7 +60,7 @@ export async function loadReplyFixtures(dir: string = FIXTURE_DIRS.tuned): Promi
   return Promise.all(
     names.map((name) => {
       const raw = readFileSync(path.join(dir, name));
-      return isMime(raw.toString('utf8')) ? parseMimeFixture(name, raw, labels.get(name)) : parseFixture(name, raw.toString('utf8'));
+      return parseMimeFixture(name, raw, labels.get(name));
     }),
   );
 }

@@ -72,8 +72,9 @@ describe.each(DB_KINDS)('mail in: the AI classifies what the rules are unsure of
     expect(seen.length).toBe(before + 1);
     expect(seen.at(-1)!.messages[0]).toEqual({ role: 'system', content: REPLY_CLASSIFY_SYSTEM });
     expect(seen.at(-1)!.messages[1]!.content).toContain('Forwarding this to our ops lead');
-    expect(thread).toMatchObject({ replyStatus: 'wrong_person', replyStatusSource: 'ai' });
-    expect(message.replyStatus).toBe('wrong_person');
+    // The AI settled it: no review needed, a person's answer stops the sequence as usual.
+    expect(thread).toMatchObject({ replyStatus: 'wrong_person', replyStatusSource: 'ai', needsReview: false, stopSending: true });
+    expect(message).toMatchObject({ replyStatus: 'wrong_person', needsReview: false });
     expect(message.details).toMatchObject({ classification: { status: 'wrong_person', source: 'ai', rule: 'ai:openai' } });
   });
 
@@ -87,12 +88,14 @@ describe.each(DB_KINDS)('mail in: the AI classifies what the rules are unsure of
   it('keeps the rules’ answer and says why when the provider fails or answers something unusable', async () => {
     behaviour.status = 503;
     const failed = await stored(await ingest('reply-unsure.eml', await seedSentEmail(t, accountId, mailbox)));
-    expect(failed.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules' });
+    // Still unsure: the thread needs the user's review and the sequence holds (not stopped).
+    expect(failed.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules', needsReview: true, stopSending: false });
+    expect(failed.message.needsReview).toBe(true);
     expect((failed.message.details as { classification: { ai_fallback?: string } }).classification.ai_fallback).toMatch(/^provider failed/);
     behaviour.status = 200;
     behaviour.answer = 'I think this is probably a referral.';
     const unusable = await stored(await ingest('reply-unsure.eml', await seedSentEmail(t, accountId, mailbox)));
-    expect(unusable.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules' });
+    expect(unusable.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules', needsReview: true });
     expect((unusable.message.details as { classification: { ai_fallback?: string } }).classification.ai_fallback).toMatch(/^unusable answer/);
   });
 });

@@ -8,6 +8,8 @@ import {
   AUTO_REPLY_WORDING,
   AUTO_SUBJECT,
   BOUNCE_SUBJECT,
+  FIRST_PERSON_REMOVAL,
+  NOT_AN_UNSUBSCRIBE,
   OOO_SUBJECT,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
@@ -110,7 +112,16 @@ function headerFacts(input: ReplyInput): HeaderFacts {
 type Hit = { rule: WordingRule };
 
 function wordingHits(folded: string): Hit[] {
-  return WORDING_RULES.filter((r) => r.re.test(folded)).map((rule) => ({ rule }));
+  // A removal the writer says is not needed says nothing else either ("Sie müssen mich jetzt nicht austragen"); quoted words count for everything but an unsubscribe.
+  const [negated, quotedWords] = NOT_AN_UNSUBSCRIBE;
+  const withoutNegated = folded.replace(negated!, ' ');
+  const unsubscribeView = withoutNegated.replace(quotedWords!, ' ');
+  const hits = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
+  // Someone took over from a departed colleague and asks to drop *their* address: a referral, not an unsubscribe.
+  if (hits.some((h) => h.rule.id === 'wrong_person:took-over') && !FIRST_PERSON_REMOVAL.test(unsubscribeView)) return hits.filter((h) => h.rule.status !== 'unsubscribe');
+  // "… for next year" beside a meeting or a yes is what the meeting is about, not a "not now".
+  if (hits.some((h) => h.rule.strong && POSITIVE.has(h.rule.status)) && !hits.some((h) => h.rule.status === 'not_now' && h.rule.id !== 'not_now:next-year')) return hits.filter((h) => h.rule.id !== 'not_now:next-year');
+  return hits;
 }
 
 const POSITIVE: ReadonlySet<ReplyStatus> = new Set(['interested', 'meeting_request']);
@@ -156,7 +167,7 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   if (input.deliveryReport) return { status: 'bounce', confidence: 'high', rule: 'mime:delivery-status' };
   if (facts.readReceipt) return { status: 'auto_reply', confidence: 'high', rule: 'header:read-receipt' };
   if (facts.fromDaemon && (BOUNCE_SUBJECT.test(subject) || statusHit(hits, 'bounce'))) return { status: 'bounce', confidence: 'high', rule: 'header:mailer-daemon' };
-  if (BOUNCE_SUBJECT.test(subject) && (facts.fromDaemon || facts.automatic || statusHit(hits, 'bounce'))) return { status: 'bounce', confidence: 'high', rule: 'subject:bounce' };
+  if (BOUNCE_SUBJECT.test(subject) && (facts.fromDaemon || statusHit(hits, 'bounce') || (facts.automatic && !AUTO_REPLY_WORDING.some((re) => re.test(folded))))) return { status: 'bounce', confidence: 'high', rule: 'subject:bounce' };
   if (READ_RECEIPT_SUBJECT.test(subject) && body.length < 400) return { status: 'auto_reply', confidence: 'high', rule: 'subject:read-receipt' };
 
   // Automatic answers: an out-of-office note, a "no longer with the company, write to …" note, or anything else automatic.
@@ -186,7 +197,7 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
   if (decided?.status === 'out_of_office') {
-    const human = statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
+    const human = statusHit(hits, 'not_now') ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
   }
   if (decided) return decided;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { REPLY_CLASSIFY_MAX_TOKENS, REPLY_CLASSIFY_SYSTEM, replyClassifyPrompt } from '../ai/prompts';
 import type { TextProvider } from '../ai/provider';
 import { fold, stripQuotedAndSignature } from './classify-text';
+import { predictReply, type ReplyModel } from './classify-model';
+import { shippedReplyModel } from './classify-model-data';
 import {
   AUTO_REPLY_WORDING,
   AUTO_SUBJECT,
@@ -205,6 +207,38 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   return { status: 'other', confidence: 'low', rule: 'none' };
 }
 
+// ---------------------------------------------------------------- the model's second opinion
+
+/**
+ * Whether the rules' unsure answers get the trained model's second opinion (classify-model.ts) before the AI
+ * provider. Off: measured by 5-fold cross-validation on the tuned and dev replies it did not help (docs/decisions.md,
+ * reply classifier accuracy); kept switchable so the held-out set can be measured both ways.
+ */
+export const USE_REPLY_MODEL = false;
+/** The model's answer replaces the rules' unsure one only at this posterior probability or above. */
+export const REPLY_MODEL_MIN_PROBABILITY = 0.9;
+
+/**
+ * The rules' answer, or, when they are unsure, the model's when it is confident. The model never decides an
+ * unsubscribe or a bounce with high confidence (those suppress an address: a rule must say so), nor a person's
+ * answer for a message with automatic headers (an out-of-office must never stop a sequence).
+ */
+export function withModelOpinion(input: ReplyInput, byRules: RuleClassification, model: ReplyModel | null): RuleClassification {
+  if (!model || byRules.confidence === 'high') return byRules;
+  const automatic = headerFacts(input).automatic !== null;
+  const opinion = predictReply(model, { text: newTextOf(input), subject: input.subject, automatic });
+  if (opinion.probability < REPLY_MODEL_MIN_PROBABILITY) return byRules;
+  const risky = opinion.status === 'unsubscribe' || opinion.status === 'bounce' || (automatic && !AUTOMATIC.has(opinion.status));
+  return { status: opinion.status, confidence: risky ? 'low' : 'high', rule: `${byRules.rule}+model:${opinion.probability.toFixed(2)}` };
+}
+
+const AUTOMATIC: ReadonlySet<ReplyStatus> = new Set(['out_of_office', 'auto_reply', 'bounce']);
+
+/** The classification without an AI provider: the rules, then (when USE_REPLY_MODEL) the model's second opinion. */
+export function classifyOffline(input: ReplyInput): RuleClassification {
+  return withModelOpinion(input, classifyByRules(input), USE_REPLY_MODEL ? shippedReplyModel() : null);
+}
+
 // ---------------------------------------------------------------- AI
 
 export type ClassifyDeps = {
@@ -246,7 +280,7 @@ export function parseClassifyAnswer(answer: string): ReplyStatus | null {
  * answer decides. Any provider failure or unusable answer keeps the rules' answer.
  */
 export async function classifyReply(input: ReplyInput, deps: ClassifyDeps = {}): Promise<ReplyClassification> {
-  const byRules = classifyByRules(input);
+  const byRules = classifyOffline(input);
   const provider = deps.provider;
   if (byRules.confidence === 'high' || !provider || provider.name === 'composer') return { ...byRules, source: 'rules' };
   const body = stripQuotedAndSignature(newTextOf(input));

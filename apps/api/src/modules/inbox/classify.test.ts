@@ -4,6 +4,7 @@ import { REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composerProvider } from '../ai/composer';
 import { openAiCompatibleProvider } from '../ai/openai';
+import { REPLY_CLASSIFY_EXAMPLES } from '../ai/prompts';
 import { classifyByRules, classifyReply, parseClassifyAnswer, stripQuotedAndSignature } from './classify';
 import { loadReplyFixtures } from './classify-fixtures';
 
@@ -172,6 +173,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const provider = (model: string) => openAiCompatibleProvider({ baseUrl: base, apiKey: null, model });
 const unsure = { subject: 'Re: Northwind', text: 'Hmm, what would this mean for our team exactly?\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Hi Tom, worth a call?' };
+
+describe("the AI prompt's examples", () => {
+  it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
+    const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;
+    expect(classifyByRules({ subject: 'Re: Hi', text: REPLY_CLASSIFY_EXAMPLES[status], headers: automatic }).status).toBe(status);
+  });
+});
 
 describe('classifyReply', () => {
   it('without a provider answers the rules (the built-in default)', async () => {

@@ -252,6 +252,9 @@ export const UNSUBSCRIBE_SUBJECT = /^(unsubscribe|remove( me)?|stop|opt[- ]?out|
 export const NOT_AN_UNSUBSCRIBE = [
   /\b(no need to|there's no need to|there is no need to|you don't (need|have) to|you do not (need|have) to|don't need to|(ce )?n'est pas la peine de|pas (la peine|besoin) de|nao precisa( de)?|nao e preciso|sie mussen (mich )?(jetzt )?(noch )?(nicht|nicht gleich)|du behover inte|du behover (mig )?inte|no hace falta que|no es necesario que|non serve che|non c'e bisogno di|niet nodig om|je hoeft (me|mij) niet|nie musisz|nie trzeba)\b[^.!?]{0,40}?\b(unsubscribe|take me off|remove me|desinscrire|descadastrar|avregistrera|baja|austragen|abmelden|afmelden|uitschrijven|cancellare|cancellarmi|wypisywac|wypisac)\w*( (from|off) (your|the|this) (\w+ )?list)?( (or anything|gleich|nicht))?/g,
   /"[^"]{1,40}"/g,
+  // Our own footer, when a reply carries our email unquoted below it (bottom-posting, a forward): its opt-out line.
+  /\b(to unsubscribe|unsubscribe here|click here to unsubscribe|manage (your )?(preferences|subscription)|reply (with )?"?stop"? to (opt out|unsubscribe|stop)|if you (no longer wish|don't want|do not want|would rather not) to (receive|hear)[^.!?]*|(unsubscribe|abmelden|desinscription|se desinscrire|darse de baja|baja|cancella|descadastrar|afmelden|wypisz|avregistrera)\s*:?\s*(here:?\s*)?(<)?https?:\S+|repondez stop[^.!?]*|responda baja[^.!?]*|rispondi cancella[^.!?]*)/g,
+  /\S*(unsubscribe|opt-?out|abmelden|desinscri|baja|unsub)\S*\.(com|io|net|org|de|fr|es|it|nl|pl|se|co|example)\S*|https?:\/\/\S*(unsubscribe|opt-?out|unsub|abmelden|desinscri)\S*/g,
 ];
 
 /** The writer asks to remove themselves (not a departed colleague): then a "took over" note stays an unsubscribe. */

@@ -174,6 +174,38 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const provider = (model: string) => openAiCompatibleProvider({ baseUrl: base, apiKey: null, model });
 const unsure = { subject: 'Re: Northwind', text: 'Hmm, what would this mean for our team exactly?\n\nOn Tue, 12 Nov 2024 at 09:14, Anna Berg <anna@x.io> wrote:\n> Hi Tom, worth a call?' };
 
+describe('unsubscribe wording, both ways', () => {
+  it.each([
+    'Please stop.',
+    'STOP',
+    'pls unsubcribe me thx',
+    'Avregistrera',
+    'wypisz',
+    'Afmeld mig venligst.',
+    'Bitte keine weiteren Mails mehr an diese Adresse.',
+    'Merci de me retirer de votre liste de diffusion.',
+    'Parem de me enviar estes e-mails.',
+    'Haal me alsjeblieft van jullie lijst.',
+    'Отпишите меня, пожалуйста, от вашей рассылки.',
+    '配信停止をお願いいたします。',
+    'Please add this address to your do-not-contact list.',
+  ])('%s → unsubscribe', (text) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('unsubscribe');
+  });
+
+  it.each([
+    ['Stop by our booth on Tuesday and we can talk.', 'meeting_request'],
+    ['We want to remove the old Zapier integration first. What would it cost?', 'interested'],
+    ['No need to take me off your list, but this is not for us.', 'not_interested'],
+    ["Ce n'est pas la peine de me désinscrire, mais ce ne sera pas pour nous.", 'not_interested'],
+    ['Sounds good, send the deck.\n\nAda Agent\nTo unsubscribe click here: https://app.example/unsubscribe?t=1\nReply STOP to opt out.', 'interested'],
+    ['Sure, send a few examples.\n\nMegan\nYou\'re receiving this signature because you emailed us. To unsubscribe from the newsletter, click the link in any issue.', 'interested'],
+    ['How do you handle opt-outs? If someone replies "unsubscribe" mid-sequence, are they suppressed? Send pricing.', 'interested'],
+  ])('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

@@ -115,9 +115,9 @@ type Hit = { rule: WordingRule };
 
 function wordingHits(folded: string): Hit[] {
   // A removal the writer says is not needed says nothing else either ("Sie müssen mich jetzt nicht austragen"); quoted words count for everything but an unsubscribe.
-  const [negated, quotedWords] = NOT_AN_UNSUBSCRIBE;
+  const [negated, ...notForUnsubscribe] = NOT_AN_UNSUBSCRIBE;
   const withoutNegated = folded.replace(negated!, ' ');
-  const unsubscribeView = withoutNegated.replace(quotedWords!, ' ');
+  const unsubscribeView = notForUnsubscribe.reduce((text, re) => text.replace(re, ' '), withoutNegated);
   const hits = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
   // Someone took over from a departed colleague and asks to drop *their* address: a referral, not an unsubscribe.
   if (hits.some((h) => h.rule.id === 'wrong_person:took-over') && !FIRST_PERSON_REMOVAL.test(unsubscribeView)) return hits.filter((h) => h.rule.status !== 'unsubscribe');
@@ -202,6 +202,9 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
     const human = statusHit(hits, 'not_now') ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
   }
+  // A referral that names a return date without automatic headers may be an out-of-office note the wording missed
+  // ("until 14 July; for urgent matters write to …"): it must not stop the sequence on its own. Low: the user decides.
+  if (decided?.status === 'wrong_person' && decided.confidence === 'high' && RETURN_DATE.test(folded)) return { ...decided, confidence: 'low', rule: `${decided.rule}+return-date` };
   if (decided) return decided;
   if (AUTO_REPLY_WORDING.some((re) => re.test(folded))) return { status: 'auto_reply', confidence: 'low', rule: 'wording:auto-reply' };
   return { status: 'other', confidence: 'low', rule: 'none' };

@@ -514,11 +514,19 @@ async function pauseForOutOfOffice(tx: Db, m: Ingestion, thread: EmailThreadRow,
  * decision: an out-of-office or auto-reply releases the hold, a person's answer stops, an unsubscribe suppresses).
  * Nothing else acts on the sequence meanwhile: no stop, no pause, no suppression, no agent answer.
  */
-async function holdReplyForReview(tx: Db, m: Ingestion, { thread }: Found, classified: InboundClassification, stored: StoredInbound & { kind: 'human' | 'auto_reply' }): Promise<IngestResult> {
+async function holdReplyForReview(tx: Db, m: Ingestion, found: Found, classified: InboundClassification, stored: StoredInbound & { kind: 'human' | 'auto_reply' }): Promise<IngestResult> {
+  const { thread } = found;
   const iso = m.sentAt.toISOString();
+  const human = stored.kind === 'human';
   await tx
     .update(emailThreads)
-    .set({ needsReview: true, unread: true, lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${iso}::timestamptz)`, updatedAt: new Date() })
+    .set({
+      needsReview: true,
+      unread: true,
+      lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${iso}::timestamptz)`,
+      ...(human ? { repliedAt: sql`coalesce(${emailThreads.repliedAt}, ${iso}::timestamptz)` } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
   await emitLiveEvent(tx, thread.accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages', 'unread', 'needs_review'], unread: true, needs_review: true });
   const held = await holdForReview(tx, m.accountId, { email: thread.prospectEmail, prospectId: thread.prospectId });
@@ -531,6 +539,12 @@ async function holdReplyForReview(tx: Db, m: Ingestion, { thread }: Found, class
       prospectId: thread.prospectId,
       payload: { thread_id: thread.id, enrolment_ids: held, until: null, reason: 'needs review', reply_status: classified.status },
     });
+  }
+  // Most likely a person's answer (the rules saw no automatic sign): counted and told as a reply, as before; the sequence waits for the user.
+  if (human) {
+    await recordReplyReceived(tx, m, found);
+    await recordPositiveReply(tx, m, thread, classified);
+    await tellProspectAnswered(tx, m, thread, classified.status);
   }
   return { ...stored, effect: 'held' };
 }

@@ -1,16 +1,18 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignEmails, campaignEnrolments } from '../../db/schema';
+import { campaignEmails, campaignEnrolments, outreachTasks } from '../../db/schema';
 import { UNSENT_STATUSES } from '../campaigns/enrolment';
 
 /**
  * "Needs your review" (docs/decisions.md): while the classifier is unsure of a reply, nothing more goes to the
  * prospect. The hold is the out-of-office pause's mechanism (campaign_emails.send_after, which the outbox
- * honours in dueCampaignEmails and in the claim) set to a date no send reaches; the user's decision releases it
+ * honours in dueCampaignEmails and in the claim) set to a date no send reaches, and the LinkedIn and call tasks'
+ * due_at likewise (the planner takes only tasks due by now); the user's decision releases it
  * (an out-of-office: until its return; an auto-reply: at once) or stops the enrolments (a person's answer).
  * A later out-of-office pause (greatest(send_after, until)) cannot shorten a hold.
  */
 export const REVIEW_HOLD_UNTIL = new Date('9999-12-31T00:00:00.000Z');
+export const REVIEW_HOLD_REASON = 'Waiting for your review of the reply';
 
 type Whom = { email: string; prospectId: number | null };
 
@@ -37,6 +39,10 @@ export async function holdForReview(tx: Db, accountId: number, whom: Whom): Prom
     .update(campaignEmails)
     .set({ sendAfter: REVIEW_HOLD_UNTIL, updatedAt: new Date() })
     .where(and(eq(campaignEmails.accountId, accountId), inArray(campaignEmails.enrolmentId, ids), inArray(campaignEmails.status, [...UNSENT_STATUSES])));
+  await tx
+    .update(outreachTasks)
+    .set({ dueAt: REVIEW_HOLD_UNTIL, waitReason: REVIEW_HOLD_REASON, updatedAt: new Date() })
+    .where(and(eq(outreachTasks.accountId, accountId), inArray(outreachTasks.enrolmentId, ids), inArray(outreachTasks.status, ['due', 'waiting'])));
   return ids;
 }
 
@@ -56,5 +62,17 @@ export async function releaseReviewHold(tx: Db, accountId: number, whom: Whom, u
       ),
     )
     .returning({ enrolmentId: campaignEmails.enrolmentId });
-  return [...new Set(released.map((r) => r.enrolmentId))];
+  const tasks = await tx
+    .update(outreachTasks)
+    .set({ dueAt: until ?? new Date(), waitReason: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(outreachTasks.accountId, accountId),
+        inArray(outreachTasks.enrolmentId, ids),
+        inArray(outreachTasks.status, ['due', 'waiting']),
+        sql`${outreachTasks.dueAt} >= ${REVIEW_HOLD_UNTIL.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ enrolmentId: outreachTasks.enrolmentId });
+  return [...new Set([...released, ...tasks].map((r) => r.enrolmentId))];
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EmailThread, EmailThreadList, EmailThreadStats, ReplyStatusCorrections } from '@shared/schemas/email-threads';
-import { activities, blacklistedEmails, emailThreadMessages, emailThreads, type UserEmailRow } from '../../db/schema';
+import { activities, blacklistedEmails, emailThreadMessages, emailThreads, outreachTasks, type UserEmailRow } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
@@ -50,16 +50,24 @@ describe.each(DB_KINDS)('needs your review (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: T }>().data;
   };
-  /** An unsure reply (no AI provider): held, needing review. */
+  /** An unsure reply (no AI provider): held, needing review. The enrolment also has a LinkedIn task due. */
   const unsure = async () => {
     const sent = await seedSentEmail(t, accountId, mailbox);
+    const [task] = await t.db.db
+      .insert(outreachTasks)
+      .values({ accountId, campaignId: sent.campaignId, enrolmentId: sent.enrolmentId, prospectId: sent.prospectId, stepPosition: 3, channel: 'linkedin', kind: 'connection_request', status: 'due', dueAt: NOW })
+      .returning();
     const result = stored(await ingest('reply-unsure.eml', sent));
-    return { sent, result };
+    return { sent, result, taskId: task!.id };
   };
+  const taskRow = async (id: number) => (await t.db.db.select().from(outreachTasks).where(and(eq(outreachTasks.accountId, accountId), eq(outreachTasks.id, id))))[0]!;
 
   it('an unsure reply holds the sequence and marks the thread and the message; the list shows, filters and counts it', async () => {
-    const { sent, result } = await unsure();
+    const { sent, result, taskId } = await unsure();
     expect(result).toMatchObject({ kind: 'human', effect: 'held', replyStatus: 'other' });
+    expect(await taskRow(taskId)).toMatchObject({ status: 'due', dueAt: REVIEW_HOLD_UNTIL });
+    // Counted as a reply (most likely a person's), but nothing acts on the sequence.
+    expect((await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.prospectId, sent.prospectId)))).map((a) => a.verb)).toEqual(expect.arrayContaining(['reply_received', 'enrolment_paused']));
     expect(await threadRow(result.threadId)).toMatchObject({ needsReview: true, unread: true, stopSending: false });
     const [message] = await t.db.db.select().from(emailThreadMessages).where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.id, result.messageRowId)));
     expect(message!.needsReview).toBe(true);
@@ -84,9 +92,10 @@ describe.each(DB_KINDS)('needs your review (%s)', (kind) => {
   });
 
   it('the user decides out of office: the mark clears and the hold becomes the usual pause (no date: the set number of days)', async () => {
-    const { sent, result } = await unsure();
+    const { sent, result, taskId } = await unsure();
     expect(await api<EmailThread>('PUT', `/email_threads/${result.threadId}`, { reply_status: 'out_of_office' })).toMatchObject({ needs_review: false, reply_status: 'out_of_office', reply_status_source: 'user', stop_sending: false });
     expect((await campaignEmailOf(t, accountId, sent.step2.id)).sendAfter?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect((await taskRow(taskId)).dueAt?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
     expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('active');
   });
 
@@ -98,8 +107,9 @@ describe.each(DB_KINDS)('needs your review (%s)', (kind) => {
   });
 
   it("the user decides a person's answer (PUT replies/{id}): the sequence stops", async () => {
-    const { sent, result } = await unsure();
+    const { sent, result, taskId } = await unsure();
     await api('PUT', `/replies/${result.messageRowId}`, { reply_status: 'wrong_person' });
+    expect((await taskRow(taskId)).status).toBe('cancelled');
     expect(await threadRow(result.threadId)).toMatchObject({ needsReview: false, stopSending: true, replyStatus: 'wrong_person', replyStatusSource: 'user' });
     expect((await enrolmentOf(t, accountId, sent.enrolmentId)).status).toBe('stopped');
     expect((await campaignEmailOf(t, accountId, sent.step2.id)).status).toBe('cancelled');

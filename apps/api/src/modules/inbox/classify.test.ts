@@ -189,6 +189,24 @@ describe('unsubscribe wording, both ways', () => {
     'Отпишите меня, пожалуйста, от вашей рассылки.',
     '配信停止をお願いいたします。',
     'Please add this address to your do-not-contact list.',
+    // Written for issue 25 as a guard of the wording's reach (not from any fixture set).
+    "I don't want to receive these emails.",
+    'Leave me alone.',
+    'Quit emailing me.',
+    'Kindly remove.',
+    'Bitte nehmen Sie mich von Ihrer Liste.',
+    "Merci de ne plus m'écrire.",
+    'Je ne souhaite plus recevoir vos e-mails.',
+    'Por favor, elimíneme de su lista.',
+    'Vi prego di cancellarmi dalla vostra lista.',
+    'Smettete di scrivermi.',
+    'Por favor, removam-me da vossa lista.',
+    'Stop met mailen.',
+    'Proszę mnie wypisać.',
+    'Avsluta prenumerationen.',
+    'Jeg vil ikke modtage flere e-mails.',
+    'Не присылайте мне больше писем.',
+    'リストから削除してください。',
   ])('%s → unsubscribe', (text) => {
     expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('unsubscribe');
   });
@@ -201,6 +219,14 @@ describe('unsubscribe wording, both ways', () => {
     ['Sounds good, send the deck.\n\nAda Agent\nTo unsubscribe click here: https://app.example/unsubscribe?t=1\nReply STOP to opt out.', 'interested'],
     ['Sure, send a few examples.\n\nMegan\nYou\'re receiving this signature because you emailed us. To unsubscribe from the newsletter, click the link in any issue.', 'interested'],
     ['How do you handle opt-outs? If someone replies "unsubscribe" mid-sequence, are they suppressed? Send pricing.', 'interested'],
+    ["I don't want to receive a call, email is fine. Send pricing.", 'interested'],
+    ['Du behøver ikke afmelde mig, men det er ikke interessant for os lige nu. Ikke interesseret.', 'not_interested'],
+    ['Non serve cancellarmi, ma non ci interessa.', 'not_interested'],
+    ['No hace falta darme de baja, pero no nos interesa.', 'not_interested'],
+    ['Não, obrigado.', 'not_interested'],
+    ['Inte intresserad.', 'not_interested'],
+    ['Нет, спасибо.', 'not_interested'],
+    ['Ich bin derzeit nicht im Büro und ab dem 3. Juni wieder erreichbar.', 'out_of_office'],
   ])('%s → %s', (text, status) => {
     expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
   });

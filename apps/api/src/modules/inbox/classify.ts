@@ -127,6 +127,7 @@ function wordingHits(folded: string): Hit[] {
 }
 
 const POSITIVE: ReadonlySet<ReplyStatus> = new Set(['interested', 'meeting_request']);
+const LATER_NOT_NOW: ReadonlySet<string> = new Set(['not_now:en-later', 'not_now:en-drop-line', 'not_now:contact-again-later', 'not_now:later-then-contact', 'not_now:de-spaeter', 'not_now:fr-recontactez', 'not_now:es-mas-tarde']);
 const NEGATIVE: ReadonlySet<ReplyStatus> = new Set(['not_now', 'not_interested', 'unsubscribe', 'wrong_person']);
 
 /** The winning status by precedence; high confidence when a strong rule decided and no strong rule of the other polarity disagrees. */
@@ -199,7 +200,9 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
   if (decided?.status === 'out_of_office') {
-    const human = statusHit(hits, 'not_now') ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
+    // Only a "contact me later" not-now (not a bare "not at the moment", which an absence note says too).
+    const later = hits.find((h) => h.rule.strong && LATER_NOT_NOW.has(h.rule.id));
+    const human = later ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
   }
   // A referral that names a return date without automatic headers may be an out-of-office note the wording missed

@@ -232,6 +232,20 @@ describe('unsubscribe wording, both ways', () => {
   });
 });
 
+/** Written for issue 25 (not from any fixture set): the everyday phrasing of each label in each language the product meets. */
+const REACH: Array<[ReplyStatus, string[]]> = [
+['interested', ["Sounds interesting, tell me more.","Can you send me some more information?","What are your prices?","Interesting, how does it work?","Klingt spannend, schicken Sie mir bitte mehr Infos.","Was kostet das?","Intéressant, pouvez-vous m'en dire plus ?","Envoyez-moi votre documentation.","Me interesa, ¿me puedes enviar más información?","¿Cuánto cuesta?","Interessante, mi mandi qualche informazione in più?","Quanto costa?","Interessante, pode enviar mais informações?","Quanto custa?","Klinkt interessant, stuur me meer informatie.","Wat kost het?","Brzmi ciekawie, proszę o więcej informacji.","Ile to kosztuje?","Låter intressant, skicka gärna mer information.","Vad kostar det?","Det lyder interessant, send gerne mere information.","Hvad koster det?","Интересно, пришлите подробности.","詳しい資料を送っていただけますか。"]],
+['meeting_request', ["Let's set up a call next week.","Can we talk on Thursday at 3pm?","Happy to chat, how about Tuesday?","Gerne, können wir am Donnerstag um 14 Uhr telefonieren?","Wann passt Ihnen ein kurzer Termin nächste Woche?","Oui, un appel mardi à 10h me convient.","On peut se caler un créneau jeudi ?","Sí, ¿podemos hablar el jueves a las 11?","Hablemos la semana que viene.","Sì, possiamo sentirci giovedì alle 10?","Fissiamo una call la prossima settimana.","Sim, podemos falar na quinta às 15h?","Vamos marcar uma reunião na próxima semana.","Ja, kunnen we donderdag om 15:00 bellen?","Laten we volgende week een afspraak maken.","Tak, możemy porozmawiać w czwartek o 14?","Umówmy się na spotkanie w przyszłym tygodniu.","Ja, kan vi ses på torsdag kl 14?","Vi kan boka ett möte nästa vecka.","Ja, kan vi tage et møde på torsdag kl. 14?","Давайте созвонимся в четверг в 15:00.","来週お打ち合わせできますでしょうか。"]],
+['not_now', ["Not right now, maybe in Q3.","Please reach out again next year.","Try me again in a few months.","Im Moment nicht, melden Sie sich im Herbst wieder.","Bitte kommen Sie im nächsten Jahr wieder auf mich zu.","Pas maintenant, recontactez-moi l'année prochaine.","Ahora no, escríbeme en septiembre.","Vuelve a contactarme el año que viene.","Adesso no, ricontattami a settembre.","Agora não, fale comigo no próximo ano.","Nu niet, neem in september opnieuw contact op.","Teraz nie, proszę odezwać się we wrześniu.","Inte nu, hör av dig i höst.","Ikke nu, skriv igen til foråret.","Сейчас не актуально, напишите осенью.","今は時期ではないので、来年またご連絡ください。"]],
+['wrong_person', ["I'm not the right person, please contact John Smith (john@acme.com).","I no longer work at Acme.","You should talk to our head of sales, Maria.","Ich bin nicht zuständig, bitte wenden Sie sich an Herrn Müller.","Je ne suis pas la bonne personne, contactez plutôt Marie.","No soy la persona adecuada, escriba a Juan.","Non sono la persona giusta, scriva a Marco.","Não sou a pessoa certa, fale com a Ana.","Ik ben niet de juiste persoon, mail Jan.","Nie jestem właściwą osobą, proszę pisać do Pana Nowaka.","Jag är inte rätt person, kontakta Anna.","Jeg er ikke den rette, skriv til Henrik.","Я не занимаюсь этим вопросом, напишите Ивану.","担当ではありませんので、田中にご連絡ください。"]],
+];
+
+describe('the wording reaches every language', () => {
+  it.each(REACH.flatMap(([status, texts]) => texts.map((text) => [text, status] as const)))('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

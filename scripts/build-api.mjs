@@ -28,6 +28,8 @@ await build({
 
 fs.rmSync(path.join(outDir, 'drizzle'), { recursive: true, force: true });
 fs.cpSync(path.join(root, 'apps/api/drizzle'), path.join(outDir, 'drizzle'), { recursive: true });
+// The reply classifier's trained model (modules/inbox/classify-model-data.ts reads it beside the code, here beside the bundle).
+fs.copyFileSync(path.join(root, 'apps/api/src/modules/inbox/classify-model.json'), path.join(outDir, 'classify-model.json'));
 console.log(`API bundled into ${path.relative(root, path.join(outDir, 'main.mjs'))}`);
 // The dump of earlier builds is replaced by the folder.
 fs.rmSync(path.join(outDir, 'pgdata-template.tar'), { force: true });

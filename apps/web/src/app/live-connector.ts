@@ -82,6 +82,7 @@ export function createLiveConnector({ queryClient, requestNotificationPoll, thro
     if (data.unread !== undefined) patch.unread = data.unread;
     if (data.starred !== undefined) patch.starred = data.starred;
     if (data.stop_sending !== undefined) patch.stop_sending = data.stop_sending;
+    if (data.needs_review !== undefined) patch.needs_review = data.needs_review;
     if (!Object.keys(patch).length) return;
     const apply = (t: EmailThread) => (t.id === data.thread_id ? { ...t, ...patch } : t);
     queryClient.setQueryData<EmailThread>(inboxKeys.thread(data.thread_id), (old) => (old ? apply(old) : old));

@@ -42,7 +42,7 @@ export const ACTIVITY_REF_KEYS = [
 export type ActivityRefKey = (typeof ACTIVITY_REF_KEYS)[number];
 
 /** What changed on an email thread outside an activity (read, star, stop, a message of ours filed). */
-export const THREAD_FIELDS = ['unread', 'starred', 'reply_status', 'stop_sending', 'messages'] as const;
+export const THREAD_FIELDS = ['unread', 'starred', 'reply_status', 'stop_sending', 'needs_review', 'messages'] as const;
 export type ThreadField = (typeof THREAD_FIELDS)[number];
 
 export type LiveEventData = {
@@ -64,6 +64,7 @@ export type LiveEventData = {
     starred?: boolean;
     reply_status?: string | null;
     stop_sending?: boolean;
+    needs_review?: boolean;
   };
   /** Campaign emails changed state (a statement's rows of one campaign: up to 50 ids, and how many in all). */
   campaign_emails_changed: { campaign_id: number; ids: number[]; statuses: string[]; count: number };

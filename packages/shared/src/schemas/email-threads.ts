@@ -59,6 +59,8 @@ export const emailThreadFiltersSchema = z.strictObject({
   by_interested: flag('Interested').optional(),
   by_unread: flag('Unread').optional(),
   by_starred: flag('Starred').optional(),
+  /** Threads whose newest reply the classifier was unsure of, waiting for the user's status (their sequence holds). */
+  by_needs_review: flag('Needs review').optional(),
   by_prospect_name: text().trim().max(200, { error: 'Prospect name must be at most 200 characters' }).optional(),
   /** Prospect's name, email or company, or the thread's subject. */
   by_search_query: text().trim().max(254, { error: 'Search must be at most 254 characters' }).optional(),
@@ -118,6 +120,11 @@ export const emailThreadSchema = z.object({
   reply_status_source: z.enum(REPLY_STATUS_SOURCES).nullable(),
   interested: z.boolean(),
   stop_sending: z.boolean(),
+  /**
+   * "Needs your review": the classifier was unsure of the newest reply (no AI provider, or it failed); nothing more
+   * is sent to the prospect until the user sets reply_status, which clears it and applies the decision.
+   */
+  needs_review: z.boolean(),
   subject: text(),
   last_message_at: text(),
   replied_at: text().nullable(),
@@ -152,6 +159,7 @@ export const emailThreadStatsSchema = z.object({
   starred: int32(),
   stopped: int32(),
   interested: int32(),
+  needs_review: int32(),
   /** Every status, 0 when none; `unclassified` counts threads without a status yet. */
   by_reply_status: z.record(z.enum([...REPLY_STATUSES, 'unclassified']), int32()),
 });
@@ -207,6 +215,8 @@ export const emailThreadMessageSchema = z.object({
   campaign_email_id: int32().nullable(),
   /** On a reply (inbound): the agent's automatic answer to it, when one was scheduled; null otherwise. */
   agent_answer: agentAnswerSchema.nullable(),
+  /** On a reply: its classification was unsure (low confidence, no usable AI answer). */
+  needs_review: z.boolean(),
 });
 export type EmailThreadMessage = z.infer<typeof emailThreadMessageSchema>;
 
@@ -241,3 +251,21 @@ export const replyDraftSchema = z.object({
   provider: text(),
 });
 export type ReplyDraft = z.infer<typeof replyDraftSchema>;
+
+// ---------------------------------------------------------------- the user's corrections of the classifier
+
+/**
+ * GET reply_status_corrections: per label the classifier (rules or AI) gave a thread, how often it gave it and how
+ * often the user changed it afterwards, to what (most common first). Account-scoped.
+ */
+export const replyStatusCorrectionsSchema = z.object({
+  data: z.array(
+    z.object({
+      label: z.enum(REPLY_STATUSES),
+      given: int32(),
+      corrected: int32(),
+      corrected_to: z.array(z.object({ label: z.enum(REPLY_STATUSES), count: int32() })),
+    }),
+  ),
+});
+export type ReplyStatusCorrections = z.infer<typeof replyStatusCorrectionsSchema>;

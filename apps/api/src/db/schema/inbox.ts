@@ -39,6 +39,12 @@ export const emailThreads = pgTable(
     replyStatusSource: text('reply_status_source', { enum: ['rules', 'ai', 'user'] }),
     /** True once a human replied or the user stopped it: nothing more goes out in this sequence. */
     stopSending: boolean('stop_sending').notNull().default(false),
+    /**
+     * The classifier was unsure of the newest reply (low confidence, and no AI provider or the provider failed):
+     * the thread says "Needs your review" and the prospect's unsent emails are held until the user sets a status
+     * (docs/decisions.md, "Needs your review"). Cleared by the user's status.
+     */
+    needsReview: boolean('needs_review').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +58,7 @@ export const emailThreads = pgTable(
     index('email_threads_account_status_last_idx').on(t.accountId, t.replyStatus, t.lastMessageAt),
     index('email_threads_account_campaign_last_idx').on(t.accountId, t.campaignId, t.lastMessageAt),
     index('email_threads_account_unread_last_idx').on(t.accountId, t.lastMessageAt).where(sql`${t.unread}`),
+    index('email_threads_account_review_last_idx').on(t.accountId, t.lastMessageAt).where(sql`${t.needsReview}`),
     check('email_threads_reply_status_source_check', sql`${t.replyStatusSource} is null or ${t.replyStatusSource} in ('rules', 'ai', 'user')`),
   ],
 );
@@ -100,6 +107,8 @@ export const emailThreadMessages = pgTable(
     details: jsonb('details'),
     /** An inbound message's own classification (the thread's reply_status is the one that counts, see nextReplyStatus). */
     replyStatus: text('reply_status'),
+    /** Its classification was unsure (low confidence, no usable AI answer): the thread waits for the user's review. */
+    needsReview: boolean('needs_review').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

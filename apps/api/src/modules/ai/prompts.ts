@@ -166,10 +166,24 @@ export function parseOnboardingInfo(text: string): Record<OnboardingInfoSection,
 // ---------------------------------------------------------------- reply classification
 
 /** Asked only when the wording rules are unsure (modules/inbox/classify.ts); the answer is one JSON object. */
+/** One short example reply per status for the classifier's prompt (several languages: replies come in any). */
+export const REPLY_CLASSIFY_EXAMPLES: Record<(typeof REPLY_STATUSES)[number], string> = {
+  interested: 'Sounds useful. What would it cost for a team of 12?',
+  meeting_request: 'Dienstag um 10 Uhr passt, schicken Sie mir eine Einladung.',
+  not_now: 'Pas pour le moment, recontactez-moi en septembre.',
+  not_interested: 'No gracias, ya trabajamos con otro proveedor.',
+  wrong_person: "I'm not the right person; please write to our CTO, jane@acme.example.",
+  out_of_office: 'Automatic reply: I am on vacation until 3 June with no access to email.',
+  auto_reply: 'We have received your message; your ticket number is 48213.',
+  unsubscribe: 'Please remove me from your list and do not email me again.',
+  bounce: 'Delivery to the following recipient failed permanently: 550 5.1.1 user unknown.',
+  other: 'Where did you get my address?',
+};
+
 export const REPLY_CLASSIFY_SYSTEM = [
   'You classify one email reply that a prospect sent to a B2B sales outreach email.',
   'Answer with exactly one JSON object and nothing else: {"status": "<status>"}, where <status> is one of:',
-  ...REPLY_STATUSES.map((s) => `- ${s}: ${REPLY_STATUS_INFO[s].meaning}`),
+  ...REPLY_STATUSES.map((s) => `- ${s}: ${REPLY_STATUS_INFO[s].meaning} Example: "${REPLY_CLASSIFY_EXAMPLES[s]}"`),
   'Read only the new text of the reply; the quoted earlier messages have been removed. The reply may be in any language.',
   'When the reply both declines and asks to be contacted later, answer not_now. When it asks to be removed or not contacted again, answer unsubscribe.',
   'When it proposes a time, asks for a call or sends a booking link, answer meeting_request rather than interested.',

@@ -86,6 +86,30 @@ const touchingEmail = (method: 'GET' | 'PUT' | 'POST', suffix = '', payload?: ob
 };
 
 export const campaignOwnershipProbes: Record<string, Probe> = {
+  'GET /api/v1/campaigns/:id/skipped_prospects': async (t, a, b) => {
+    const { campaign, prospects } = await campaignOf(t, a);
+    await postJson(t, a, `/campaigns/${campaign.id}/start`, {});
+    const res = await get(t, b, `/campaigns/${campaign.id}/skipped_prospects`);
+    expect(res.statusCode).toBe(404);
+    for (const p of prospects) expect(res.body).not.toContain(p.fullName ?? '');
+  },
+  'POST /api/v1/campaigns/:id/enrolments': async (t, a, b) => {
+    const mine = await campaignOf(t, a, { prospects: 1 });
+    await postJson(t, a, `/campaigns/${mine.campaign.id}/start`, {});
+    await t.app.jobs.drain();
+    const enrolled = async () => (await t.app.inject({ method: 'GET', url: v1(`/campaigns/${mine.campaign.id}`), headers: a.headers })).json<{ data: Campaign }>().data.enrolments;
+    const before = await enrolled();
+    const theirs = await campaignOf(t, b, { prospects: 1 });
+    await postJson(t, b, `/campaigns/${theirs.campaign.id}/start`, {});
+    await t.app.jobs.drain();
+    // B cannot enrol into A's campaign, nor enrol A's prospect into B's own.
+    const intoA = await t.app.inject({ method: 'POST', url: v1(`/campaigns/${mine.campaign.id}/enrolments`), headers: b.headers, payload: { prospect_id: theirs.prospects[0]!.id } });
+    expect(intoA.statusCode, intoA.body).toBe(404);
+    const stealA = await t.app.inject({ method: 'POST', url: v1(`/campaigns/${theirs.campaign.id}/enrolments`), headers: b.headers, payload: { prospect_id: mine.prospects[0]!.id } });
+    expect(stealA.statusCode, stealA.body).toBe(404);
+    expect(stealA.body).not.toContain(mine.prospects[0]!.fullName ?? '');
+    expect(await enrolled()).toEqual(before);
+  },
   'GET /api/v1/virtual_employees': async (t, a, b) => {
     const { employee } = await campaignOf(t, a);
     const res = await get(t, b, '/virtual_employees');

@@ -3,11 +3,16 @@
  * signature), and a folded form of text for matching wording in several languages.
  */
 
-/** Lowercase, accents removed (é → e, ü → u), typographic quotes made plain, spaces collapsed. */
+/** Lowercase, accents removed from Latin letters (é → e, ü → u, ł → l), typographic quotes made plain, spaces collapsed. */
 export function fold(s: string): string {
   return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    // Accents off Latin letters only: Cyrillic й and Japanese kana with dakuten (が) keep theirs.
+    .replace(/[\u00c0-\u024f\u1e00-\u1eff]/g, (c) => c.normalize('NFD').replace(/\p{M}/gu, ''))
+    .replace(/[\u0300-\u036f]/g, '')
+    // Letters NFD does not take apart (Polish ł, Danish and Norwegian ø, æ).
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[æÆ]/g, 'ae')
     .replace(/[’‘`´]/g, "'")
     .replace(/[“”«»„]/g, '"')
     .replace(/\u00a0/g, ' ')
@@ -17,27 +22,34 @@ export function fold(s: string): string {
 }
 
 /** "… wrote:" in the languages mail clients write it, ending the attribution line (German puts the name after: "schrieb Anna <…>:"). */
-const WROTE = /\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|skrev|kirjoitti)\b.{0,150}:\s*$/;
+const WROTE = /(\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|napisala|skrev|kirjoitti)\b|написал|написала|пишет|のメッセージ|書きました).{0,150}[:：]\s*$/;
+/** Clients that write no verb (Russian and Japanese Gmail: "ср, 18 июн. 2025 г. в 10:22, Name <a@b>:"): a date, a time and an address, ending in a colon. */
+const DATED_ADDRESS_COLON = /\d.{0,60}\d{1,2}:\d{2}.{0,120}<[^<>\s]+@[^<>\s]+>\s*[:：]\s*$/;
 /** An attribution line starts with "On", "Am", "Le", "El", "Em", "Il", "Op" or names an address. */
-const ATTRIBUTION_START = /^(on|am|le|el|em|il|op|w dniu|den|dne)\b|@/;
+const ATTRIBUTION_START = /^(on|am|le|el|em|il|il giorno|op|w dniu|den|dne|d\.|\d)|@/;
 
 /** Separators that start the original message (Outlook, Thunderbird, Apple Mail, forwards). */
 const SEPARATOR =
-  /^(-{2,}\s*(original message|ursprungliche nachricht|originalnachricht|message d'origine|message original|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado)\s*-{2,}|_{10,}|-{10,}|begin forwarded message:)$/;
+  /^(-{2,}\s*(original message|ursprungliche nachricht|originalnachricht|message d'origine|message original|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|ursprungligt meddelande|oprindelig meddelelse|wiadomosc oryginalna|oryginalna wiadomosc|исходное сообщение|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|mensagem encaminhada|messaggio inoltrato|doorgestuurd bericht|vidarebefordrat meddelande)\s*-{2,}|_{10,}|-{10,}|begin forwarded message:)$/;
 
 /** Outlook's header block of the quoted message: "From:" followed within a few lines by "Sent:" or "Date:". */
-const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od)\s*:\*?/;
-const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano)\s*:\*?/;
+const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od|fran|fra|от|差出人)\s*[:：]\*?/;
+const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano|wyslane|skickat|sendt|отправлено|дата|送信日時|日時)\s*[:：]\*?/;
 
 /** Legal disclaimers under a signature: they talk of deleting emails and recipients, never the prospect's intent. */
 const DISCLAIMER =
-  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial))/;
+  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial)|aviso legal|avis de confidentialite|le informazioni contenute in questa|questa (e-?mail|comunicazione) (e|contiene|puo contenere)|deze (e-?mail|e-mail|mail|boodschap) (is|kan) vertrouwelijk|esta mensagem (e|pode conter|contem) (confidencial|informacao)|detta (e-?post|e-postmeddelande|meddelande) (ar|kan innehalla) konfidentiell|ta wiadomosc (jest|moze zawierac) poufn)/;
+/**
+ * Footers the sender's own mail system adds below a signature (a newsletter's, a marketing footer's): they speak of
+ * unsubscribing from *their* list, never the prospect's intent.
+ */
+const OWN_FOOTER = /^(you('re| are) receiving this|to unsubscribe from (our|the|this) newsletter|get our (monthly |weekly )?([a-z]+ )?newsletter|subscribe to our newsletter|newsletter abonnieren|unseren newsletter|abonnez-vous a notre|suscribete a nuestro)|\bnewsletter\b.{0,80}\b(unsubscribe|abbestellen|abmelden|desinscri\w*|darse de baja)\b/;
 
 /** Lines that end a message and start its signature. */
 const MOBILE_SIGNATURE =
   /^(sent from (my|mail|outlook|yahoo)|sent via|get outlook for|von meinem .{1,30} gesendet|gesendet von (meinem|mobil)|envoye de (mon|ma|l'application)|enviado desde (mi|outlook)|enviado do (meu|outlook)|inviato da|verzonden (vanaf|met) mijn)/;
 const SIGN_OFF =
-  /^(best|best regards|best wishes|kind regards|warm regards|warmest regards|regards|many thanks|thanks|thanks again|thank you|thx|cheers|sincerely|yours sincerely|yours truly|all the best|br|mit freundlichen grußen|mit freundlichem gruß|freundliche gruße|viele gruße|beste gruße|liebe gruße|herzliche gruße|schone gruße|gruß|gruße|lg|vg|mfg|cordialement|bien cordialement|tres cordialement|bien a vous|salutations|sinceres salutations|bonne journee|merci|merci beaucoup|saludos|un saludo|saludos cordiales|atentamente|un abrazo|abraco|abracos|atenciosamente|cordiali saluti|distinti saluti|saluti|met vriendelijke groet|vriendelijke groet|groeten|groet)[,.!]*$/;
+  /^(best|best regards|best wishes|kind regards|warm regards|warmest regards|regards|many thanks|thanks|thanks again|thank you|thx|cheers|sincerely|yours sincerely|yours truly|all the best|br|mit freundlichen grußen|mit freundlichem gruß|freundliche gruße|viele gruße|beste gruße|liebe gruße|herzliche gruße|schone gruße|gruß|gruße|lg|vg|mfg|cordialement|bien cordialement|tres cordialement|bien a vous|salutations|sinceres salutations|bonne journee|merci|merci beaucoup|saludos|un saludo|saludos cordiales|atentamente|un abrazo|abraco|abracos|atenciosamente|cordiali saluti|distinti saluti|saluti|met vriendelijke groet|vriendelijke groet|groeten|groet|groetjes|hartelijke groet|mvg|med vanlig halsning|vanliga halsningar|halsningar|mvh|hilsen|venlig hilsen|med venlig hilsen|pozdrawiam|z powazaniem|pozdrowienia|cumprimentos|abs|obrigado|obrigada|grazie|cordialmente|с уважением|спасибо|よろしくお願いいたします|よろしくお願いします)[,.!]*$/;
 
 /**
  * The new text of a reply: the quoted history ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
@@ -49,15 +61,22 @@ export function stripQuotedAndSignature(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const quoted = (l: string) => l.trimStart().startsWith('>');
   const kept: string[] = [];
+  let separated = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     if (quoted(raw)) continue;
     const line = fold(raw);
-    if (isAttribution(line, lines[i + 1], lines[i + 2]) || SEPARATOR.test(line) || isOutlookBlock(lines, i)) break;
+    if (isAttribution(line, lines[i + 1], lines[i + 2])) break;
+    if (SEPARATOR.test(line) || isOutlookBlock(lines, i)) {
+      separated = true;
+      break;
+    }
     kept.push(raw);
   }
   const body = cutSignature(kept).join('\n').trim();
   if (body) return body.replace(/\n{3,}/g, '\n\n');
+  // A forward or an Outlook quote with nothing written above it: nothing of the writer's own (not the quoted text).
+  if (separated) return '';
   // Written below the quote: the lines that are neither quoted nor an attribution.
   const below = lines.filter((l, i) => !quoted(l) && !isAttribution(fold(l), lines[i + 1], lines[i + 2]));
   return cutSignature(below).join('\n').replace(/\n{3,}/g, '\n\n').trim();
@@ -66,7 +85,7 @@ export function stripQuotedAndSignature(text: string): string {
 /** The attribution may wrap over up to three lines ("On Tue, 3 Dec 2024 at 10:00, Anna Berg <\nanna@x.io> wrote:"). */
 function isAttribution(line: string, next: string | undefined, after: string | undefined): boolean {
   if (!ATTRIBUTION_START.test(line) || line.length > 300) return false;
-  if (WROTE.test(line)) return true;
+  if (WROTE.test(line) || DATED_ADDRESS_COLON.test(line)) return true;
   // A wrapped attribution runs on without a blank line, and its first part is no finished sentence: a
   // sentence of the reply that names an address ("please contact jane@acme.com instead.") above the
   // real "On … wrote:" is the reply, not the start of its quote.
@@ -89,7 +108,7 @@ function cutSignature(lines: string[]): string[] {
     const raw = lines[i]!;
     const line = fold(raw);
     if ((raw === '-- ' || raw.trim() === '--' || raw.trim() === '—') && hasTextBefore(i)) return lines.slice(0, i);
-    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line)) return lines.slice(0, i);
+    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line) || (OWN_FOOTER.test(line) && hasTextBefore(i))) return lines.slice(0, i);
     if (hasTextBefore(i) && isSignOff(raw) && looksLikeSignatureBlock(lines.slice(i + 1))) return lines.slice(0, i);
   }
   return lines;

@@ -23,6 +23,8 @@ export type FilterTarget = {
   replyStatus: SQLWrapper;
   unread: SQLWrapper;
   starred: SQLWrapper;
+  /** "Needs your review" (the inbox's threads); a list without it finds nothing when asked for threads needing review. */
+  needsReview?: SQLWrapper;
   virtualEmployeeId: SQLWrapper;
   /** What by_date bounds (a thread's last message, an interaction's time). */
   time: SQLWrapper;
@@ -58,6 +60,7 @@ export function filterConditions(accountId: number, f: EmailThreadFiltersParsed,
   }
   if (f.by_unread !== undefined) c.push(eq(on.unread, f.by_unread));
   if (f.by_starred !== undefined) c.push(eq(on.starred, f.by_starred));
+  if (f.by_needs_review !== undefined) c.push(on.needsReview ? eq(on.needsReview, f.by_needs_review) : f.by_needs_review ? sql`false` : sql`true`);
   if (f.by_prospect_name) c.push(prospectWhere(sql`p.full_name ilike ${likePattern(f.by_prospect_name)}`));
   if (f.by_search_query) {
     const like = likePattern(f.by_search_query);

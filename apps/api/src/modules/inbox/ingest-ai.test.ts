@@ -6,7 +6,8 @@ import { emailThreadMessages, emailThreads, type UserEmailRow } from '../../db/s
 import { inAccount } from '../../db/tenancy';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
-import { REPLY_CLASSIFY_SYSTEM } from '../ai/prompts';
+import { REPLY_STATUS_INFO, REPLY_STATUSES } from '@shared/schemas/inbox';
+import { REPLY_CLASSIFY_EXAMPLES, REPLY_CLASSIFY_SYSTEM } from '../ai/prompts';
 import { openAiCompatibleProvider } from '../ai/openai';
 import type { TextProvider } from '../ai/provider';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
@@ -71,9 +72,12 @@ describe.each(DB_KINDS)('mail in: the AI classifies what the rules are unsure of
     const { thread, message } = await stored(await ingest('reply-unsure.eml', await seedSentEmail(t, accountId, mailbox)));
     expect(seen.length).toBe(before + 1);
     expect(seen.at(-1)!.messages[0]).toEqual({ role: 'system', content: REPLY_CLASSIFY_SYSTEM });
+    // The prompt names every label with its meaning and one example.
+    for (const status of REPLY_STATUSES) expect(seen.at(-1)!.messages[0]!.content).toContain(`- ${status}: ${REPLY_STATUS_INFO[status].meaning} Example: "${REPLY_CLASSIFY_EXAMPLES[status]}"`);
     expect(seen.at(-1)!.messages[1]!.content).toContain('Forwarding this to our ops lead');
-    expect(thread).toMatchObject({ replyStatus: 'wrong_person', replyStatusSource: 'ai' });
-    expect(message.replyStatus).toBe('wrong_person');
+    // The AI settled it: no review needed, a person's answer stops the sequence as usual.
+    expect(thread).toMatchObject({ replyStatus: 'wrong_person', replyStatusSource: 'ai', needsReview: false, stopSending: true });
+    expect(message).toMatchObject({ replyStatus: 'wrong_person', needsReview: false });
     expect(message.details).toMatchObject({ classification: { status: 'wrong_person', source: 'ai', rule: 'ai:openai' } });
   });
 
@@ -87,12 +91,14 @@ describe.each(DB_KINDS)('mail in: the AI classifies what the rules are unsure of
   it('keeps the rules’ answer and says why when the provider fails or answers something unusable', async () => {
     behaviour.status = 503;
     const failed = await stored(await ingest('reply-unsure.eml', await seedSentEmail(t, accountId, mailbox)));
-    expect(failed.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules' });
+    // Still unsure: the thread needs the user's review and the sequence holds (not stopped).
+    expect(failed.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules', needsReview: true, stopSending: false });
+    expect(failed.message.needsReview).toBe(true);
     expect((failed.message.details as { classification: { ai_fallback?: string } }).classification.ai_fallback).toMatch(/^provider failed/);
     behaviour.status = 200;
     behaviour.answer = 'I think this is probably a referral.';
     const unusable = await stored(await ingest('reply-unsure.eml', await seedSentEmail(t, accountId, mailbox)));
-    expect(unusable.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules' });
+    expect(unusable.thread).toMatchObject({ replyStatus: 'other', replyStatusSource: 'rules', needsReview: true });
     expect((unusable.message.details as { classification: { ai_fallback?: string } }).classification.ai_fallback).toMatch(/^unusable answer/);
   });
 });

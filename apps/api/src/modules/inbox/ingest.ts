@@ -17,7 +17,8 @@ import type { TextProvider } from '../ai/provider';
 import type { JobQueue } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
 import { scheduleAgentAnswer } from './agent-answer';
-import { classifyByRules, classifyReply, type ReplyClassification } from './classify';
+import { holdForReview } from './review-hold';
+import { classifyByRules, classifyReply, replyInputOfParsed, type ReplyClassification } from './classify';
 import { freshText, returnDateOf } from './wording';
 
 /**
@@ -75,7 +76,8 @@ export type IngestResult =
       /** The thread's status after it (a user's correction stays). */
       threadReplyStatus?: ReplyStatus | null;
       /** What it did to the sequence. */
-      effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'suppressed_bounce' | 'delay_recorded' | 'policy_recorded' | 'suppressed_complaint';
+      /** held: the classifier was unsure (needs the user's review); the prospect's unsent emails wait for the user's decision. */
+      effect: 'none' | 'stopped' | 'unsubscribed' | 'paused' | 'held' | 'suppressed_bounce' | 'delay_recorded' | 'policy_recorded' | 'suppressed_complaint';
       pausedUntil?: Date;
       /** When the agent answers this reply on its own (auto_reply on), if it does. */
       agentAnswerAt?: Date;
@@ -576,6 +578,8 @@ type ReplyJudgement = {
   auto: boolean;
   /** An out-of-office: the return date it gives, and until when the prospect's unsent emails wait. */
   outOfOffice: { returnDate: Date | null; pausedUntil: Date } | null;
+  /** The classifier was unsure and no AI provider settled it: the thread needs the user's review and the sequence holds. */
+  needsReview: boolean;
 };
 
 /** The other side's message stored in its thread, with its classification and the thread's status after it. */
@@ -703,14 +707,18 @@ function bouncedIdsOf(_m: Ingestion, report: BounceReport | null): string[] | nu
 /** The classifier is the one judge of what the message is (docs/decisions.md: one source of truth). */
 function judgeReply(m: Ingestion, classified: InboundClassification): ReplyJudgement {
   const auto = isAutomaticReplyStatus(classified.status) || (classified.status === 'wrong_person' && /^(header|subject):/.test(classified.rule));
-  if (classified.status !== 'out_of_office') return { classified, auto, outOfOffice: null };
+  const needsReview = needsReviewOf(classified);
+  if (classified.status !== 'out_of_office') return { classified, auto, outOfOffice: null, needsReview };
   const returnDate = returnDateOf(m.subject, m.text, m.sentAt);
   const pausedUntil = returnDate && returnDate > m.now ? returnDate : new Date(m.now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * DAY_MS);
-  return { classified, auto, outOfOffice: { returnDate, pausedUntil } };
+  return { classified, auto, outOfOffice: { returnDate, pausedUntil }, needsReview };
 }
 
+/** An unsure classification (low confidence: the rules were unsure and no AI provider answered usably) waits for the user. */
+export const needsReviewOf = (classified: Pick<ReplyClassification, 'confidence'>) => classified.confidence === 'low';
+
 /** The message's row in its thread (null: it is there already), and its classification onto the thread. */
-async function storeInbound(tx: Db, m: Ingestion, { thread, answered }: Found, { classified, auto, outOfOffice }: ReplyJudgement): Promise<StoredInbound | null> {
+async function storeInbound(tx: Db, m: Ingestion, { thread, answered }: Found, { classified, auto, outOfOffice, needsReview }: ReplyJudgement): Promise<StoredInbound | null> {
   const [row] = await tx
     .insert(emailThreadMessages)
     .values({
@@ -721,6 +729,7 @@ async function storeInbound(tx: Db, m: Ingestion, { thread, answered }: Found, {
       kind: auto ? 'auto_reply' : 'human',
       fromColleague: m.fromEmail !== thread.prospectEmail,
       replyStatus: classified.status,
+      needsReview,
       details: {
         classification: { status: classified.status, source: classified.source, rule: classified.rule, ...(classified.aiFallback ? { ai_fallback: classified.aiFallback } : {}) },
         ...(outOfOffice ? { out_of_office: true, return_date: outOfOffice.returnDate?.toISOString().slice(0, 10) ?? null, paused_until: outOfOffice.pausedUntil.toISOString() } : {}),
@@ -734,7 +743,9 @@ async function storeInbound(tx: Db, m: Ingestion, { thread, answered }: Found, {
 }
 
 /** An auto-reply: logged as what came back, never as a reply, and never stops; an out-of-office pauses. */
-async function ingestAutoReply(tx: Db, m: Ingestion, { thread, answered }: Found, { classified, outOfOffice }: ReplyJudgement, stored: StoredInbound): Promise<IngestResult> {
+async function ingestAutoReply(tx: Db, m: Ingestion, found: Found, { classified, outOfOffice, needsReview }: ReplyJudgement, stored: StoredInbound): Promise<IngestResult> {
+  const { thread, answered } = found;
+  if (needsReview) return holdReplyForReview(tx, m, found, classified, { ...stored, kind: 'auto_reply' });
   await touchThread(tx, thread, m.sentAt, {});
   // Logged as an interaction (what came back), never as a reply: the dashboard counts reply_received only.
   await recordActivity(tx, {
@@ -775,9 +786,51 @@ async function pauseForOutOfOffice(tx: Db, m: Ingestion, thread: EmailThreadRow,
   });
 }
 
+/**
+ * The classifier was unsure (low confidence; no AI provider, or it failed): the thread says "Needs your review",
+ * is unread, and the prospect's unsent emails are held until the user sets a status (service.ts applies the
+ * decision: an out-of-office or auto-reply releases the hold, a person's answer stops, an unsubscribe suppresses).
+ * Nothing else acts on the sequence meanwhile: no stop, no pause, no suppression, no agent answer.
+ */
+async function holdReplyForReview(tx: Db, m: Ingestion, found: Found, classified: InboundClassification, stored: StoredInbound & { kind: 'human' | 'auto_reply' }): Promise<IngestResult> {
+  const { thread } = found;
+  const iso = m.sentAt.toISOString();
+  const human = stored.kind === 'human';
+  await tx
+    .update(emailThreads)
+    .set({
+      needsReview: true,
+      unread: true,
+      lastMessageAt: sql`greatest(${emailThreads.lastMessageAt}, ${iso}::timestamptz)`,
+      ...(human ? { repliedAt: sql`coalesce(${emailThreads.repliedAt}, ${iso}::timestamptz)` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(emailThreads.accountId, thread.accountId), eq(emailThreads.id, thread.id)));
+  await emitLiveEvent(tx, thread.accountId, 'thread_changed', { thread_id: thread.id, changed: ['messages', 'unread', 'needs_review'], unread: true, needs_review: true });
+  const held = await holdForReview(tx, m.accountId, { email: thread.prospectEmail, prospectId: thread.prospectId });
+  if (held.length) {
+    await recordActivity(tx, {
+      accountId: m.accountId,
+      actorType: 'system',
+      verb: 'enrolment_paused',
+      channel: 'email',
+      prospectId: thread.prospectId,
+      payload: { thread_id: thread.id, enrolment_ids: held, until: null, reason: 'needs review', reply_status: classified.status },
+    });
+  }
+  // Most likely a person's answer (the rules saw no automatic sign): counted and told as a reply, as before; the sequence waits for the user.
+  if (human) {
+    await recordReplyReceived(tx, m, found);
+    await recordPositiveReply(tx, m, thread, classified);
+    await tellProspectAnswered(tx, m, thread, classified.status);
+  }
+  return { ...stored, effect: 'held' };
+}
+
 /** A person's reply: the thread stops sending, then what a reply does elsewhere, in this order, in the reply's transaction. */
 async function ingestPersonsReply(tx: Db, m: Ingestion, found: Found, classified: InboundClassification, stored: StoredInbound): Promise<IngestResult> {
   const { thread } = found;
+  if (needsReviewOf(classified)) return holdReplyForReview(tx, m, found, classified, { ...stored, kind: 'human' });
   const unsubscribe = classified.status === 'unsubscribe';
   // A human answered: nothing more goes out to this prospect, on any channel of any campaign.
   await touchThread(tx, thread, m.sentAt, { human: true });
@@ -1139,7 +1192,8 @@ async function classifyInbound(
   provider: TextProvider | null,
   ontoOurs?: boolean,
 ): Promise<InboundClassification> {
-  const replyInput = { subject: input.subject, text: input.text, headers: parsed.headers as Map<string, unknown>, from: input.from, deliveryReport: input.deliveryReport };
+  // The same reading of the message as the fixture tests make (classify-fixtures.ts): what they measure is what this classifies.
+  const replyInput = replyInputOfParsed(parsed, input.deliveryReport);
   const byRules = classifyByRules(replyInput);
   if (byRules.confidence === 'high' || !provider || provider.name === 'composer' || !(ontoOurs ?? (await threadsOntoOurs(db, accountId, answeredIds(parsed))))) return { ...byRules, source: 'rules' };
   let aiFallback: string | undefined;

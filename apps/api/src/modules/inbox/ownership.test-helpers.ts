@@ -198,4 +198,14 @@ export const inboxOwnershipProbes: Record<string, Probe> = {
     const mine = await t.app.inject({ method: 'POST', url: v1(`/replies/${fixture.messageRowId}/skip_agent_answer`), headers: a.headers });
     expect(mine.json<{ data: EmailThreadMessage }>().data.agent_answer).toMatchObject({ state: 'skipped' });
   },
+  'GET /api/v1/reply_status_corrections': async (t, a, b) => {
+    const before = (await get(t, b, '/reply_status_corrections')).json().data;
+    // A's classifier labels a reply and A corrects it: B's counts do not move.
+    const fixture = await threadOf(t, a);
+    const put = await t.app.inject({ method: 'PUT', url: v1(`/email_threads/${fixture.threadId}`), headers: a.headers, payload: { reply_status: 'not_now' } });
+    expect(put.statusCode).toBe(200);
+    const res = await get(t, b, '/reply_status_corrections');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(before);
+  },
 };

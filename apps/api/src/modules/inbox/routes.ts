@@ -10,6 +10,7 @@ import {
   emailThreadStatsSchema,
   replyDraftSchema,
   replySchema,
+  replyStatusCorrectionsSchema,
   sendReplyBodySchema,
   updateEmailThreadBodySchema,
   updateReplyBodySchema,
@@ -147,5 +148,15 @@ export const inboxRoutes = [
     tags: TAGS,
     schema: { params: idParamsSchema, response: { 200: z.object({ data: emailThreadMessageSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.skipAgentAnswer(deps, auth, params.id, deps.clock?.()) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/reply_status_corrections'),
+    access: 'user',
+    owner: 'account',
+    summary: "How often the user corrects each label the reply classifier gives: per label, times given, times corrected, and corrected to what (most common first)",
+    tags: TAGS,
+    schema: { response: { 200: replyStatusCorrectionsSchema } },
+    handler: async ({ auth, deps }) => ({ data: await service.replyStatusCorrections(deps, auth) }),
   }),
 ];

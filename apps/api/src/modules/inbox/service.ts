@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LiveEventData } from '@shared/live/events';
 import { AUTO_ANSWER_REPLY_STATUSES, POSITIVE_REPLY_STATUSES, REPLY_STATUS_INFO, REPLY_STATUSES, type ReplyStatus } from '@shared/schemas/inbox';
@@ -11,12 +11,13 @@ import type {
   emailThreadListQuerySchema,
   EmailThreadStats,
   Reply,
+  ReplyStatusCorrections,
   updateEmailThreadBodySchema,
   updateReplyBodySchema,
 } from '@shared/schemas/email-threads';
 import type { Db } from '../../db/client';
 import { EpochCache } from '../../db/epoch-cache';
-import { campaignEmails, campaigns, emailThreadMessages, emailThreads, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
+import { activities, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, prospects, virtualEmployees, type EmailThreadMessageRow, type EmailThreadRow } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
@@ -27,7 +28,9 @@ import { conversationOrder } from './conversation-order';
 import { agentAnswerOf, settleAndTell, skipAgentAnswers, type AgentAnswerState } from './agent-answer-state';
 import { filterConditions, type FilterTarget } from './filters';
 import { publish } from '../../lib/events';
-import { freshText } from './wording';
+import { freshText, outOfOfficePause } from './wording';
+import { stopEnrolmentsWhere } from '../campaigns/enrolment';
+import { releaseReviewHold } from './review-hold';
 
 /**
  * The inbox's reads and the user's marks (issue 12): the thread list with the sixteen filters of spec §3,
@@ -59,6 +62,7 @@ const THREAD_TARGET = (accountId: number): FilterTarget => ({
   replyStatus: t.replyStatus,
   unread: t.unread,
   starred: t.starred,
+  needsReview: t.needsReview,
   virtualEmployeeId: t.virtualEmployeeId,
   time: t.lastMessageAt,
   searchText: [t.prospectEmail, t.subject],
@@ -152,6 +156,7 @@ function toThreadJson(row: JoinedThread): EmailThread {
     reply_status_source: th.replyStatus !== null ? (th.replyStatusSource ?? null) : null,
     interested: status !== null && POSITIVE.includes(status),
     stop_sending: th.stopSending,
+    needs_review: th.needsReview,
     subject: th.subject,
     last_message_at: th.lastMessageAt.toISOString(),
     replied_at: th.repliedAt?.toISOString() ?? null,
@@ -241,6 +246,7 @@ export async function stats(deps: Deps, auth: AuthContext): Promise<EmailThreadS
       starred: sql<number>`(count(*) filter (where ${t.starred}))::int`,
       stopped: sql<number>`(count(*) filter (where ${t.stopSending}))::int`,
       interested: sql<number>`(count(*) filter (where ${inArray(t.replyStatus, [...POSITIVE])}))::int`,
+      needsReview: sql<number>`(count(*) filter (where ${t.needsReview}))::int`,
     })
     .from(t)
     .where(eq(t.accountId, accountId));
@@ -254,7 +260,7 @@ export async function stats(deps: Deps, auth: AuthContext): Promise<EmailThreadS
     const key = status && (REPLY_STATUSES as readonly string[]).includes(status) ? (status as ReplyStatus) : 'unclassified';
     counts[key] += n;
   }
-  return { total: totals?.total ?? 0, unread: totals?.unread ?? 0, starred: totals?.starred ?? 0, stopped: totals?.stopped ?? 0, interested: totals?.interested ?? 0, by_reply_status: counts };
+  return { total: totals?.total ?? 0, unread: totals?.unread ?? 0, starred: totals?.starred ?? 0, stopped: totals?.stopped ?? 0, interested: totals?.interested ?? 0, needs_review: totals?.needsReview ?? 0, by_reply_status: counts };
 }
 
 export async function threadRow(db: Db, accountId: number, id: number): Promise<EmailThreadRow> {
@@ -275,7 +281,8 @@ export async function show(deps: Deps, auth: AuthContext, id: number): Promise<E
  * (nextReplyStatus in @shared/schemas/inbox). Setting the status the classifier already gave confirms
  * it (the source becomes 'user', no activity); a change writes reply_status_changed (source user).
  */
-async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow, status: ReplyStatus, via: 'thread' | 'reply', replyId?: number) {
+async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow, status: ReplyStatus, via: 'thread' | 'reply', now: Date, replyId?: number) {
+  if (thread.needsReview) await decideReview(tx, auth, thread, status, now);
   if (thread.replyStatus === status && thread.replyStatusSource === 'user') return;
   await tx
     .update(t)
@@ -293,8 +300,66 @@ async function setReplyStatus(tx: Db, auth: AuthContext, thread: EmailThreadRow,
     verb: 'reply_status_changed',
     channel: 'email',
     prospectId: thread.prospectId,
-    payload: { thread_id: thread.id, from: thread.replyStatus, to: status, source: 'user', via, ...(replyId ? { reply_id: replyId } : {}) },
+    // from_source: whose status the user changed (the classifier's counts as a correction: GET reply_status_corrections).
+    payload: { thread_id: thread.id, from: thread.replyStatus, from_source: thread.replyStatusSource, to: status, source: 'user', via, ...(replyId ? { reply_id: replyId } : {}) },
   });
+}
+
+/**
+ * The user decides a thread that needs review (docs/decisions.md, "Needs your review"): the mark clears (on the
+ * thread and its messages) and the decision applies to the held sequence. An out-of-office releases the hold
+ * until the note's return date (else OUT_OF_OFFICE_PAUSE_DAYS), as ingestion pauses; an auto-reply releases it;
+ * an unsubscribe suppresses the address (unsubscribed, which stops its enrolments); anything else is a person's
+ * answer (or a bounce): the prospect's enrolments stop and the thread stops sending.
+ */
+async function decideReview(tx: Db, auth: AuthContext, thread: EmailThreadRow, status: ReplyStatus, now: Date) {
+  const accountId = thread.accountId;
+  const whom = { email: thread.prospectEmail, prospectId: thread.prospectId };
+  await tx
+    .update(t)
+    .set({ needsReview: false, updatedAt: new Date() })
+    .where(and(eq(t.accountId, accountId), eq(t.id, thread.id)));
+  const [unsure] = await tx
+    .select()
+    .from(emailThreadMessages)
+    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, thread.id), eq(emailThreadMessages.needsReview, true)))
+    .orderBy(desc(emailThreadMessages.sentAt), desc(emailThreadMessages.id))
+    .limit(1);
+  await tx
+    .update(emailThreadMessages)
+    .set({ needsReview: false })
+    .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, thread.id), eq(emailThreadMessages.needsReview, true)));
+  await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: thread.id, changed: ['needs_review'], needs_review: false });
+  if (status === 'out_of_office' || status === 'auto_reply') {
+    const pause = status === 'out_of_office' ? outOfOfficePause(unsure?.subject ?? '', unsure?.text ?? '', unsure?.sentAt ?? now, now) : null;
+    const released = await releaseReviewHold(tx, accountId, whom, pause?.pausedUntil ?? null);
+    if (pause && released.length) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'user',
+        actorId: auth.user.id,
+        verb: 'enrolment_paused',
+        channel: 'email',
+        prospectId: thread.prospectId,
+        payload: { thread_id: thread.id, enrolment_ids: released, until: pause.pausedUntil.toISOString(), reason: 'out of office', return_date: pause.returnDate?.toISOString().slice(0, 10) ?? null },
+      });
+    }
+    return;
+  }
+  const details = `Marked ${REPLY_STATUS_INFO[status].label} after review of email thread #${thread.id}`;
+  if (status === 'unsubscribe') await suppress(tx, accountId, thread.prospectEmail, 'unsubscribed', details, { campaignEmailId: unsure?.campaignEmailId ?? null });
+  const reason = status === 'unsubscribe' ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied';
+  const stopped = await stopEnrolmentsWhere(tx, accountId, thread.prospectId === null ? eq(campaignEnrolments.email, thread.prospectEmail) : or(eq(campaignEnrolments.email, thread.prospectEmail), eq(campaignEnrolments.prospectId, thread.prospectId)), reason);
+  for (const s of stopped) {
+    await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'enrolment_stopped', channel: 'email', prospectId: s.prospectId, payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason, thread_id: thread.id } });
+  }
+  if (!thread.stopSending) {
+    await tx
+      .update(t)
+      .set({ stopSending: true, updatedAt: new Date() })
+      .where(and(eq(t.accountId, accountId), eq(t.id, thread.id)));
+    await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: thread.id, changed: ['stop_sending'], stop_sending: true });
+  }
 }
 
 /** The status a thread gets from the "interested" switch: on → interested (a meeting request stays one); off → a positive status becomes not_interested. */
@@ -319,7 +384,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: z.
         .where(and(eq(t.accountId, accountId), eq(t.id, id)));
     }
     const status = body.reply_status ?? (body.interested !== undefined ? statusFromInterested(thread.replyStatus, body.interested) : null);
-    if (status) await setReplyStatus(tx, auth, thread, status, 'thread');
+    if (status) await setReplyStatus(tx, auth, thread, status, 'thread', deps.clock?.() ?? new Date());
     // Every cabinet of the account shows the new marks (the user's other tabs and colleagues).
     const event: LiveEventData['thread_changed'] = { thread_id: id, changed: [] };
     if (set.unread !== undefined && set.unread !== thread.unread) {
@@ -372,6 +437,7 @@ export function toMessageJson(m: EmailThreadMessageRow): EmailThreadMessage {
     source: SOURCE_OF(m),
     campaign_email_id: m.campaignEmailId,
     agent_answer: agentAnswerJson(m),
+    needs_review: m.needsReview,
   };
 }
 
@@ -502,7 +568,7 @@ export async function updateReply(deps: Deps, auth: AuthContext, id: number, bod
         .where(and(eq(t.accountId, accountId), eq(t.id, thread.id)));
     }
     if (body.reply_status) {
-      await setReplyStatus(tx, auth, thread, body.reply_status, 'reply', reply.id);
+      await setReplyStatus(tx, auth, thread, body.reply_status, 'reply', deps.clock?.() ?? new Date(), reply.id);
       await tx
         .update(emailThreadMessages)
         .set({ replyStatus: body.reply_status })
@@ -552,4 +618,35 @@ export async function skipAgentAnswer(deps: Deps, auth: AuthContext, id: number,
     throw new HttpError(409, [whyNotStoppable(state)]);
   });
   return toMessageJson(row);
+}
+
+// ---------------------------------------------------------------- the user's corrections of the classifier
+
+/**
+ * GET reply_status_corrections: per label, how often the classifier (rules or AI) set it as a thread's status
+ * (reply_status_changed by the system) and how often the user then changed a status the classifier had given
+ * (reply_status_changed by the user from a rules/ai status; activities before from_source was written count
+ * as the classifier's), to what. Confirming the classifier's status is no correction. Account-scoped.
+ */
+export async function replyStatusCorrections(deps: Deps, auth: AuthContext): Promise<ReplyStatusCorrections['data']> {
+  const accountId = auth.account.id;
+  const a = activities;
+  const given = await deps.db
+    .select({ label: sql<string>`${a.payload}->>'to'`, n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(and(eq(a.accountId, accountId), eq(a.verb, 'reply_status_changed'), eq(a.actorType, 'system')))
+    .groupBy(sql`${a.payload}->>'to'`);
+  const corrected = await deps.db
+    .select({ from: sql<string>`${a.payload}->>'from'`, to: sql<string>`${a.payload}->>'to'`, n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(and(eq(a.accountId, accountId), eq(a.verb, 'reply_status_changed'), eq(a.actorType, 'user'), sql`${a.payload}->>'from' is not null`, sql`coalesce(${a.payload}->>'from_source', 'rules') <> 'user'`))
+    .groupBy(sql`${a.payload}->>'from'`, sql`${a.payload}->>'to'`);
+  const known = (s: string | null): s is ReplyStatus => s !== null && (REPLY_STATUSES as readonly string[]).includes(s);
+  return REPLY_STATUSES.map((label) => {
+    const to = corrected
+      .filter((c) => c.from === label && known(c.to))
+      .map((c) => ({ label: c.to as ReplyStatus, count: Number(c.n) }))
+      .sort((x, y) => y.count - x.count || REPLY_STATUSES.indexOf(x.label) - REPLY_STATUSES.indexOf(y.label));
+    return { label, given: Number(given.find((g) => g.label === label)?.n ?? 0), corrected: to.reduce((sum, c) => sum + c.count, 0), corrected_to: to };
+  });
 }

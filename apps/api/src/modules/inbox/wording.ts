@@ -1,3 +1,4 @@
+import { OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 /**
  * A reply's own words (not the quoted history under it) and an out-of-office note's return date. Pure:
  * no database. Whether a message is an out-of-office note or asks to unsubscribe is the classifier's
@@ -77,4 +78,11 @@ export function returnDateOf(subject: string, text: string, received: Date): Dat
   for (const m of own.matchAll(DOTTED)) add(year(m[3]), Number(m[2]), Number(m[1]));
   if (!/\b(the|back|return|until|office)\b/i.test(own)) for (const m of own.matchAll(SLASHED)) add(Number(m[3]), Number(m[2]), Number(m[1]));
   return candidates.length ? new Date(Math.max(...candidates)) : null;
+}
+
+/** Until when an out-of-office note pauses: the return date its text names, else OUT_OF_OFFICE_PAUSE_DAYS from now. */
+export function outOfOfficePause(subject: string, text: string, sentAt: Date, now: Date): { returnDate: Date | null; pausedUntil: Date } {
+  const returnDate = returnDateOf(subject, text, sentAt);
+  const pausedUntil = returnDate && returnDate > now ? returnDate : new Date(now.getTime() + OUT_OF_OFFICE_PAUSE_DAYS * 86_400_000);
+  return { returnDate, pausedUntil };
 }

@@ -8,6 +8,7 @@ import type {
   EMAIL_THREAD_SORTS,
   Reply,
   ReplyDraft,
+  ReplyStatusCorrections,
   UpdateEmailThreadBody,
   UpdateReplyBody,
 } from '../../schemas/email-threads';
@@ -51,5 +52,7 @@ export function replyEndpoints(http: ApiClient) {
     update: (id: number, body: UpdateReplyBody) => http.put<{ data: Reply }>(`/replies/${id}`, body).then((r) => r.data.data),
     /** Stops the agent's automatic answer waiting for this reply: the reply, its answer skipped (409 once it is sending or sent). */
     skipAgentAnswer: (id: number) => http.post<{ data: EmailThreadMessage }>(`/replies/${id}/skip_agent_answer`).then((r) => r.data.data),
+    /** How often the user corrects each label the classifier gives (GET reply_status_corrections). */
+    corrections: () => http.get<ReplyStatusCorrections>('/reply_status_corrections').then((r) => r.data.data),
   };
 }

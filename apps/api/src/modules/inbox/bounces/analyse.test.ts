@@ -89,3 +89,14 @@ describe('analyseBounce on wordings of our own', () => {
     expect(r?.recipients[0]).toMatchObject({ address: 'jean@loin.example', class: 'permanent' });
   });
 });
+
+describe('an automatic answer with a bounce-like subject is not a bounce', () => {
+  it('"Undeliverable"/"Returned" subjects from a mailbox rule, naming nobody and no failure, are no delivery report', () => {
+    const note = (subject: string, body: string) =>
+      [`From: Service Desk <noreply@county.example>`, `To: rep@seller.example`, `Subject: ${subject}`, 'Auto-Submitted: auto-generated', 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
+    expect(analyseBounce(note('Undeliverable to staff: your proposal', 'Nobody reads this inbox. Please write to us through the web form instead.'))).toBeNull();
+    expect(analyseBounce(note('Returned: quick question', 'Thank you for contacting us. This address is for outgoing notices only.'))).toBeNull();
+    // The same subject with the failure spelled out is one.
+    expect(analyseBounce(note('Undeliverable: quick question', 'Delivery has failed to these recipients: jane@county.example\r\n550 5.1.1 User unknown'))?.recipients[0]).toMatchObject({ address: 'jane@county.example', class: 'permanent' });
+  });
+});

@@ -251,6 +251,9 @@ function plainOf(mail: Mail): BounceReport | null {
   const original = originalOf(mail);
   let found = recipientsOfText(mail.notification, mail.senderSide);
   if (!found.length && original.originalRecipients.length) found = original.originalRecipients.filter((a) => !mail.senderSide.has(a)).map((address) => ({ address, segment: '' }));
+  // A bounce-like subject alone ("Undeliverable to staff: …" from a no-reply mailbox rule) with nobody named, nothing
+  // returned, no status code and no failure wording is an automatic answer, not a delivery report.
+  if (!found.length && !original.originalMessageId && !ENHANCED.test(mail.notification) && !reasonOfWords(mail.notification)) return null;
   const single = found.length <= 1;
   const recipients = (found.length ? found : [{ address: null as string | null, segment: '' }]).map((f) => {
     const context = single ? mail.notification : f.segment;

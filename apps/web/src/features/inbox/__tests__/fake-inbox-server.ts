@@ -1,7 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { CampaignEmailDetail } from '@shared/schemas/campaigns';
 import type { ActivityItem } from '@shared/schemas/dashboard';
-import { AGENT_ANSWER_STOPPED_BY_USER, type EmailThread, type EmailThreadMessage, type EmailThreadStats } from '@shared/schemas/email-threads';
+import { AGENT_ANSWER_STOPPED_BY_USER, type EmailThread, type EmailThreadMessage, type EmailThreadStats, type ReplyStatusCorrections } from '@shared/schemas/email-threads';
 import { ENROLMENT_OUTCOMES, INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_KIND_INFO, INTERACTION_KINDS, type Interaction, type InteractionsStats, type PersonOfferingInfo } from '@shared/schemas/interactions';
 import { REPLY_STATUSES } from '@shared/schemas/inbox';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
@@ -15,6 +15,7 @@ export const threadFixture = (id: number, over: Partial<EmailThread> = {}): Emai
   reply_status_source: 'rules',
   interested: true,
   stop_sending: false,
+  needs_review: false,
   subject: `Re: Idea ${id}`,
   last_message_at: at(60 - (id % 60)),
   replied_at: at(60 - (id % 60)),
@@ -47,6 +48,7 @@ export const messageFixture = (id: number, threadId: number, over: Partial<Email
   source: null,
   campaign_email_id: null,
   agent_answer: null,
+  needs_review: false,
   ...over,
 });
 
@@ -171,6 +173,8 @@ export function fakeInboxServer() {
     details: new Map<number, CampaignEmailDetail | FakeReply>(),
     personOffering: new Map<number, PersonOfferingInfo | FakeReply>(),
     activity: [] as ActivityItem[],
+    /** GET reply_status_corrections answers this (null: the real shape with nothing corrected). */
+    corrections: null as ReplyStatusCorrections['data'] | FakeReply | null,
   };
   let nextId = 9000;
   const body = (c: InternalAxiosRequestConfig) => (c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {});
@@ -178,6 +182,7 @@ export function fakeInboxServer() {
   const matches = (t: EmailThread, f: Filters) => {
     if (f.by_unread !== undefined && t.unread !== f.by_unread) return false;
     if (f.by_starred !== undefined && t.starred !== f.by_starred) return false;
+    if (f.by_needs_review !== undefined && t.needs_review !== f.by_needs_review) return false;
     if (f.by_reply_status && t.reply_status !== f.by_reply_status) return false;
     if (Array.isArray(f.by_reply_statuses) && !f.by_reply_statuses.includes(t.reply_status)) return false;
     const q = typeof f.by_search_query === 'string' ? f.by_search_query.toLowerCase() : '';
@@ -194,6 +199,7 @@ export function fakeInboxServer() {
       starred: db.threads.filter((t) => t.starred).length,
       stopped: db.threads.filter((t) => t.stop_sending).length,
       interested: db.threads.filter((t) => t.interested).length,
+      needs_review: db.threads.filter((t) => t.needs_review).length,
       by_reply_status: by,
     };
   };
@@ -259,6 +265,10 @@ export function fakeInboxServer() {
     if (method === 'GET' && url === '/user_emails') return { status: 200, data: { data: db.mailboxes } };
     if (method === 'GET' && url === '/campaigns') return { status: 200, data: { data: db.campaigns } };
     if (method === 'GET' && url === '/persons') return { status: 200, data: { data: [], meta: { page: 1, per_page: 100, total: 0 } } };
+    if (method === 'GET' && url === '/reply_status_corrections') {
+      const c = db.corrections ?? REPLY_STATUSES.map((label) => ({ label, given: 0, corrected: 0, corrected_to: [] }));
+      return Array.isArray(c) ? { status: 200, data: { data: structuredClone(c) } } : c;
+    }
     if (method === 'GET' && url === '/virtual_employees') return { status: 200, data: { data: [] } };
     const skip = /^\/replies\/(\d+)\/skip_agent_answer$/.exec(url);
     if (skip && method === 'POST') {
@@ -281,7 +291,10 @@ export function fakeInboxServer() {
       }
       if (!action && method === 'GET') return { status: 200, data: { data: structuredClone(thread) } };
       if (!action && method === 'PUT') {
-        Object.assign(thread, body(c));
+        const b = body(c);
+        Object.assign(thread, b);
+        // The user's status decides a thread that needs review (the API clears the mark).
+        if (b.reply_status !== undefined || b.interested !== undefined) thread.needs_review = false;
         return { status: 200, data: { data: structuredClone(thread) } };
       }
       if (action === '/mark_stop_sending' && method === 'PUT') {

@@ -77,6 +77,12 @@ export function useUpdateThread() {
   });
 }
 
+/** GET reply_status_corrections: how often the user corrects each label the classifier gives. */
+export const replyStatusCorrectionsQueryOptions = () => ({ queryKey: [...inboxKeys.all, 'corrections'] as const, queryFn: () => api.replies.corrections() });
+export function useReplyStatusCorrections(enabled: boolean) {
+  return useQuery({ ...replyStatusCorrectionsQueryOptions(), enabled });
+}
+
 /** PUT email_threads/{id}/mark_stop_sending. */
 export function useStopSending() {
   const store = useStoreThread();

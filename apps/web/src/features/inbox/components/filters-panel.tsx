@@ -178,6 +178,7 @@ export function FiltersPanel(props: Props & { counts?: ReactNode; interactions?:
         <Flag {...base} name="by_unread" label="Unread only" count={stats?.unread} />
         <Flag {...base} name="by_starred" label="Starred only" count={stats?.starred} />
         <Flag {...base} name="by_interested" label="Interested only" count={stats?.interested} />
+        <Flag {...base} name="by_needs_review" label="Needs your review" count={stats?.needs_review} />
         <div className="flex gap-2">
           <DateFilter {...base} name="date_from" label="From" />
           <DateFilter {...base} name="date_to" label="To" />

@@ -15,6 +15,15 @@ const TONE: Record<ReplyStatus, string> = {
   other: 'bg-accent/15 text-accent',
 };
 
+/** The classifier was unsure of the newest reply: nothing more is sent to the prospect until the user sets the status. */
+export function NeedsReviewBadge() {
+  return (
+    <span className="inline-flex shrink-0 items-center rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning" title="The classifier was unsure: nothing more is sent to this prospect until you set the reply status">
+      Needs your review
+    </span>
+  );
+}
+
 export function ReplyStatusBadge({ status }: { status: ReplyStatus | null }) {
   return (
     <span className={cn('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium', status ? TONE[status] : 'bg-surface-2 text-muted')}>

@@ -3,7 +3,7 @@ import { Star } from 'lucide-react';
 import type { EmailThread } from '@shared/schemas/email-threads';
 import { VirtualList, virtualRowClass } from '@web/components/virtual-list';
 import { cn } from '@web/lib/utils';
-import { ReplyStatusBadge } from './status-badge';
+import { NeedsReviewBadge, ReplyStatusBadge } from './status-badge';
 
 const ROW_HEIGHT = 104;
 
@@ -47,7 +47,7 @@ export function ThreadList({
           <button
             type="button"
             data-thread-id={t.id}
-            aria-label={`${name}: ${t.subject}${t.unread ? ' (unread)' : ''}`}
+            aria-label={`${name}: ${t.subject}${t.unread ? ' (unread)' : ''}${t.needs_review ? ' (needs your review)' : ''}`}
             onClick={() => onOpen(t, row.index)}
             className={virtualRowClass(row, 'flex-col gap-1')}
           >
@@ -65,6 +65,7 @@ export function ThreadList({
             {t.prospect?.name ? <span className="truncate text-xs text-muted">{t.prospect_email}</span> : null}
             <span className="flex w-full min-w-0 items-center gap-2">
               <span className="min-w-0 flex-1 truncate text-sm text-fg">{t.subject || '(no subject)'}</span>
+              {t.needs_review ? <NeedsReviewBadge /> : null}
               <ReplyStatusBadge status={t.reply_status} />
             </span>
             <span className="w-full truncate text-xs text-muted">{t.last_message?.snippet ?? ''}</span>

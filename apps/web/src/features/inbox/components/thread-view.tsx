@@ -14,7 +14,7 @@ import { AgentAnswerNotice } from './agent-answer-notice';
 import { MessageBody } from './message-body';
 import { PanelButtons, SidePanel, type PanelKind } from './side-panel';
 import { ReplyBox } from './reply-box';
-import { ReplyStatusBadge } from './status-badge';
+import { NeedsReviewBadge, ReplyStatusBadge } from './status-badge';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -87,6 +87,19 @@ function Actions({ thread }: { thread: EmailThread }) {
           </Button>
         )}
       </div>
+      {thread.needs_review ? (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-fg">
+          <span className="min-w-0 flex-1">
+            <strong className="font-semibold">Needs your review.</strong> The classifier was unsure what this reply means, so nothing more is sent to {thread.prospect_email} until you set the reply
+            status: out of office or auto-reply lets the sequence go on, unsubscribe blocks the address, anything else stops it.
+          </span>
+          {thread.reply_status ? (
+            <Button type="button" size="sm" variant="secondary" pending={update.isPending} onClick={() => update.mutate({ id: thread.id, body: { reply_status: thread.reply_status! } })}>
+              Keep {REPLY_STATUS_LABELS[thread.reply_status]}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       <ServerErrors messages={update.error ? apiErrorMessages(update.error) : null} />
       <ConfirmDialog
         open={confirmStop}
@@ -149,6 +162,7 @@ export function ThreadView({ id, onNotFound, toolbar, titleAs: Title = 'h2' }: {
         <div className="flex flex-wrap items-center gap-2">
           <Title className="min-w-0 text-lg font-semibold break-words text-fg">{t.subject || '(no subject)'}</Title>
           <ReplyStatusBadge status={t.reply_status} />
+          {t.needs_review ? <NeedsReviewBadge /> : null}
         </div>
         <p className="text-sm break-all text-muted">
           {t.prospect?.name ? `${t.prospect.name} · ` : ''}

@@ -9,7 +9,7 @@ import { paths } from '@web/config/paths';
  */
 
 export const LIST_KEYS = ['by_source', 'by_persons', 'by_channels', 'by_campaign', 'by_virtual_employee', 'by_persons_names', 'by_reply_statuses', 'by_message_source'] as const;
-export const FLAG_KEYS = ['by_interested', 'by_unread', 'by_starred'] as const;
+export const FLAG_KEYS = ['by_interested', 'by_unread', 'by_starred', 'by_needs_review'] as const;
 export const TEXT_KEYS = ['by_reply_status', 'by_prospect_name', 'by_search_query', 'by_landing_page'] as const;
 const ID_LISTS = new Set<string>(['by_persons', 'by_campaign', 'by_virtual_employee']);
 

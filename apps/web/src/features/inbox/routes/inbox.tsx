@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { ArrowLeft, Download, Inbox, Keyboard, Maximize2, Search, SlidersHorizontal } from 'lucide-react';
+import { ArrowLeft, Download, Gauge, Inbox, Keyboard, Maximize2, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
@@ -15,6 +15,7 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { useExportThreads, useInboxSetup, useThreads, useThreadStats, useUpdateThread } from '../api/inbox';
 import { FiltersPanel } from '../components/filters-panel';
+import { LabelAccuracyDialog } from '../components/label-accuracy-dialog';
 import { isTypingTarget, ShortcutsDialog } from '../components/shortcuts-dialog';
 import { ThreadList } from '../components/thread-list';
 import { ThreadView } from '../components/thread-view';
@@ -106,6 +107,7 @@ export function InboxRoute() {
   // The keyboard cursor stays on the list when it shrinks (a refresh, a filter).
   const active = Math.max(0, Math.min(cursorIndex, threads.length - 1));
   const [help, setHelp] = useState(false);
+  const [accuracy, setAccuracy] = useState(false);
   const [showFilters, setShowFilters] = useState(false);
   const update = useUpdateThread();
   const exportCsv = useExportThreads();
@@ -260,6 +262,9 @@ export function InboxRoute() {
               <Download className="h-4 w-4" aria-hidden /> Export CSV
             </Button>
           ) : null}
+          <Button type="button" variant="ghost" size="sm" onClick={() => setAccuracy(true)}>
+            <Gauge className="h-4 w-4" aria-hidden /> Label accuracy
+          </Button>
           <Button type="button" variant="ghost" size="sm" onClick={() => setHelp(true)}>
             <Keyboard className="h-4 w-4" aria-hidden /> Shortcuts
           </Button>
@@ -292,6 +297,7 @@ export function InboxRoute() {
         </Tabs.Content>
       </Tabs.Root>
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
+      <LabelAccuracyDialog open={accuracy} onOpenChange={setAccuracy} />
     </PageFrame>
   );
 }

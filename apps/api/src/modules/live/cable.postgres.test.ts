@@ -22,7 +22,9 @@ describe.runIf(DB_KINDS.includes('postgres'))('the cable across two API processe
     one = await startTestApp('postgres');
     url = (one.db as unknown as { pool: pg.Pool }).pool.options.connectionString!;
     twoDb = await openPostgres(url, 5);
-    two = await startTestApp('postgres', { db: twoDb, cable: { clock, listenRetryMs: 1000 } });
+    // Auth mails go out as jobs on the shared queue, which either process may run: both send to one's mail catcher,
+    // where signedInUser(one, …) waits for them (a mail sent by two to a catcher of its own was never seen).
+    two = await startTestApp('postgres', { db: twoDb, cable: { clock, listenRetryMs: 1000 }, env: { SMTP_URL: one.smtp.url } });
   });
   afterAll(async () => {
     for (const c of clients) c.ws.terminate();

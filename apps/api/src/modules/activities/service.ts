@@ -22,6 +22,22 @@ export type ActivityInput = {
   occurredAt?: Date;
 };
 
+
+/** The activities row an input writes (one statement or a batch's multi-row insert). */
+function activityRow(input: ActivityInput): typeof activities.$inferInsert {
+  return {
+    accountId: input.accountId,
+    actorType: input.actorType,
+    actorId: input.actorId ?? null,
+    verb: input.verb,
+    channel: input.channel ?? null,
+    prospectId: input.prospectId ?? null,
+    personaId: input.personaId ?? null,
+    payload: input.payload ?? {},
+    ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
+  };
+}
+
 /**
  * Writes one activity; pass the transaction when the activity belongs to a write. Its live event
  * (modules/live) is written in the same transaction, so every cabinet that shows the account hears of it
@@ -36,17 +52,7 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<Acti
   const activity = await withinTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(activities)
-      .values({
-        accountId: input.accountId,
-        actorType: input.actorType,
-        actorId: input.actorId ?? null,
-        verb: input.verb,
-        channel: input.channel ?? null,
-        prospectId: input.prospectId ?? null,
-        personaId: input.personaId ?? null,
-        payload: input.payload ?? {},
-        ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
-      })
+      .values(activityRow(input))
       .returning();
     const written = row!;
     await emitLiveEvent(tx, written.accountId, 'activity', activityEventData(written));
@@ -94,17 +100,7 @@ export async function withActivitiesBuffered<T>(tx: Db, fn: () => Promise<T>): P
       const rows = await tx
         .insert(activities)
         .values(
-          pending.slice(i, i + 500).map((input) => ({
-            accountId: input.accountId,
-            actorType: input.actorType,
-            actorId: input.actorId ?? null,
-            verb: input.verb,
-            channel: input.channel ?? null,
-            prospectId: input.prospectId ?? null,
-            personaId: input.personaId ?? null,
-            payload: input.payload ?? {},
-            ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
-          })),
+          pending.slice(i, i + 500).map(activityRow),
         )
         .returning();
       // In the order written (a multi-row insert answers its rows in VALUES order).

@@ -25,6 +25,7 @@ export const API_LAYERS = [
   { layer: 'pipeline', modules: ['pipeline'] },
   { layer: 'dashboard', modules: ['dashboard'] },
   { layer: 'interactions', modules: ['interactions'] },
+  { layer: 'insights', modules: ['insights'] },
   { layer: 'prospects', modules: ['prospects'] },
   { layer: 'sources', modules: ['prospect-sources'] },
   { layer: 'personas', modules: ['personas'] },

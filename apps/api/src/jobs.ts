@@ -14,6 +14,7 @@ import { pruneJob as liveEventsPruneJob } from './modules/live/prune';
 import { planJob as brandPostsPlanJob } from './modules/brand-awareness/planner';
 import { publishJob as brandPostPublishJob } from './modules/brand-awareness/publish';
 import { placeCallsJob } from './modules/phone-calls/auto-calls';
+import { recipientProvidersJob } from './modules/insights/providers';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -31,5 +32,6 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   brandPostsPlanJob,
   brandPostPublishJob,
   placeCallsJob,
+  recipientProvidersJob,
   reactionJob,
 ];

@@ -2,6 +2,7 @@ import type { AppRoute } from './lib/route';
 import { authRoutes } from './modules/auth/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { insightsRoutes } from './modules/insights/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { linkedInAccountRoutes } from './modules/linkedin-accounts/routes';
 import { linkedInSearchRoutes } from './modules/linkedin-searches/routes';
@@ -48,6 +49,7 @@ export const routes: readonly AppRoute[] = [
   ...notificationRoutes,
   ...userEmailRoutes,
   ...dashboardRoutes,
+  ...insightsRoutes,
   ...blacklistRoutes,
   ...virtualEmployeeRoutes,
   ...campaignRoutes,

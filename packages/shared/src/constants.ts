@@ -56,6 +56,13 @@ export const GENERATION_POLL_INTERVAL_MS = 1000;
 export const BOUNCE_RATE_THRESHOLD = 0.05;
 export const BOUNCE_RATE_MIN_SENDS = 20;
 export const BOUNCE_RATE_WINDOW_DAYS = 7;
+/**
+ * Insights (issue 26): below this many prospects contacted, a value of the target audience shows "not enough data
+ * yet" instead of a rate (a 95 % Wilson interval on fewer is wider than the differences users act on).
+ */
+export const INSIGHTS_MIN_SAMPLE = 30;
+/** How long a recipient domain's looked-up mail provider (its MX) is trusted before it is looked up again. */
+export const RECIPIENT_PROVIDER_TTL_DAYS = 30;
 /** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
 export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
 

@@ -47,3 +47,4 @@ export * from './inbox';
 export * from './pipeline';
 export * from './live';
 export * from './brand-awareness';
+export * from './insights';

@@ -15,6 +15,7 @@ import { autoCommunicationEndpoints } from './endpoints/auto-communication';
 import { complianceEndpoints } from './endpoints/compliance';
 import { campaignNotificationEndpoints, notificationEndpoints } from './endpoints/notifications';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { insightsEndpoints } from './endpoints/insights';
 import { userEmailEndpoints } from './endpoints/mailboxes';
 
 export { connectionTestOf } from './endpoints/mailboxes';
@@ -50,6 +51,7 @@ export function createApi(http: ApiClient) {
     campaignNotifications: campaignNotificationEndpoints(http),
     notifications: notificationEndpoints(http),
     dashboard: dashboardEndpoints(http),
+    insights: insightsEndpoints(http),
     userEmails: userEmailEndpoints(http),
     blacklist: blacklistEndpoints(http),
     virtualEmployees: virtualEmployeeEndpoints(http),

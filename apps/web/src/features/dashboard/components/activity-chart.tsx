@@ -34,8 +34,8 @@ export const SERIES = [
 
 /**
  * Touches sent as bars (left axis), replies and meetings as lines on their own scale (right axis: they
- * are a tenth of the sends and would lie flat otherwise), one bucket per day or week. Hand-built SVG:
- * recharts is not installed. Screen readers get a summary and the full table.
+ * are a tenth of the sends and would lie flat otherwise), one bucket per day or week. Hand-built SVG
+ * (the dashboard predates recharts; insights use it). Screen readers get a summary and the full table.
  */
 export function ActivityChart({ graph }: { graph: ActivityGraph }) {
   const id = useId();

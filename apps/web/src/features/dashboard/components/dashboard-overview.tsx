@@ -12,7 +12,7 @@ import { ActivityChart } from './activity-chart';
 import { ActivityFeed } from './activity-feed';
 import { AwareCompaniesList } from './aware-companies';
 import { ChannelsList } from './channels-card';
-import { PERIOD_SPANS, PeriodSwitcher } from './period-switcher';
+import { PERIOD_SPANS, PeriodSwitcher } from '@web/components/period-switcher';
 import { StatCards } from './stat-cards';
 import { Skeleton, WidgetError } from './widget-states';
 

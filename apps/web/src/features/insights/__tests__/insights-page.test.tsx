@@ -161,7 +161,8 @@ describe('the insights page', () => {
     renderRoute(InsightsRoute, { path: '/cabinet/insights', url: '/cabinet/insights?tab=audience' });
     const table = await screen.findByRole('table', { name: 'Target audience by persona' });
     expect(within(table).getByRole('rowheader', { name: 'Founders' }).closest('tr')).toHaveTextContent('3.3% (1.3%–8.3%)');
-    expect(within(table).getAllByText('not enough data yet')).toHaveLength(2);
+    expect(within(table).getAllByText('· not enough data yet')).toHaveLength(3);
+    expect(within(table).getByRole('rowheader', { name: 'CTO' }).closest('tr')).toHaveTextContent('1 · not enough data yet');
     await userEvent.selectOptions(screen.getByLabelText('Rank by'), 'job_title');
     expect(await screen.findByRole('table', { name: 'Target audience by job title' })).toBeInTheDocument();
     expect(server.calls('/insights/performance/target_audience').at(-1)?.params).toMatchObject({ statistic_name: 'job_title' });

@@ -12,8 +12,13 @@ import { formatCount, formatInterval, formatRate } from './format';
 import { FiguresTable, Section } from './parts';
 
 /** A rate with its interval, or "not enough data yet" below the minimum sample. */
-function Rate({ r }: { r: IntervalRate }) {
-  if (r.rate === null) return <span className="text-muted">not enough data yet</span>;
+function Rate({ r, count }: { r: IntervalRate; count: number }) {
+  if (r.rate === null)
+    return (
+      <span>
+        {formatCount(count)} <span className="text-xs text-muted">· not enough data yet</span>
+      </span>
+    );
   return (
     <span>
       {formatRate(r.rate)} <span className="text-xs text-muted">({formatInterval(r.low, r.high)})</span>
@@ -54,10 +59,10 @@ export function AudienceTab({ period, statistic, onStatistic }: { period: Dashbo
           <div className={cn(q.isPlaceholderData && 'opacity-60')}>
             <FiguresTable
               caption={`Target audience by ${q.data.label.toLowerCase()}`}
-              head={[q.data.label, 'Contacted', 'Reply rate', 'Positive rate', 'Meetings']}
+              head={[q.data.label, 'Contacted', 'Replied', 'Positive', 'Meetings']}
               rows={q.data.values.map((v) => ({
                 key: v.value,
-                cells: [v.value, formatCount(v.contacted), <Rate key="r" r={v.reply_rate} />, <Rate key="p" r={v.positive_rate} />, v.enough_data ? <Rate key="m" r={v.meeting_rate} /> : formatCount(v.meetings)],
+                cells: [v.value, formatCount(v.contacted), <Rate key="r" r={v.reply_rate} count={v.replied} />, <Rate key="p" r={v.positive_rate} count={v.positive} />, <Rate key="m" r={v.meeting_rate} count={v.meetings} />],
               }))}
             />
           </div>

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright';
+const [url, out, ...clicks] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1800 } });
+await page.goto('http://localhost:3311/auth/signin');
+await page.getByLabel('Email', { exact: true }).fill('demo@example.com');
+await page.getByLabel('Password', { exact: true }).fill('demo12345');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+await page.goto('http://localhost:3311' + url);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();

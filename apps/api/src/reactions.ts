@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENTS } from '@shared/schemas/notifications';
 import { defineReactions } from './lib/events';
 import { kickSync } from './lib/jobs/kicks';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
+import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
@@ -14,6 +15,14 @@ import { isPersonsStatus, markInConversation } from './modules/prospects/convers
  * (lib/live-events.ts) and the cable only delivers what committed.
  */
 export const reactions = defineReactions([
+  {
+    // A bad outcome may take a mailbox (or its domain) over a deliverability threshold: it pauses with the cause (issue 26).
+    name: 'deliverability-guard',
+    on: 'activity',
+    verbs: ['email_bounced', 'email_complained', 'email_blocked'],
+    in: 'transaction',
+    run: (tx, event) => guardDeliverability(tx, event.data),
+  },
   {
     name: 'stop-enrolments-of-suppressed',
     on: 'address_suppressed',

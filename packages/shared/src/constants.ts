@@ -63,6 +63,22 @@ export const BOUNCE_RATE_WINDOW_DAYS = 7;
 export const INSIGHTS_MIN_SAMPLE = 30;
 /** How long a recipient domain's looked-up mail provider (its MX) is trusted before it is looked up again. */
 export const RECIPIENT_PROVIDER_TTL_DAYS = 30;
+/**
+ * A mailbox pauses itself, with the cause in plain words (modules/mailboxes/deliverability-guard.ts, issue 26), over
+ * the last DELIVERABILITY_WINDOW_DAYS of its own sends:
+ * - hard bounces over MAILBOX_BOUNCE_RATE_MAX of at least MAILBOX_BOUNCE_MIN_SENDS emails (Woodpecker pauses at 2 %,
+ *   Smartlead at a user-set 3–5 %; providers start filtering around 2–5 %);
+ * - spam complaints over MAILBOX_COMPLAINT_RATE_MAX of its emails, on any volume (Gmail's and Yahoo's bulk-sender
+ *   rules: keep under 0.3 %, aim under 0.1 %);
+ * - policy rejections (5.7.x: authentication, reputation, block lists): one that names missing authentication
+ *   (Microsoft 5.7.515, Gmail 5.7.26/5.7.27) or POLICY_BLOCKS_TO_PAUSE of any kind pause every mailbox of the sending
+ *   domain, since the domain is what the receivers judge.
+ */
+export const DELIVERABILITY_WINDOW_DAYS = 7;
+export const MAILBOX_BOUNCE_RATE_MAX = 0.03;
+export const MAILBOX_BOUNCE_MIN_SENDS = 50;
+export const MAILBOX_COMPLAINT_RATE_MAX = 0.001;
+export const POLICY_BLOCKS_TO_PAUSE = 2;
 /** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
 export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
 

@@ -256,6 +256,17 @@ describe.each(DB_KINDS)('insights on a real outreach (%s)', (kind) => {
     expect(channel.values).toEqual([expect.objectContaining({ value: 'email', contacted: 8 })]);
   });
 
+  it("the persona export's outreach columns count as the insights do", async () => {
+    const res = await get('/export_performance_to_csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const [head, ...lines] = res.body.trim().split(/\r?\n/);
+    const columns = head!.split(',');
+    const row = lines.find((l) => l.includes(personaName))!.split(',');
+    const cell = (name: string) => row[columns.indexOf(name)];
+    // Ann's meeting, booked on the board, counts for the persona of her conversation's campaign.
+    expect([cell('Emails sent'), cell('Replies'), cell('Positive replies'), cell('Meetings booked'), cell('Bounces'), cell('Unsubscribes')]).toEqual(['9', '3', '1', '1', '2', '1']);
+  });
+
   it('refuses an unknown statistic with the list of the known ones, and a caller without a session', async () => {
     const bad = await get('/insights/performance/target_audience?statistic_name=shoe_size');
     expect(bad.statusCode).toBe(422);

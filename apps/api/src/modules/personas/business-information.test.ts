@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('personas: filters, edit, preview, facets, export on %s'
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="persona-performance-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Persona ID,Persona,Description,Prospects,Prospects with email,Prospects with LinkedIn,Prospects added in the last 30 days,Created at,Updated at');
+    expect(lines[0]).toBe('Persona ID,Persona,Description,Prospects,Prospects with email,Prospects with LinkedIn,Prospects added in the last 30 days,Emails sent,Replies,Positive replies,Meetings booked,Bounces,Unsubscribes,Created at,Updated at');
     const row = lines.find((l) => l.includes('cmd|calc'))!;
     expect(row).toMatch(/^\d+,'=cmd\|calc,'\+danger,1,0,1,1,/);
     expect((await req('GET', '/export_performance_to_csv', undefined, other)).body).not.toContain('cmd|calc');

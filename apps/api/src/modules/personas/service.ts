@@ -1,3 +1,4 @@
+import { personaOutreach } from '../insights/persona-outreach';
 import { joinRunningCampaigns } from '../campaigns/enrolment';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -245,15 +246,25 @@ export const PERFORMANCE_CSV_HEADER = [
   'Prospects with email',
   'Prospects with LinkedIn',
   'Prospects added in the last 30 days',
+  'Emails sent',
+  'Replies',
+  'Positive replies',
+  'Meetings booked',
+  'Bounces',
+  'Unsubscribes',
   'Created at',
   'Updated at',
 ];
 
-/** The account's personas with their prospect numbers, as CSV (formula cells escaped). */
+/** The account's personas with their prospect numbers and their outreach (all time, as insights count it), as CSV (formula cells escaped). */
 export async function performanceCsv(deps: Deps, auth: AuthContext): Promise<string> {
-  const rows = await repo.performanceRows(deps.db, auth.account.id);
+  const [rows, outreach] = await Promise.all([repo.performanceRows(deps.db, auth.account.id), personaOutreach(deps.db, auth.account.id)]);
+  const none = { sent: 0, replies: 0, positive: 0, meetings: 0, bounces: 0, unsubscribes: 0 };
   return toCsv(
     PERFORMANCE_CSV_HEADER,
-    rows.map((r) => [r.id, r.name, r.description, Number(r.prospects), Number(r.withEmail), Number(r.withLinkedIn), Number(r.addedLast30Days), r.createdAt, r.updatedAt]),
+    rows.map((r) => {
+      const o = outreach.get(r.id) ?? none;
+      return [r.id, r.name, r.description, Number(r.prospects), Number(r.withEmail), Number(r.withLinkedIn), Number(r.addedLast30Days), o.sent, o.replies, o.positive, o.meetings, o.bounces, o.unsubscribes, r.createdAt, r.updatedAt];
+    }),
   );
 }

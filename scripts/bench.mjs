@@ -1,5 +1,5 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest, cable.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest, cable, insights.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
@@ -279,7 +279,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest,cable runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest,cable,insights runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -550,6 +550,42 @@ if (want('inbox_list')) {
       if (res.non2xx > 0) throw new Error(`${res.non2xx} non-2xx answers`);
       // autocannon counts whole milliseconds: a bare route's p99 under 1 ms reads 0, so the floor is at least 1 ms.
       report(`inbox_list p99, ${body.meta.total} of ${INBOX_BENCH_THREADS} threads match (${res.requests.average.toFixed(0)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, Math.max(floor.p99, 1), 'ms', '< 50 ms', res.latency.p99 < 50);
+    } finally {
+      await stop(child);
+      await db.drop();
+    }
+  }
+}
+
+if (want('insights')) {
+  const { INSIGHTS_BENCH_SENDS, seedInsights } = await import('./bench/insights.mjs');
+  const { createDatabase } = await import('./bench/engine.mjs');
+  console.log(`\nInsights: the three insights calls for an account of ${INSIGHTS_BENCH_SENDS} sent emails on PostgreSQL, 10 connections, p99 ms (target < 150 ms; floor: the bare route under the same load)`);
+  const db = await createDatabase('insights');
+  if (!db) console.log('  insights: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    const port = await freePort();
+    const child = startServer({ PORT: String(port), DATABASE_URL: db.url, SEED_DEMO: '1' });
+    try {
+      await waitFor(`http://127.0.0.1:${port}/api/headers`, child);
+      const origin = `http://127.0.0.1:${port}`;
+      const headers = await signInDemo(origin);
+      const t0 = performance.now();
+      const seeded = await seedInsights(db.url);
+      console.log(`  seeded ${INSIGHTS_BENCH_SENDS} sends and ${seeded.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const floor = await bareUnderLoad(10);
+      for (const [name, path] of [
+        ['overall-stats', '/api/v1/insights/deliverability/overall-stats?period=month'],
+        ['my_opportunities', '/api/v1/insights/performance/my_opportunities?period=month'],
+        ['target_audience', '/api/v1/insights/performance/target_audience?period=month&statistic_name=job_title'],
+      ]) {
+        const url = `${origin}${path}`;
+        const check = await fetch(url, { headers });
+        if (check.status !== 200) throw new Error(`${name} answered ${check.status}`);
+        const res = await cannon({ url, headers });
+        if (res.non2xx > 0) throw new Error(`${name}: ${res.non2xx} non-2xx answers`);
+        report(`insights ${name} p99 (${res.requests.average.toFixed(1)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, Math.max(floor.p99, 1), 'ms', '< 150 ms', res.latency.p99 < 150);
+      }
     } finally {
       await stop(child);
       await db.drop();

@@ -86,6 +86,8 @@ function fakeServer(options: { empty?: boolean; fail?: boolean } = {}) {
     switch (config.url) {
       case '/insights/deliverability/overall-stats':
         return { status: 200, data: { data: overall(period, options.empty ?? false) } };
+      case '/campaigns':
+        return { status: 200, data: { data: [{ id: 3, name: 'Q4 founders' }] } };
       case '/insights/performance/my_opportunities':
         return { status: 200, data: { data: opportunities(period) } };
       case '/insights/performance/target_audience':
@@ -130,6 +132,17 @@ describe('the insights page', () => {
     const campaigns = screen.getByRole('table', { name: 'Deliverability by campaign and step' });
     expect(within(campaigns).getByText('Step 2')).toBeInTheDocument();
     expect(screen.getByText(/No open or click rates/)).toBeInTheDocument();
+  });
+
+  it("narrows deliverability to one campaign, kept in the URL", async () => {
+    const server = use(fakeServer());
+    const { router } = renderRoute(InsightsRoute, { path: '/cabinet/insights' });
+    await screen.findByTestId('figure-sent');
+    await userEvent.selectOptions(await screen.findByLabelText('Campaign'), 'Q4 founders');
+    await waitFor(() => expect(server.calls('/insights/deliverability/overall-stats').at(-1)?.params).toMatchObject({ campaign_id: 3 }));
+    expect(router.state.location.search).toContain('campaign=3');
+    await userEvent.selectOptions(screen.getByLabelText('Campaign'), 'All campaigns');
+    expect(router.state.location.search).not.toContain('campaign=');
   });
 
   it('switches period and tab from the keyboard; the URL keeps them', async () => {

@@ -21,3 +21,6 @@ export const useOpportunities = (period: DashboardPeriod) =>
 /** GET insights/performance/target_audience?statistic_name=&period= */
 export const useTargetAudience = (period: DashboardPeriod, name: StatisticName) =>
   useQuery({ queryKey: insightsKeys.targetAudience(period, name), queryFn: () => api.insights.targetAudience({ period, statistic_name: name }), placeholderData: keepPreviousData });
+
+/** The account's campaigns, for the deliverability tab's campaign picker (GET campaigns). */
+export const useCampaignChoices = () => useQuery({ queryKey: [...insightsKeys.all, 'campaign-choices'], queryFn: () => api.campaigns.list(), staleTime: 60_000 });

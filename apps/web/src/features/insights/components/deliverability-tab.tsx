@@ -1,4 +1,5 @@
 import { MailCheck } from 'lucide-react';
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardPeriod } from '@shared/schemas/dashboard';
 import type { DeliverabilityFigures, OverallStats } from '@shared/schemas/insights';
@@ -7,7 +8,7 @@ import { PERIOD_SPANS } from '@web/components/period-switcher';
 import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { useOverallStats } from '../api/insights';
+import { useCampaignChoices, useOverallStats } from '../api/insights';
 import { formatCount, formatRate } from './format';
 import { Figure, FiguresTable, Section } from './parts';
 
@@ -50,15 +51,46 @@ function ProviderChart({ stats }: { stats: OverallStats }) {
   );
 }
 
-export function DeliverabilityTab({ period }: { period: DashboardPeriod }) {
-  const q = useOverallStats(period);
+/** "All campaigns" or one of them (the figures of that campaign only). */
+function CampaignPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+  const id = useId();
+  const campaigns = useCampaignChoices();
+  if (!campaigns.data?.length) return null;
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
+        Campaign
+      </label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} className="rounded-md border border-border bg-surface px-3 py-1.5 text-sm text-fg">
+        <option value="">All campaigns</option>
+        {campaigns.data.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function DeliverabilityTab({ period, campaignId = null, onCampaign }: { period: DashboardPeriod; campaignId?: number | null; onCampaign: (id: number | null) => void }) {
+  return (
+    <div className="space-y-6">
+      <CampaignPicker value={campaignId} onChange={onCampaign} />
+      <DeliverabilityFiguresView period={period} campaignId={campaignId} />
+    </div>
+  );
+}
+
+function DeliverabilityFiguresView({ period, campaignId }: { period: DashboardPeriod; campaignId: number | null }) {
+  const q = useOverallStats(period, campaignId);
   if (q.isPending) return <Spinner label="Loading deliverability" />;
   if (q.isError) return <LoadError what="deliverability" error={q.error} onRetry={q.refetch} />;
   const s = q.data;
   if (s.sent === 0 && s.replied === 0)
     return (
       <EmptyState icon={MailCheck} title="No sends in this period">
-        Nothing was sent in the {PERIOD_SPANS[period]}. Deliverability fills in as your campaigns send: every email, bounce, complaint and reply is counted here.
+        Nothing was sent{campaignId ? ' by this campaign' : ''} in the {PERIOD_SPANS[period]}. Deliverability fills in as your campaigns send: every email, bounce, complaint and reply is counted here.
       </EmptyState>
     );
   return (

@@ -23,11 +23,13 @@ export function InsightsRoute() {
   const tab = pick<Tab>(params.get('tab'), TABS.map((t) => t.key), 'deliverability');
   const period = pick<DashboardPeriod>(params.get('period'), DASHBOARD_PERIODS, 'month');
   const statistic = pick<StatisticName>(params.get('statistic'), STATISTIC_NAMES, 'persona');
-  const set = (key: string, value: string) =>
+  const campaign = /^[1-9]\d{0,9}$/.test(params.get('campaign') ?? '') ? Number(params.get('campaign')) : null;
+  const set = (key: string, value: string | null) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        next.set(key, value);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
         return next;
       },
       { replace: true },
@@ -36,7 +38,7 @@ export function InsightsRoute() {
     <PageFrame title="Insights" description="Deliverability and performance: which personas, messages and channels bring replies." actions={<PeriodSwitcher value={period} onChange={(p) => set('period', p)} />}>
       <Tabs id="insights" label="Insights" tabs={TABS} value={tab} onChange={(k) => set('tab', k)} />
       <TabPanel id="insights" tab={tab}>
-        {tab === 'deliverability' ? <DeliverabilityTab period={period} /> : tab === 'performance' ? <PerformanceTab period={period} /> : <AudienceTab period={period} statistic={statistic} onStatistic={(s) => set('statistic', s)} />}
+        {tab === 'deliverability' ? <DeliverabilityTab period={period} campaignId={campaign} onCampaign={(id) => set('campaign', id === null ? null : String(id))} /> : tab === 'performance' ? <PerformanceTab period={period} /> : <AudienceTab period={period} statistic={statistic} onStatistic={(s) => set('statistic', s)} />}
       </TabPanel>
     </PageFrame>
   );

@@ -340,12 +340,14 @@ class HookCrash {
 /**
  * THE ingestion of a batch of messages from one folder (the IMAP sync's fetched batch, in UID order), with the
  * meaning of ingestMessage for each, in a few statements per batch rather than many per message:
- * - parsed, then one query finds the Message-IDs this mailbox took in already (duplicates), and one per table finds
- *   which of the Message-IDs they answer (or return, or are) are ours (campaign_emails, thread messages);
- * - a message that answers none of ours (nor one earlier in the batch) is unrelated: dropped, no transaction;
- * - the others are classified (outside any transaction: the AI provider only for those threading onto ours), then
- *   taken in one after another in one transaction for the batch, from rows read for the whole batch at once
- *   (thread_cache below), with their live events written as one insert at its end;
+ * - their headers parsed, then one query finds the Message-IDs this mailbox took in already (duplicates), and one per
+ *   table finds which of the Message-IDs they answer (or return, or are) are ours (campaign_emails, thread messages);
+ * - a message that answers none of ours (nor one earlier in the batch) and is no report is unrelated: dropped, never
+ *   parsed further, no transaction;
+ * - the others are parsed whole and classified (outside any transaction: the AI provider only for those threading
+ *   onto ours), then taken in, in order, in one transaction for the batch, from rows read for the whole batch at
+ *   once (thread_cache below): independent ones a segment at a time, set-based (takeSegment, at the end of this
+ *   file), the rest one by one; live events and activities are written as one insert each at its end;
  * - a failing batch is rolled back and taken in again one transaction per message, so a message that fails fails
  *   alone: the ones before it commit and IngestBatchError says where it stopped.
  * Idempotent as each message is: a batch repeated after a crash finds its messages there and changes nothing.

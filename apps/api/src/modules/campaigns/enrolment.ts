@@ -311,12 +311,12 @@ export async function joinRunningCampaigns(deps: Pick<Deps, 'db' | 'jobs'>, acco
  * Stops enrolments and cancels their unsent emails, in the caller's transaction; answers the stopped
  * enrolments. `where` picks them (always within the account).
  */
-export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: ReturnType<typeof and>, reason: string): Promise<Array<{ id: number; prospectId: number; campaignId: number }>> {
+export async function stopEnrolmentsWhere(tx: Db, accountId: number, where: ReturnType<typeof and>, reason: string): Promise<Array<{ id: number; prospectId: number; campaignId: number; email: string }>> {
   const stopped = await tx
     .update(campaignEnrolments)
     .set({ status: 'stopped', stopReason: reason, stoppedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(campaignEnrolments.accountId, accountId), eq(campaignEnrolments.status, 'active'), where))
-    .returning({ id: campaignEnrolments.id, prospectId: campaignEnrolments.prospectId, campaignId: campaignEnrolments.campaignId });
+    .returning({ id: campaignEnrolments.id, prospectId: campaignEnrolments.prospectId, campaignId: campaignEnrolments.campaignId, email: campaignEnrolments.email });
   if (stopped.length) {
     await tx
       .update(campaignEmails)

@@ -26,7 +26,7 @@ export const FIXTURE_DIRS = {
   heldOut: path.join(HERE, 'classify-heldout'),
 } as const;
 
-/** A full MIME message, parsed as ingestion parses it (ingest.ts parseMessage, readMessage, classifyInbound). */
+/** A full MIME message, parsed as ingestion parses it (ingest.ts ingestBatch's full parse with PARSE_OPTIONS, readMessage, classifyInbound). */
 export async function parseMimeFixture(name: string, raw: Buffer, label?: string): Promise<ReplyFixture> {
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   const header = (n: string) => {

@@ -4,11 +4,12 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { BOUNCE_MATCH_RECENT_DAYS, BOUNCE_SOFT_REPEAT_COUNT, BOUNCE_SOFT_REPEAT_DAYS, BOUNCE_SOFT_REPEAT_WINDOW_DAYS, FREE_MAIL_DOMAINS, OUT_OF_OFFICE_PAUSE_DAYS } from '@shared/constants';
 import { isAutomaticReplyStatus, nextReplyStatus, type ReplyStatus, type ReplyStatusSource, type ReplyStatusState } from '@shared/schemas/inbox';
 import type { Db } from '../../db/client';
-import { bounceReports, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
+import { bulkInsert } from '../../db/bulk-insert';
+import { blacklistedEmails, bounceReports, campaignEmails, campaignEnrolments, campaigns, emailThreadMessages, emailThreads, userEmails, type CampaignEmailRow, type EmailThreadRow, type UserEmailRow } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { recordActivity, withActivitiesBuffered } from '../activities/service';
 import { emitLiveEvent, withLiveEventsBuffered } from '../../lib/live-events';
-import { suppress } from '../blacklist/suppression';
+import { stopEnrolments, suppress } from '../blacklist/suppression';
 import { publish } from '../../lib/events';
 import { stopEnrolmentsWhere, UNSENT_STATUSES } from '../campaigns/enrolment';
 import { withCampaignFinishDeferred } from '../campaigns/lifecycle';
@@ -339,12 +340,14 @@ class HookCrash {
 /**
  * THE ingestion of a batch of messages from one folder (the IMAP sync's fetched batch, in UID order), with the
  * meaning of ingestMessage for each, in a few statements per batch rather than many per message:
- * - parsed, then one query finds the Message-IDs this mailbox took in already (duplicates), and one per table finds
- *   which of the Message-IDs they answer (or return, or are) are ours (campaign_emails, thread messages);
- * - a message that answers none of ours (nor one earlier in the batch) is unrelated: dropped, no transaction;
- * - the others are classified (outside any transaction: the AI provider only for those threading onto ours), then
- *   taken in one after another in one transaction for the batch, from rows read for the whole batch at once
- *   (thread_cache below), with their live events written as one insert at its end;
+ * - their headers parsed, then one query finds the Message-IDs this mailbox took in already (duplicates), and one per
+ *   table finds which of the Message-IDs they answer (or return, or are) are ours (campaign_emails, thread messages);
+ * - a message that answers none of ours (nor one earlier in the batch) and is no report is unrelated: dropped, never
+ *   parsed further, no transaction;
+ * - the others are parsed whole and classified (outside any transaction: the AI provider only for those threading
+ *   onto ours), then taken in, in order, in one transaction for the batch, from rows read for the whole batch at
+ *   once (thread_cache below): independent ones a segment at a time, set-based (takeSegment, at the end of this
+ *   file), the rest one by one; live events and activities are written as one insert each at its end;
  * - a failing batch is rolled back and taken in again one transaction per message, so a message that fails fails
  *   alone: the ones before it commit and IngestBatchError says where it stopped.
  * Idempotent as each message is: a batch repeated after a crash finds its messages there and changes nothing.
@@ -353,48 +356,53 @@ export async function ingestBatch(db: Db, input: BatchInput, items: Array<{ raw:
   if (!items.length) return [];
   const now = input.now ?? new Date();
   const accountId = input.mailbox.accountId;
+  // Only the headers first: what a message is, answers or returns is told by them and its report (analyseBounce
+  // reads the bytes itself); the whole message is parsed only for those that may concern us (not for the unrelated).
   const read = await Promise.all(
     items.map(async (item) => {
       const one: IngestInput = { ...input, raw: item.raw, uid: item.uid };
-      const { raw, parsed, messageId } = await parseMessage(one);
-      return { uid: item.uid, m: readMessage(one, now, raw, parsed, messageId) };
+      const raw = typeof one.raw === 'string' ? one.raw : one.raw.toString('utf8');
+      const head = await simpleParser(headerOf(one.raw), PARSE_OPTIONS);
+      return { uid: item.uid, one, raw, head, messageId: messageIdOf(head, raw), fromEmail: (firstAddress(head.from)?.address ?? '').toLowerCase() };
     }),
   );
   const results: Array<IngestResult | undefined> = new Array(read.length);
-  const seenIds = await ingestedIds(db, input.mailbox, read.map((r) => r.m.messageId));
+  const seenIds = await ingestedIds(db, input.mailbox, read.map((r) => r.messageId));
+  const mailboxAddress = input.mailbox.email.toLowerCase();
   // What each message answers, returns or is: looked up for the whole batch in one query per table.
-  const looks = read.map(({ m }) => {
-    const own = m.fromEmail === m.mailboxAddress || m.input.role === 'sent' || m.input.role === 'drafts';
-    const dsn = own ? null : analyseBounce(m.input.raw);
-    const answered = answeredIds(m.parsed);
-    const bounced = own ? null : bouncedIdsOf(m, dsn);
+  const looks = read.map((r) => {
+    const own = r.fromEmail === mailboxAddress || input.role === 'sent' || input.role === 'drafts';
+    const dsn = own ? null : analyseBounce(r.one.raw);
+    const answered = answeredIds(r.head);
+    const bounced = own ? null : bouncedIdsOf(dsn);
     return { own, dsn, answered, bounced };
   });
-  const ids = [...new Set(read.flatMap(({ m }, i) => [m.messageId, ...looks[i]!.answered, ...(looks[i]!.bounced ?? [])]))];
+  const ids = [...new Set(read.flatMap((r, i) => [r.messageId, ...looks[i]!.answered, ...(looks[i]!.bounced ?? [])]))];
   const cache = await readThreadCache(db, accountId, ids, looks.flatMap((l) => l.answered));
-  const candidates: Array<{ index: number; uid: number | null; m: Ingestion; side: { own: true } | OtherSide }> = [];
+  const candidates: Candidate[] = [];
   const batchIds = new Set<string>();
   for (let i = 0; i < read.length; i++) {
-    const { m } = read[i]!;
+    const r = read[i]!;
     const look = looks[i]!;
-    if (seenIds.has(m.messageId) || batchIds.has(m.messageId)) {
-      results[i] = { outcome: 'duplicate', messageId: m.messageId };
+    if (seenIds.has(r.messageId) || batchIds.has(r.messageId)) {
+      results[i] = { outcome: 'duplicate', messageId: r.messageId };
       continue;
     }
     const ontoOurs = look.answered.some((id) => cache.known.has(id) || cache.ours.has(id) || batchIds.has(id));
     // Every delivery report is taken to the bounce step: one that returns no Message-ID of ours is matched by its
     // recipients among the mailbox's recent sends, or recorded as unmatched (bounces/, ingestBounce).
-    const related = ontoOurs || cache.ours.has(m.messageId) || look.dsn !== null;
+    const related = ontoOurs || cache.ours.has(r.messageId) || look.dsn !== null;
     if (!related) {
-      results[i] = { outcome: 'unrelated', messageId: m.messageId };
+      results[i] = { outcome: 'unrelated', messageId: r.messageId };
       continue;
     }
-    batchIds.add(m.messageId);
+    batchIds.add(r.messageId);
+    const m = readMessage(r.one, now, r.raw, await simpleParser(r.one.raw, PARSE_OPTIONS), r.messageId);
     candidates.push({ index: i, uid: read[i]!.uid, m, side: look.own ? { own: true } : await otherSideOf(db, m, look.dsn, ontoOurs) });
   }
   if (!candidates.length) return results as IngestResult[];
   // Taken in order: a message answering one earlier in the batch finds it (those answers skip the batch's lookups).
-  const takeOne = async (tx: Db, c: (typeof candidates)[number], withCache: boolean): Promise<IngestResult> => {
+  const takeOne = async (tx: Db, c: Candidate, withCache: boolean): Promise<IngestResult> => {
     if (withCache) cache.skip = answeredIds(c.m.parsed).some((id) => cache.storedIds.has(id)) ? 'all' : 'none';
     const ownCampaignEmail = await ingestOwnCampaignEmail(tx, c.m);
     const out = ownCampaignEmail ?? (c.side.own ? await ingestOwnMessage(tx, c.m) : await ingestOtherSideMessage(tx, c.m, c.side));
@@ -408,14 +416,39 @@ export async function ingestBatch(db: Db, input: BatchInput, items: Array<{ raw:
       await withLiveEventsBuffered(tx, () =>
         withActivitiesBuffered(tx, () =>
           withCampaignFinishDeferred(tx, accountId, async () => {
-            for (const c of candidates) {
-              results[c.index] = await takeOne(tx, c, true);
+            const afterMessage = async (c: Candidate) => {
               try {
                 await hooks.afterMessage?.(c.uid);
               } catch (err) {
                 throw new HookCrash(err);
               }
+            };
+            // Independent messages go in together, a few statements per segment (takeSegment); the others one by one, in order.
+            const segments = await segmentsOf(tx, cache, candidates);
+            let segment: FastItem[] = [];
+            const flush = async () => {
+              if (!segment.length) return;
+              const items = segment;
+              segment = [];
+              segments.reset();
+              await takeSegment(tx, cache, items, results);
+              for (const item of items) await afterMessage(item.c);
+            };
+            for (const c of candidates) {
+              const keys = segments.keysOf(c);
+              if (keys && segments.conflicts(keys)) await flush();
+              const item = keys ? fastItemOf(cache, segments, c) : null;
+              if (item) {
+                segments.add(keys!);
+                cache.storedIds.add(c.m.messageId);
+                segment.push(item);
+                continue;
+              }
+              await flush();
+              results[c.index] = await takeOne(tx, c, true);
+              await afterMessage(c);
             }
+            await flush();
           }),
         ),
       );
@@ -434,6 +467,9 @@ export async function ingestBatch(db: Db, input: BatchInput, items: Array<{ raw:
   }
   return results as IngestResult[];
 }
+
+/** A message of the batch that may concern us, in UID order: where its result goes, and what was read from it. */
+type Candidate = { index: number; uid: number | null; m: Ingestion; side: { own: true } | OtherSide };
 
 /** The results before index `upTo`, in order (what a stopped batch took in). */
 const taken = (results: Array<IngestResult | undefined>, upTo: number): IngestResult[] => results.slice(0, upTo).filter((r): r is IngestResult => r !== undefined);
@@ -507,7 +543,8 @@ async function readThreadCache(db: Db, accountId: number, ids: string[], answere
       : Promise.resolve([]),
   ]);
   for (const o of ours) {
-    if (o.status === 'sent') cache.ours.set(o.messageId, o);
+    // Two of our emails with one Message-ID: which one a lookup finds is the database's to say (read again when needed).
+    if (o.status === 'sent' && !cache.ours.has(o.messageId)) cache.ours.set(o.messageId, o);
     else cache.oursUnsent.add(o.messageId);
   }
   for (const k of known) if (!cache.known.has(k.messageId)) cache.known.set(k.messageId, k.threadId);
@@ -593,12 +630,18 @@ type StoredInbound = {
   threadReplyStatus: ReplyStatus | null;
 };
 
-/** The message parsed, and its Message-ID (made from its bytes when it has none). */
-async function parseMessage(input: IngestInput): Promise<{ raw: string; parsed: ParsedMail; messageId: string }> {
-  const raw = typeof input.raw === 'string' ? input.raw : input.raw.toString('utf8');
-  const parsed = await simpleParser(input.raw, { skipImageLinks: true, skipTextToHtml: true });
-  const messageId = normaliseMessageId(parsed.messageId) ?? `<${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@no-message-id.invalid>`;
-  return { raw, parsed, messageId };
+const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true };
+
+/** Its Message-ID (made from its bytes when it has none). */
+const messageIdOf = (parsed: Pick<ParsedMail, 'messageId'>, raw: string) => normaliseMessageId(parsed.messageId) ?? `<${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@no-message-id.invalid>`;
+
+/** The header section of a message, up to and with the empty line that ends it (all of it when there is none). */
+function headerOf(raw: Buffer | string): Buffer | string {
+  const ends = [raw.indexOf('\n\n'), raw.indexOf('\n\r\n')].filter((i) => i >= 0);
+  if (!ends.length) return raw;
+  const at = Math.min(...ends);
+  const end = at + (raw.indexOf('\n\n') === at ? 2 : 3);
+  return raw.slice(0, end);
 }
 
 /** The parsed message's fields, and its row's columns common to every kind. */
@@ -688,7 +731,7 @@ async function ingestOwnMessage(tx: Db, m: Ingestion): Promise<IngestResult> {
 
 /** The other side's message: a delivery report, else an answer to ours (an auto-reply or a person's reply); anything else is unrelated. */
 async function ingestOtherSideMessage(tx: Db, m: Ingestion, side: OtherSide): Promise<IngestResult> {
-  const bouncedIds = bouncedIdsOf(m, side.dsn);
+  const bouncedIds = bouncedIdsOf(side.dsn);
   if (bouncedIds) return ingestBounce(tx, m, side.dsn, bouncedIds);
   const found = await threadFor(tx, m.accountId, answeredIds(m.parsed), m.now, true);
   if (!found) return { outcome: 'unrelated', messageId: m.messageId };
@@ -699,7 +742,7 @@ async function ingestOtherSideMessage(tx: Db, m: Ingestion, side: OtherSide): Pr
 }
 
 /** The Message-IDs a bounce returns (none: it is matched by its recipients); null when the message is no bounce. */
-function bouncedIdsOf(_m: Ingestion, report: BounceReport | null): string[] | null {
+function bouncedIdsOf(report: BounceReport | null): string[] | null {
   if (!report) return null;
   return report.originalMessageId ? [report.originalMessageId] : [];
 }
@@ -1246,4 +1289,561 @@ async function applyReplyStatus(tx: Db, thread: EmailThreadRow, classified: Repl
     });
   }
   return next.reply_status;
+}
+
+/*
+ * The set-based path of a batch (ingestBatch). Messages that touch no row another one of the batch touches (their
+ * thread, their prospect, their addresses, and every enrolment of those) are taken in together, a segment at a
+ * time, with one statement per table and step for the segment instead of one per message: bounce reports, threads
+ * and their copies of our emails, the messages, the threads' statuses (read under lock, then one update with what
+ * touchThread sets), suppressions, pauses, stops. Each message keeps its own order of effects (its activities, live
+ * events and events come in the order ingestMessage gives them; only messages of one segment interleave, and they
+ * share nothing). What the fast path does not cover goes one by one through the functions above, as before: our own
+ * mail, a message answering one stored earlier in the batch, one the batch's reads do not settle (a lookup the cache
+ * cannot answer, a bounce matched by recipient), an unsure one (needs review), a reply that stops a whole company.
+ * A message that shares a row with one of the current segment closes the segment first, so the order holds.
+ */
+
+/** A message the segment takes in: its thread (found, or to be made from our email it answers) and what it is. */
+type FastItem = {
+  c: Candidate;
+  m: Ingestion;
+  /** The thread it goes to when the batch knew it; else made (or found) from `ensure`'s enrolment. */
+  thread: EmailThreadRow | null;
+  ensure: CampaignEmailRow | null;
+  answered: CampaignEmailRow | null;
+} & ({ kind: 'reply'; side: OtherSide; reply: ReplyJudgement } | { kind: 'bounce'; side: OtherSide; report: BounceReport; matches: BounceMatch[] });
+
+type EnrolmentIdentity = { id: number; prospectId: number; email: string };
+
+/** Who a message concerns, as the batch's cache tells before it is taken in (the keys its segment is checked by). */
+type Whom = { enrolmentId: number | null; threadId: number | null; prospectId: number | null; prospectEmail: string; campaignId: number | null; emails: string[] };
+
+/** The segments of a batch: the enrolments of everyone the candidates concern (read once), the campaigns' company rule, the keys taken so far. */
+async function segmentsOf(tx: Db, cache: ThreadCache, candidates: Candidate[]) {
+  const accountId = candidates[0]!.m.accountId;
+  const whoms = candidates.map((c) => whomOf(cache, c)).filter((w) => w !== null);
+  const prospects = [...new Set(whoms.map((w) => w.prospectId).filter((p) => p !== null))];
+  const emails = [...new Set(whoms.flatMap((w) => w.emails))];
+  const campaignIds = [...new Set(whoms.map((w) => w.campaignId).filter((id) => id !== null))];
+  const enrolments: EnrolmentIdentity[] =
+    prospects.length || emails.length
+      ? await tx
+          .select({ id: campaignEnrolments.id, prospectId: campaignEnrolments.prospectId, email: campaignEnrolments.email })
+          .from(campaignEnrolments)
+          .where(and(eq(campaignEnrolments.accountId, accountId), or(prospects.length ? inArray(campaignEnrolments.prospectId, prospects) : undefined, emails.length ? inArray(campaignEnrolments.email, emails) : undefined)))
+      : [];
+  const companyRule = new Map<number, boolean>();
+  if (campaignIds.length) {
+    const rows = await tx
+      .select({ id: campaigns.id, stopCompanyOnReply: campaigns.stopCompanyOnReply })
+      .from(campaigns)
+      .where(and(eq(campaigns.accountId, accountId), inArray(campaigns.id, campaignIds)));
+    for (const r of rows) companyRule.set(r.id, r.stopCompanyOnReply);
+  }
+  const readProspects = new Set(prospects);
+  const readEmails = new Set(emails);
+  const byProspect = new Map<number, EnrolmentIdentity[]>();
+  const byEmail = new Map<string, EnrolmentIdentity[]>();
+  for (const e of enrolments) {
+    byProspect.set(e.prospectId, [...(byProspect.get(e.prospectId) ?? []), e]);
+    byEmail.set(e.email, [...(byEmail.get(e.email) ?? []), e]);
+  }
+  let taken = new Set<string>();
+  return {
+    companyRule,
+    /** The rows a message may touch, as keys; null when the batch's reads do not tell (it goes alone). */
+    keysOf(c: Candidate): string[] | null {
+      const whom = whomOf(cache, c);
+      if (!whom) return null;
+      const keys = [`enrolment:${whom.enrolmentId}`];
+      if (whom.threadId !== null) keys.push(`thread:${whom.threadId}`);
+      const reached: EnrolmentIdentity[] = [];
+      if (whom.prospectId !== null) {
+        if (!readProspects.has(whom.prospectId)) return null;
+        keys.push(`prospect:${whom.prospectId}`);
+        reached.push(...(byProspect.get(whom.prospectId) ?? []));
+      }
+      for (const email of whom.emails) {
+        if (!readEmails.has(email)) return null;
+        keys.push(`email:${email}`);
+        reached.push(...(byEmail.get(email) ?? []));
+      }
+      for (const e of reached) keys.push(`prospect:${e.prospectId}`, `email:${e.email}`, `enrolment:${e.id}`);
+      return keys;
+    },
+    conflicts: (keys: string[]) => keys.some((k) => taken.has(k)),
+    add: (keys: string[]) => {
+      for (const k of keys) taken.add(k);
+    },
+    reset: () => {
+      taken = new Set();
+    },
+  };
+}
+
+type Segments = Awaited<ReturnType<typeof segmentsOf>>;
+
+/** The thread a message of the other side goes to, as the batch's reads tell (threadFor's answer without a statement); null when they do not. */
+function cachedThreadOf(cache: ThreadCache, ids: string[]): { thread: EmailThreadRow | null; ensure: CampaignEmailRow | null; answered: CampaignEmailRow | null } | null {
+  if (!ids.length || !ids.every((id) => cache.looked.has(id) && !cache.oursUnsent.has(id))) return null;
+  for (const id of ids) {
+    const campaignEmail = cache.ours.get(id) ?? null;
+    const hit = cache.known.get(id);
+    if (hit !== undefined) {
+      const thread = cache.threadsById.get(hit);
+      // Not read with the batch (threadFor reads it, and goes on when it is gone).
+      if (!thread) return null;
+      return { thread, ensure: null, answered: campaignEmail };
+    }
+    if (campaignEmail) return batchReadEnrolment(cache, campaignEmail) ? { thread: null, ensure: campaignEmail, answered: campaignEmail } : null;
+  }
+  return null;
+}
+
+const batchReadEnrolment = (cache: ThreadCache, email: CampaignEmailRow) => cache.sentByEnrolment.has(email.enrolmentId) && cache.enrolments.has(email.enrolmentId);
+
+/** Whether the message may take the set-based path at all, and the thread and bounce match it would get. */
+function fastTargetOf(cache: ThreadCache, c: Candidate): { thread: EmailThreadRow | null; ensure: CampaignEmailRow | null; answered: CampaignEmailRow | null; matches?: BounceMatch[]; report?: BounceReport } | null {
+  if (c.side.own) return null;
+  const { m } = c;
+  const answered = answeredIds(m.parsed);
+  // It answers one stored earlier in the batch (the cache no longer tells), or it may be one of our campaign emails.
+  if (answered.some((id) => cache.storedIds.has(id))) return null;
+  if (!cache.looked.has(m.messageId) || cache.oursUnsent.has(m.messageId) || cache.ours.has(m.messageId)) return null;
+  const bouncedIds = bouncedIdsOf(c.side.dsn);
+  if (!bouncedIds) return cachedThreadOf(cache, answered);
+  const report = c.side.dsn!;
+  const failed = report.recipients.filter((r) => r.class !== 'success');
+  const id = bouncedIds[0];
+  if (!failed.length || id === undefined || !cache.looked.has(id) || cache.oursUnsent.has(id)) return null;
+  const byId = cache.ours.get(id);
+  if (!byId || !batchReadEnrolment(cache, byId)) return null;
+  const matches: BounceMatch[] = [];
+  for (const recipient of failed) {
+    const address = (recipient.address ?? '').toLowerCase();
+    // Only the returned Message-ID's matches (matchBounce's first rule); a match by recipient reads, and goes alone.
+    if (!(!address || byId.toEmail.toLowerCase() === address || failed.length === 1)) return null;
+    matches.push({ recipient, address: address || byId.toEmail.toLowerCase(), email: byId, matchedBy: 'message_id' });
+  }
+  return { thread: null, ensure: byId, answered: byId, matches, report };
+}
+
+function whomOf(cache: ThreadCache, c: Candidate): Whom | null {
+  const target = fastTargetOf(cache, c);
+  if (!target) return null;
+  const known = target.thread ?? (target.ensure ? (cache.threadsByEnrolment.get(target.ensure.enrolmentId) ?? null) : null);
+  const ensure = target.ensure;
+  const prospectEmail = known ? known.prospectEmail : (cache.enrolments.get(ensure!.enrolmentId)?.email ?? ensure!.toEmail).toLowerCase();
+  const emails = new Set([prospectEmail]);
+  // A person's reply may put its sender on the list too (an unsubscribing colleague); a report's or an auto-reply's sender is written nowhere.
+  if (c.m.fromEmail && !target.report && !c.side.own && !judgeReply(c.m, c.side.classified).auto) emails.add(c.m.fromEmail);
+  for (const match of target.matches ?? []) emails.add(match.address.trim().toLowerCase());
+  return {
+    enrolmentId: known ? known.enrolmentId : ensure!.enrolmentId,
+    threadId: known?.id ?? null,
+    prospectId: known ? known.prospectId : ensure!.prospectId,
+    prospectEmail,
+    campaignId: known ? known.campaignId : ensure!.campaignId,
+    emails: [...emails],
+  };
+}
+
+/** The message as a segment's item, or null: it goes alone (see above). */
+function fastItemOf(cache: ThreadCache, segments: Segments, c: Candidate): FastItem | null {
+  const target = fastTargetOf(cache, c);
+  if (!target || c.side.own) return null;
+  const side = c.side;
+  const base = { c, m: c.m, thread: target.thread, ensure: target.ensure, answered: target.answered };
+  if (target.report) return { ...base, kind: 'bounce', side, report: target.report, matches: target.matches! };
+  const reply = judgeReply(c.m, side.classified);
+  if (reply.needsReview) return null;
+  if (!reply.auto) {
+    // The campaign's company rule (stopCompanyOnReply): a reply that stops a company goes alone.
+    const whom = whomOf(cache, c)!;
+    const domain = whom.prospectEmail.split('@')[1] ?? '';
+    if (whom.campaignId !== null && domain && !FREE_MAIL_DOMAINS.includes(domain) && segments.companyRule.get(whom.campaignId) !== false) return null;
+  }
+  return { ...base, kind: 'reply', side, reply };
+}
+
+const isoOf = (d: Date) => d.toISOString();
+
+/** A segment taken in: the steps of each message, each step once for all of them (see above), in the order ingestMessage takes them. */
+async function takeSegment(tx: Db, cache: ThreadCache, items: FastItem[], results: Array<IngestResult | undefined>): Promise<void> {
+  const accountId = items[0]!.m.accountId;
+  const mailboxId = items[0]!.m.input.mailbox.id;
+  const now = items[0]!.m.now;
+
+  // 1. Bounce reports, matched or not (recordBounceReports): what is written now is what acts.
+  const bounces = items.filter((i): i is FastItem & { kind: 'bounce' } => i.kind === 'bounce');
+  const fresh = new Map<FastItem, Set<string>>();
+  if (bounces.length) {
+    const rows = bounces.flatMap((b) => {
+      const one = b.matches.map((x) => ({
+        accountId,
+        userEmailId: mailboxId,
+        messageId: b.m.messageId,
+        originalMessageId: b.report.originalMessageId,
+        recipient: x.address,
+        kind: b.report.kind,
+        status: x.recipient.status || (x.recipient.class === 'complaint' ? '' : '5.0.0'),
+        smtpCode: x.recipient.smtpCode,
+        class: x.recipient.class as 'permanent' | 'temporary' | 'policy' | 'complaint',
+        reason: x.recipient.reason,
+        diagnostic: x.recipient.diagnostic?.slice(0, 1000) ?? null,
+        campaignEmailId: x.email?.id ?? null,
+        matchedBy: x.matchedBy,
+        receivedAt: b.m.sentAt,
+      }));
+      return [...new Map(one.map((r) => [r.recipient, r])).values()];
+    });
+    const written = await tx.insert(bounceReports).values(rows).onConflictDoNothing().returning({ messageId: bounceReports.messageId, recipient: bounceReports.recipient });
+    for (const b of bounces) fresh.set(b, new Set(written.filter((w) => w.messageId === b.m.messageId).map((w) => w.recipient)));
+  }
+
+  // 2. Threads: made from our email each answers (threadOfCampaignEmail), with every sent email of the enrolment copied in.
+  const ensuring = items.filter((i) => i.thread === null);
+  if (ensuring.length) {
+    const made = await bulkInsert(
+      tx,
+      emailThreads,
+      ensuring.map((i) => {
+          const email = i.ensure!;
+          const sent = cache.sentByEnrolment.get(email.enrolmentId)!;
+          const first = sent[0] ?? email;
+          return {
+            accountId,
+            prospectId: email.prospectId,
+            enrolmentId: email.enrolmentId,
+            campaignId: email.campaignId,
+            userEmailId: first.userEmailId,
+            virtualEmployeeId: first.virtualEmployeeId,
+            subject: first.subject,
+            prospectEmail: (cache.enrolments.get(email.enrolmentId)?.email ?? email.toEmail).toLowerCase(),
+            lastMessageAt: sent.at(-1)?.sentAt ?? i.m.now,
+          };
+      }),
+      { onConflict: { doNothing: true, target: [emailThreads.accountId, emailThreads.enrolmentId] }, returning: 'all' },
+    );
+    const created = new Map(made.map((t) => [t.enrolmentId, t]));
+    const missing = ensuring.filter((i) => !created.has(i.ensure!.enrolmentId) && !cache.threadsByEnrolment.has(i.ensure!.enrolmentId)).map((i) => i.ensure!.enrolmentId);
+    if (missing.length) {
+      const found = await tx
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.accountId, accountId), inArray(emailThreads.enrolmentId, missing)));
+      for (const t of found) cache.threadsByEnrolment.set(t.enrolmentId!, t);
+    }
+    for (const i of ensuring) {
+      const enrolmentId = i.ensure!.enrolmentId;
+      i.thread = created.get(enrolmentId) ?? cache.threadsByEnrolment.get(enrolmentId) ?? null;
+      if (!i.thread) throw new Error(`The thread of enrolment ${enrolmentId} was neither made nor found`);
+      cache.threadsByEnrolment.set(enrolmentId, i.thread);
+      cache.threadsById.set(i.thread.id, i.thread);
+    }
+    const copies = ensuring.flatMap((i) => cache.sentByEnrolment.get(i.ensure!.enrolmentId)!.map((email) => ownCampaignEmailRow(i.thread!, email, email.userEmailId === null ? undefined : cache.senders.get(email.userEmailId))));
+    const copied = await bulkInsert(tx, emailThreadMessages, copies, { onConflict: { doNothing: true }, returning: ['threadId'] });
+    const copiedPer = new Map<number, number>();
+    for (const r of copied) copiedPer.set(r.threadId, (copiedPer.get(r.threadId) ?? 0) + 1);
+    // A thread there already whose copies were not all in: its last message time follows (recordOwnCampaignEmails).
+    const later = ensuring.filter((i) => !created.has(i.ensure!.enrolmentId) && copiedPer.has(i.thread!.id));
+    if (later.length) {
+      const values = later.map((i) => {
+        const sent = cache.sentByEnrolment.get(i.ensure!.enrolmentId)!;
+        const latest = new Date(Math.max(...sent.map((e) => (e.sentAt ?? e.updatedAt).getTime())));
+        return sql`(${i.thread!.id}::int, ${isoOf(latest)}::timestamptz)`;
+      });
+      await tx.execute(sql`update email_threads t set last_message_at = greatest(t.last_message_at, v.at), updated_at = ${isoOf(new Date())}::timestamptz
+        from (values ${sql.join(values, sql`, `)}) as v(id, at) where t.account_id = ${accountId} and t.id = v.id`);
+    }
+    for (const i of ensuring) for (let n = copiedPer.get(i.thread!.id) ?? 0; n > 0; n--) await emitLiveEvent(tx, accountId, 'thread_changed', { thread_id: i.thread!.id, changed: ['messages'] });
+  }
+
+  // 3. The messages (storeInbound, ingestBounce): one there already is a duplicate, and nothing more is done for it.
+  const rows = items.map((i): typeof emailThreadMessages.$inferInsert => {
+    const thread = i.thread!;
+    if (i.kind === 'bounce') {
+      const first = i.matches[0]!;
+      const r = first.recipient;
+      return {
+        ...i.m.base,
+        text: stripNul(i.m.base.text),
+        html: i.m.base.html ? stripNul(i.m.base.html) : i.m.base.html,
+        subject: stripNul(i.m.base.subject),
+        threadId: thread.id,
+        campaignEmailId: i.answered!.id,
+        direction: 'inbound',
+        kind: 'bounce',
+        replyStatus: 'bounce',
+        details: {
+          status: r.status,
+          action: r.action,
+          final_recipient: first.address,
+          diagnostic: r.diagnostic,
+          permanent: r.class === 'permanent',
+          class: r.class,
+          reason: r.reason,
+          report_kind: i.report.kind,
+          ...(i.report.feedbackType ? { feedback_type: i.report.feedbackType } : {}),
+          recipients: i.matches.map((x) => ({ address: x.address, status: x.recipient.status, class: x.recipient.class, reason: x.recipient.reason, campaign_email_id: x.email?.id ?? null })),
+        },
+      };
+    }
+    const { classified, auto, outOfOffice, needsReview } = i.reply;
+    return {
+      ...i.m.base,
+      threadId: thread.id,
+      campaignEmailId: i.answered?.id ?? null,
+      direction: 'inbound',
+      kind: auto ? 'auto_reply' : 'human',
+      fromColleague: i.m.fromEmail !== thread.prospectEmail,
+      replyStatus: classified.status,
+      needsReview,
+      details: {
+        classification: { status: classified.status, source: classified.source, rule: classified.rule, ...(classified.aiFallback ? { ai_fallback: classified.aiFallback } : {}) },
+        ...(outOfOffice ? { out_of_office: true, return_date: outOfOffice.returnDate?.toISOString().slice(0, 10) ?? null, paused_until: outOfOffice.pausedUntil.toISOString() } : {}),
+      },
+    };
+  });
+  const inserted = await bulkInsert(tx, emailThreadMessages, rows, { onConflict: { doNothing: true }, returning: ['id', 'messageId'] });
+  const rowIds = new Map(inserted.map((r) => [r.messageId, r.id]));
+  const stored: Array<FastItem & { rowId: number }> = [];
+  for (const i of items) {
+    const rowId = rowIds.get(i.m.messageId);
+    if (rowId === undefined) results[i.c.index] = { outcome: 'duplicate', messageId: i.m.messageId };
+    else stored.push(Object.assign(i, { rowId }));
+  }
+  if (!stored.length) return;
+
+  // 4. Each thread's status, read again under lock (applyReplyStatus), and what touchThread sets, in one update.
+  const current = await tx
+    .select({ id: emailThreads.id, replyStatus: emailThreads.replyStatus, replyStatusSource: emailThreads.replyStatusSource })
+    .from(emailThreads)
+    .where(and(eq(emailThreads.accountId, accountId), inArray(emailThreads.id, [...new Set(stored.map((i) => i.thread!.id))])))
+    .for('update');
+  const currentOf = new Map(current.map((r) => [r.id, r]));
+  const threadStatus = new Map<FastItem, ReplyStatus | null>();
+  const updates: ReturnType<typeof sql>[] = [];
+  for (const i of stored) {
+    const thread = i.thread!;
+    const classified: ReplyStatusState = i.kind === 'bounce' ? { reply_status: 'bounce', reply_status_source: 'rules' } : { reply_status: i.reply.classified.status, reply_status_source: i.reply.classified.source };
+    const row = currentOf.get(thread.id);
+    const before: ReplyStatusState | null = row?.replyStatus ? { reply_status: row.replyStatus as ReplyStatus, reply_status_source: (row.replyStatusSource ?? 'rules') as ReplyStatusSource } : null;
+    const next = nextReplyStatus(before, classified);
+    const change = !(before && before.reply_status === next.reply_status && before.reply_status_source === next.reply_status_source);
+    threadStatus.set(i, change ? next.reply_status : before!.reply_status);
+    if (change && before?.reply_status !== next.reply_status) {
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: 'reply_status_changed',
+        channel: 'email',
+        prospectId: i.kind === 'bounce' ? i.answered!.prospectId : thread.prospectId,
+        payload: { thread_id: thread.id, from: before?.reply_status ?? null, to: next.reply_status, source: next.reply_status_source, via: 'ingestion', reply_id: i.rowId },
+      });
+    }
+    // A bounce does not touch its thread; an auto-reply moves its time; a person's reply also marks it unread and stopped.
+    const touch = i.kind === 'reply';
+    const human = i.kind === 'reply' && !i.reply.auto;
+    if (change || touch) updates.push(sql`(${thread.id}::int, ${change}::boolean, ${next.reply_status}::text, ${next.reply_status_source}::text, ${touch}::boolean, ${human}::boolean, ${isoOf(i.m.sentAt)}::timestamptz)`);
+  }
+  if (updates.length) {
+    await tx.execute(sql`update email_threads t set
+        reply_status = case when v.set_status then v.status else t.reply_status end,
+        reply_status_source = case when v.set_status then v.source else t.reply_status_source end,
+        last_message_at = case when v.touch then greatest(t.last_message_at, v.at) else t.last_message_at end,
+        unread = t.unread or v.human,
+        stop_sending = t.stop_sending or v.human,
+        replied_at = case when v.human then coalesce(t.replied_at, v.at) else t.replied_at end,
+        updated_at = ${isoOf(new Date())}::timestamptz
+      from (values ${sql.join(updates, sql`, `)}) as v(id, set_status, status, source, touch, human, at)
+      where t.account_id = ${accountId} and t.id = v.id`);
+  }
+  const replies = stored.filter((i): i is FastItem & { kind: 'reply'; rowId: number } => i.kind === 'reply');
+  for (const i of replies) {
+    const thread = i.thread!;
+    await emitLiveEvent(tx, accountId, 'thread_changed', i.reply.auto ? { thread_id: thread.id, changed: ['messages'] } : { thread_id: thread.id, changed: ['messages', 'unread', 'stop_sending'], unread: true, stop_sending: true });
+  }
+  const storedOf = (i: FastItem & { rowId: number }) => ({ outcome: 'stored' as const, messageId: i.m.messageId, threadId: i.thread!.id, messageRowId: i.rowId, direction: 'inbound' as const, threadReplyStatus: threadStatus.get(i) ?? null });
+
+  // 5. Auto-replies: logged, and an out-of-office pauses the address's active enrolments (ingestAutoReply, pauseEnrolments).
+  const autos = replies.filter((i) => i.reply.auto);
+  for (const i of autos) {
+    const { thread, answered } = { thread: i.thread!, answered: i.answered };
+    await recordActivity(tx, {
+      accountId,
+      actorType: 'system',
+      verb: 'auto_reply_received',
+      channel: 'email',
+      prospectId: thread.prospectId,
+      payload: {
+        thread_id: thread.id,
+        message_id: i.m.messageId,
+        campaign_id: thread.campaignId,
+        enrolment_id: thread.enrolmentId,
+        campaign_email_id: answered?.id ?? null,
+        subject: thread.subject,
+        snippet: freshText(i.m.text).replace(/\s+/g, ' ').trim().slice(0, 200),
+        reply_status: i.reply.classified.status,
+        return_date: i.reply.outOfOffice?.returnDate?.toISOString().slice(0, 10) ?? null,
+      },
+      occurredAt: i.m.sentAt,
+    });
+  }
+  const away = autos.filter((i) => i.reply.outOfOffice);
+  if (away.length) {
+    const active = await tx
+      .select({ id: campaignEnrolments.id, email: campaignEnrolments.email })
+      .from(campaignEnrolments)
+      .where(and(eq(campaignEnrolments.accountId, accountId), inArray(campaignEnrolments.email, [...new Set(away.map((i) => i.thread!.prospectEmail))]), eq(campaignEnrolments.status, 'active')));
+    const pauses = away.map((i) => ({ i, ids: active.filter((a) => a.email === i.thread!.prospectEmail).map((a) => a.id) }));
+    const values = pauses.flatMap(({ i, ids }) => ids.map((id) => sql`(${id}::int, ${isoOf(i.reply.outOfOffice!.pausedUntil)}::timestamptz)`));
+    if (values.length) {
+      await tx.execute(sql`update campaign_emails ce set send_after = greatest(coalesce(ce.send_after, v.until), v.until), updated_at = ${isoOf(new Date())}::timestamptz
+        from (values ${sql.join(values, sql`, `)}) as v(enrolment_id, until)
+        where ce.account_id = ${accountId} and ce.enrolment_id = v.enrolment_id and ce.status in (${sql.join(
+          UNSENT_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`);
+    }
+    for (const { i, ids } of pauses) {
+      if (!ids.length) continue;
+      const { returnDate, pausedUntil } = i.reply.outOfOffice!;
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb: 'enrolment_paused',
+        channel: 'email',
+        prospectId: i.thread!.prospectId,
+        payload: { thread_id: i.thread!.id, enrolment_ids: ids, until: pausedUntil.toISOString(), reason: 'out of office', return_date: returnDate?.toISOString().slice(0, 10) ?? null },
+      });
+    }
+  }
+  for (const i of autos) results[i.c.index] = { ...storedOf(i), replyStatus: i.reply.classified.status, kind: 'auto_reply', ...(i.reply.outOfOffice ? { effect: 'paused', pausedUntil: i.reply.outOfOffice.pausedUntil } : { effect: 'none' }) };
+
+  // 6. Suppressions (suppress): an unsubscribing reply's addresses; a bounce's permanent failures, complaints and repeated temporary ones.
+  const humans = replies.filter((i) => !i.reply.auto);
+  const storedBounces = stored.filter((i): i is FastItem & { kind: 'bounce'; rowId: number } => i.kind === 'bounce');
+  const acting = storedBounces.flatMap((b) => b.matches.filter((x) => x.email && fresh.get(b)!.has(x.address)).map((match) => ({ b, match })));
+  const temporary = [...new Set(acting.filter((a) => a.match.recipient.class === 'temporary').map((a) => a.match.address))];
+  const repeats = new Map<string, string | null>();
+  if (temporary.length) {
+    const since = new Date(now.getTime() - BOUNCE_SOFT_REPEAT_WINDOW_DAYS * DAY_MS);
+    const counted = await tx
+      .select({ recipient: bounceReports.recipient, n: sql<number>`count(*)::int`, days: sql<number>`count(distinct (${bounceReports.receivedAt} at time zone 'UTC')::date)::int`, firstAt: sql<string>`min(${bounceReports.receivedAt})::text` })
+      .from(bounceReports)
+      .where(and(eq(bounceReports.accountId, accountId), inArray(bounceReports.recipient, temporary), eq(bounceReports.class, 'temporary'), gte(bounceReports.receivedAt, since)))
+      .groupBy(bounceReports.recipient);
+    for (const address of temporary) {
+      const row = counted.find((r) => r.recipient === address);
+      const n = Number(row?.n ?? 0);
+      const days = Number(row?.days ?? 0);
+      repeats.set(address, n < BOUNCE_SOFT_REPEAT_COUNT || days < BOUNCE_SOFT_REPEAT_DAYS ? null : `Repeated temporary failures: ${n} on ${days} days since ${String(row?.firstAt ?? '').slice(0, 10)} (within ${BOUNCE_SOFT_REPEAT_WINDOW_DAYS} days)`);
+    }
+  }
+  const suppressions: Array<{ email: string; reason: 'unsubscribed' | 'hard_bounce' | 'complained'; details: string; campaignEmailId: number | null }> = [];
+  for (const i of humans) {
+    if (i.reply.classified.status !== 'unsubscribe') continue;
+    const details = `Reply from ${i.m.fromEmail || 'unknown sender'}: ${i.m.subject}`.slice(0, 300);
+    suppressions.push({ email: i.thread!.prospectEmail, reason: 'unsubscribed', details, campaignEmailId: i.answered?.id ?? null });
+    if (i.m.fromEmail && i.m.fromEmail !== i.thread!.prospectEmail) suppressions.push({ email: i.m.fromEmail, reason: 'unsubscribed', details, campaignEmailId: i.answered?.id ?? null });
+  }
+  for (const { b, match } of acting) {
+    const r = match.recipient;
+    const email = match.email!;
+    if (r.class === 'permanent') {
+      const diagnostic = [bounceStatus(r), r.diagnostic].filter(Boolean).join(' ').slice(0, 300);
+      suppressions.push({ email: match.address, reason: 'hard_bounce', details: diagnostic || 'Bounced', campaignEmailId: email.id });
+    } else if (r.class === 'complaint') {
+      suppressions.push({ email: match.address, reason: 'complained', details: `Spam complaint (${b.report.feedbackType ?? 'abuse'}) about ${email.subject}`.slice(0, 300), campaignEmailId: email.id });
+    } else if (r.class === 'temporary' && repeats.get(match.address)) {
+      suppressions.push({ email: match.address, reason: 'hard_bounce', details: repeats.get(match.address)!, campaignEmailId: email.id });
+    }
+  }
+  if (suppressions.length) {
+    const entries = suppressions.map((s) => ({ accountId, email: s.email.trim().toLowerCase(), reason: s.reason, details: s.details, campaignEmailId: s.campaignEmailId }));
+    await tx
+      .insert(blacklistedEmails)
+      .values([...new Map(entries.map((e) => [e.email, e])).values()])
+      .onConflictDoNothing({ target: [blacklistedEmails.accountId, blacklistedEmails.email] });
+    // Each one's event, as suppress publishes it: the campaigns stop the address's enrolments (src/reactions.ts).
+    for (const e of entries) await stopEnrolments(tx, accountId, { kind: 'email', email: e.email }, e.reason);
+  }
+
+  // 7. The bounces' activities (applyBounce), and their results.
+  for (const b of storedBounces) {
+    let effect: BounceEffect = 'delay_recorded';
+    for (const { match } of acting.filter((a) => a.b === b)) {
+      const email = match.email!;
+      const r = match.recipient;
+      const status = bounceStatus(r);
+      const repeated = r.class === 'temporary' ? (repeats.get(match.address) ?? null) : null;
+      const cls = repeated ? 'permanent' : r.class;
+      const verb = cls === 'permanent' ? 'email_bounced' : cls === 'complaint' ? 'email_complained' : cls === 'policy' ? 'email_blocked' : 'email_delayed';
+      await recordActivity(tx, {
+        accountId,
+        actorType: 'system',
+        verb,
+        channel: 'email',
+        prospectId: email.prospectId,
+        payload: {
+          kind: 'campaign',
+          campaign_id: email.campaignId,
+          enrolment_id: email.enrolmentId,
+          campaign_email_id: email.id,
+          step: email.stepPosition,
+          user_email_id: email.userEmailId,
+          message_id: email.messageId,
+          email: match.address,
+          code: r.smtpCode,
+          reason: [status, r.diagnostic].filter(Boolean).join(' ').slice(0, 500) || 'Bounced',
+          status,
+          bounce_class: r.class,
+          bounce_reason: r.reason,
+          matched_by: match.matchedBy,
+          ...(repeated ? { repeated_temporary: true } : {}),
+          ...(b.report.feedbackType ? { feedback_type: b.report.feedbackType } : {}),
+          after_send: true,
+          thread_id: b.thread!.id,
+        },
+      });
+      const e: BounceEffect = cls === 'permanent' ? 'suppressed_bounce' : cls === 'complaint' ? 'suppressed_complaint' : cls === 'policy' ? 'policy_recorded' : 'delay_recorded';
+      if (match === b.matches[0]) effect = e;
+    }
+    results[b.c.index] = { ...storedOf(b), kind: 'bounce', replyStatus: 'bounce', effect };
+  }
+
+  // 8. A person's reply stops whoever answered (stopProspectOnReply): every active enrolment of the prospect and of the address, one statement per reason.
+  if (!humans.length) return;
+  const reasonOf = (i: FastItem & { kind: 'reply' }) => (i.reply.classified.status === 'unsubscribe' ? 'The prospect asked to unsubscribe in a reply' : 'The prospect replied');
+  const stoppedOf = new Map<FastItem, Array<{ id: number; prospectId: number; campaignId: number }>>();
+  for (const reason of [...new Set(humans.map(reasonOf))]) {
+    const group = humans.filter((i) => reasonOf(i) === reason);
+    const prospectIds = group.map((i) => i.thread!.prospectId).filter((p) => p !== null);
+    const whose = or(prospectIds.length ? inArray(campaignEnrolments.prospectId, prospectIds) : undefined, inArray(campaignEnrolments.email, group.map((i) => i.thread!.prospectEmail)));
+    for (const s of await stopEnrolmentsWhere(tx, accountId, and(whose), reason)) {
+      const owner = group.find((i) => (i.thread!.prospectId !== null && i.thread!.prospectId === s.prospectId) || i.thread!.prospectEmail === s.email);
+      if (owner) stoppedOf.set(owner, [...(stoppedOf.get(owner) ?? []), s]);
+    }
+  }
+  // 9. Then, reply by reply, what ingestPersonsReply does after the stop: logs, the prospect_answered event, the agent's answer.
+  for (const i of humans) {
+    const reason = reasonOf(i);
+    for (const s of stoppedOf.get(i) ?? []) {
+      await recordActivity(tx, { accountId, actorType: 'system', verb: 'enrolment_stopped', channel: 'email', prospectId: s.prospectId, payload: { campaign_id: s.campaignId, enrolment_id: s.id, reason } });
+    }
+  }
+  for (const i of humans) {
+    const found = { thread: i.thread!, answered: i.answered };
+    const classified = i.reply.classified;
+    const unsubscribe = classified.status === 'unsubscribe';
+    await recordReplyReceived(tx, i.m, found);
+    await recordPositiveReply(tx, i.m, found.thread, classified);
+    await tellProspectAnswered(tx, i.m, found.thread, classified.status);
+    if (unsubscribe) await recordUnsubscribedByReply(tx, i.m, found);
+    const threadReplyStatus = threadStatus.get(i) ?? null;
+    const agentAnswerAt = i.m.input.jobs && !unsubscribe ? await scheduleAgentAnswer(tx, i.m.input.jobs, { accountId, id: i.rowId, status: threadReplyStatus ?? classified.status }, i.m.now) : null;
+    results[i.c.index] = { ...storedOf(i), replyStatus: classified.status, kind: 'human', effect: unsubscribe ? 'unsubscribed' : 'stopped', ...(agentAnswerAt ? { agentAnswerAt } : {}) };
+  }
 }

@@ -21,14 +21,14 @@ const WEEKDAYS =
 export const WORDING_RULES: WordingRule[] = [
   // ------------------------------------------------------------------ unsubscribe
   rule('unsubscribe', true, 'en-unsubscribe', /\b(unsubscribe|unsubscribing)\b/),
-  rule('unsubscribe', true, 'en-remove', /\b(remove|delete|take|drop) (me|us|my (e-?mail|address|contact|details|name|data)|this (e-?mail )?address)\b.{0,30}\b(from|off) (your|the|this|all|any) ?(mailing |e-?mail |contact |distribution |marketing )?(list|lists|database|crm|contacts|records|sequence|campaign)/),
+  rule('unsubscribe', true, 'en-remove', /\b(remove|delete|take|drop) (me|us|my (e-?mail|address|contact|details|name|data)|this (e-?mail )?address)\b.{0,30}\b(from|off) (your|the|this|all|any|whatever|every|each) ?(mailing |e-?mail |contact |distribution |marketing )?(list|lists|database|crm|contacts|records|sequence|campaign)/),
   rule('unsubscribe', true, 'en-remove-address', /\b(remove|delete) (this|my) (e-?mail )?address\b/),
-  rule('unsubscribe', true, 'stop-sentence', /(^|[.!?] )stop[.!]+( |$)/),
+  rule('unsubscribe', true, 'stop-sentence', /(^|[.!?] )(stop|remove|remove me|remove us|unsubscribe|unsubscribe me)[.!]+( |$)/),
   rule('unsubscribe', true, 'en-remove-me', /\b(please )?remove me\b/),
   rule('unsubscribe', true, 'en-take-off', /\btake me off\b/),
   rule('unsubscribe', true, 'en-opt-out', /\bopt (me )?out\b/),
   rule('unsubscribe', true, 'en-stop-emailing', /\bstop (e-?mailing|contacting|sending|writing|messaging|spamming)\b/),
-  rule('unsubscribe', true, 'en-dont-email', /\b(don't|do not|never) (ever )?(e-?mail|contact|write to|message|spam) (me|us)\b/),
+  rule('unsubscribe', true, 'en-dont-email', /\b(don'?t|do not|never) (ever )?(e-?mail|contact|write to|message|spam) (me|us|this (e-?mail )?address)\b|\b(don'?t|do not|never) (ever )?(reach out|get in touch|contact|e-?mail|write)( to)?( me| us)? again\b(?! (until|before|in|after|next))/),
   rule('unsubscribe', true, 'en-no-more-emails', /\bno (more|further) (e-?mails|messages)\b/),
   rule('unsubscribe', true, 'stop-alone', /^(please )?(stop|stopp|arret|alto|basta)( (it|please|now))?[.!]*$/),
   rule('unsubscribe', true, 'en-not-contact-further', /\b(not|never) (to )?(contact|email|e-mail|write to|message) (me|us) (again|further|anymore|any more|in future|in the future)\b/),
@@ -54,7 +54,7 @@ export const WORDING_RULES: WordingRule[] = [
   rule('unsubscribe', true, 'it-cancellare', /\b(cancellatemi|rimuovetemi|cancellami|rimuovere il mio (indirizzo|contatto))\b|\bnon (voglio|desidero) ricevere\b/),
   rule('unsubscribe', true, 'nl-afmelden', /\b(afmelden|uitschrijven|verwijder mij|verwijder mijn)\b/),
   rule('unsubscribe', true, 'en-unsubscribe-typo', /\b(unsubcribe|unsubscibe|unsuscribe|unsubsribe|unsubscrib|unsub)\b/),
-  rule('unsubscribe', true, 'one-word', /^(please )?(remove|remove me|remove us|unsubscribe|baja|de baja|cancella|cancellami|cancellatemi|wypisz|wypisz mnie|avregistrera|avregistrera mig|afmeld|afmeld mig|afmelden|uitschrijven|abmelden|austragen|desinscription|desinscrire|descadastrar|descadastre|desabonner|отписаться|отпишите)( me| mich| moi| mig| mnie)?( please| bitte| pls| por favor| svp)?[.!]*$/),
+  rule('unsubscribe', true, 'one-word', /^(please )?(remove|remove me|remove us|unsubscribe|baja|de baja|cancella|cancellami|cancellatemi|wypisz|wypisz mnie|avregistrera|avregistrera mig|afmeld|afmeld mig|afmelden|uitschrijven|abmelden|austragen|desinscription|desinscrire|descadastrar|descadastre|desabonner|sair|sair da lista|stopp|fjern|fjern meg|poista|odhlasit|отписаться|отпишите)( me| mich| moi| mig| mnie| meg| minut)?( please| bitte| pls| por favor| svp)?[.!]*$/),
   rule('unsubscribe', true, 'legal-erasure', /\b(erase|delete|remove|destroy)\b.{0,25}\b(personal )?(data|information|details)\b.{0,40}\b(about me|you hold|of mine|of our (employees|staff))\b|\bobject to (any |the )?(further |processing .{0,30}for )?(direct )?marketing\b|\bcease (all )?(further )?(commercial |marketing )?(communications?|contact|e-?mails)\b|\brefrain from (contacting|e-?mailing|sending)\b|\bdo-?not-?contact (list|register)\b|\bdo not contact list\b|\b(no|strict no)-?solicitation\b/),
   rule('unsubscribe', true, 'de-kontaktliste', /\b(adresse|daten|e-?mail(-adresse)?|kontaktdaten)\b.{0,10}\baus (ihrer|ihrem|der|dem|eurer|eurem) \w*(liste|verteiler|datenbank|kartei|system)\b|\bnicht mehr (anzuschreiben|zu kontaktieren|anschreiben|kontaktieren|zu schreiben|zu mailen|mailen)\b|\b(kunftig|zukunftig) (keine|nicht mehr)\b/),
   rule('unsubscribe', true, 'fr-rgpd', /\bme retirer de (votre|vos|la|cette) (liste|fichier|base|mailing)\b|\bm'oppose (au traitement|a toute)\b|\b(effacement|suppression) de (mes|toutes mes) (donnees|coordonnees)\b|\bproceder a leur effacement\b/),
@@ -79,6 +79,16 @@ export const WORDING_RULES: WordingRule[] = [
   rule('unsubscribe', true, 'da-modtage', /\b(vil|onsker) ikke (at )?modtage (flere|mere)\b|\bafmeld\b/),
   rule('unsubscribe', true, 'ru-ne-prisylajte', /не присылайте|исключ(ить|ите) (мой|меня)|больше не (присылайте|отправляйте|пишите)|удалите (меня|мой адрес)/),
   rule('unsubscribe', true, 'ja-sakujo', /(送信|配信|メール).{0,10}(停止|止め)|リストから削除|アドレスを削除/),
+  rule('unsubscribe', true, 'en-get-off-list', /\b(get|be|take) (me |us )?(off|removed from) (your|the|this|these|all) (mailing |e-?mail |contact |marketing )?(list|lists|database)\b|\b(i |we )?(did not|didn't|never) (sign(ed)? up|subscribe[d]?|opt(ed)? in|agree[d]? to (be contacted|receive (this|these|them|your e-?mails)))( for| to)?( (this|these|it|any of this|your (list|e-?mails|newsletter|mailing list|messages)|these (e-?mails|messages)))?(?= ?([.!?,;]|$| and| so| how| why| what| where))|\bmarked (this |it |you |your e-?mails? )?as spam\b|\b(close|delete|remove) (out )?my (record|profile|entry)\b/),
+  rule('unsubscribe', true, 'de-hoeren-sie-auf', /\bhoren sie (bitte |endlich |sofort |umgehend )*auf\b|\b(streichen|entfernen|loschen|nehmen) sie (uns|unsere (adresse|daten|e-?mail))\b|\b(mich|uns)\b.{0,20}\baus (ihrer|ihrem|der|dem|eurer|eurem) \w*(liste|verteiler|datenbank|kartei|system)\b|\bnie (eingewilligt|zugestimmt)\b|\bspam-?mails\b/),
+  rule('unsubscribe', true, 'fr-ne-plus-relancer', /\bne (plus|jamais) me (relancer|solliciter|contacter|ecrire|envoyer)\b|\bne me relancez plus\b|\bcessez de (m'|me |nous )/),
+  rule('unsubscribe', true, 'es-no-me-vuelvan', /\bno (me|nos) (vuelva|vuelvan|vuelvas) a (contactar|escribir|enviar|llamar|mandar)\b|\bno (quiero|deseo) (que )?(me )?(sigan|vuelvan a) (contactando|escribiendo|enviando)\b/),
+  rule('unsubscribe', true, 'it-cancellare-indirizzo', /\b(cancellare|rimuovere|eliminare|togliere) (il mio|i miei) (indirizzo|contatto|nominativo|e-?mail|dati)\b|\bmi oppongo (a|al|ad) .{0,40}trattamento\b|\bcancellazione .{0,25}\b(dei )?miei dati\b|\bbasta (con )?(queste|le|vostre|tutte queste) (e-?mail|mail|email|messaggi|comunicazioni)\b|\bnon vi ho mai dato il (mio )?consenso\b/),
+  rule('unsubscribe', true, 'pt-exclusao', /\b(exclusao|eliminacao|remocao|apagar|excluir|remover) (de )?(todos )?(os )?(meus|de meus) dados\b|\bnao (entrem|entre|voltem a entrar|volte a entrar) mais em contato\b|\bnao (entrem|entre) em contato (comigo )?(novamente|de novo)\b/),
+  rule('unsubscribe', true, 'pl-nie-zycze', /\bnie zycze sobie (wiecej|dalszych|kolejnych|takich|zadnych)\b|\b(usuncie|usun|prosze usunac) (moje dane|mnie z)\b/),
+  rule('unsubscribe', true, 'sv-radera', /\b(radera|raderar|ta bort) (alla )?mina (person)?uppgifter\b|\b(inte|aldrig) kontakta(r)? mig (igen|mer)\b|\bkontakta mig (inte|aldrig) (igen|mer)\b/),
+  rule('unsubscribe', true, 'ru-udalit', /удалить (мои|мой|меня)|больше не (присыла|отправля|писа|беспокои)\w*|хватит (слать|присылать|писать|спамить)|не (присылайте|пишите|беспокойте)|отпишите|согласия .{0,40}не давал/),
+  rule('unsubscribe', true, 'nordic-fi-cs-tr', /\bfjern (meg|mig|oss) fra\b|\bikke kontakt (meg|mig) (igjen|igen)\b|\bpoista(kaa)? (minut|meidat|osoitteeni|tietoni)\b|\bpostituslista\w*\b|\b(prestante|prestan) (mi |nam )?(posilat|psat|kontaktovat)\b|\b(vymazte|smazte) (me|moje) (udaje|kontakt|adresu)\b|\bodhlaste me\b|\blisten\w*den (c|ç)[iı]kar\w*\b|\bbeni .{0,30}(c|ç)[iı]kar[iı]n\b|\bbana (e-?posta )?gondermeyi (birak|kesin)\w*\b/),
 
   // ------------------------------------------------------------------ bounce (a notice without its headers)
   rule('bounce', true, 'dsn-code', /\b(5\.[0-7]\.\d{1,3}|55[0-4]) .{0,80}(user unknown|unknown user|does not exist|doesn't exist|not found|no such user|mailbox (full|unavailable)|rejected|quota|recipient)/),
@@ -268,7 +278,13 @@ export const UNSUBSCRIBE_SUBJECT = /^(unsubscribe|remove( me)?|stop|opt[- ]?out|
  */
 export const NOT_AN_UNSUBSCRIBE = [
   /\b(no need to|there's no need to|there is no need to|you don't (need|have) to|you do not (need|have) to|don't need to|(ce )?n'est pas la peine de|pas (la peine|besoin) de|nao precisa( de)?|nao e preciso|sie mussen (mich )?(jetzt )?(noch )?(nicht|nicht gleich)|du behover inte|du behover (mig )?inte|du behover ikke|behover ikke at|no hace falta( que)?|no es necesario( que)?|non serve( che)?|non c'e bisogno( di)?|niet nodig om|je hoeft (me|mij) niet|nie musisz|nie trzeba)\b[^.!?]{0,40}?\b(unsubscribe|take me off|remove me|desinscrire|descadastrar|avregistrera|baja|austragen|abmelden|afmelden|afmelde|uitschrijven|cancellare|cancellarmi|wypisywac|wypisac)\w*( (from|off) (your|the|this) (\w+ )?list)?( (or anything|gleich|nicht))?/g,
+  // The same, in words that put the "not" before the removal or after it ("don't take me off the list", "non
+  // cancellatemi", "avregistrera mig inte", "proszę mnie nie wypisywać", "mich müssen Sie nicht austragen", "je ne
+  // demande pas à être désinscrit", "not asking to be removed").
+  /\b((and )?(no,? )?(please )?(don't|do not) (take me off|remove me|unsubscribe me|delete me|drop me)|(i'm |i am )?not asking( you)? to (be )?(removed|unsubscribed|taken off)|je ne (demande|souhaite|veux) pas (a )?(etre )?(desinscrit|retire|supprime)e?s?|ne me (desinscrivez|retirez|supprimez) pas|(mich|uns) (mussen|brauchen|sollen) sie (ubrigens |aber |auch |gar |jetzt |noch )*(nicht|nicht zu|keinesfalls) (austragen|abmelden|entfernen|loschen|streichen)|(bitte )?nicht (austragen|abmelden|entfernen)|non (mi )?(cancellate|cancellatemi|cancellarmi|rimuovete|rimuovetemi|togliete|toglietemi)|non (chiedo|voglio) (di )?(essere )?(cancellat|rimoss)[oaie]|(avregistrera|ta bort|stryk) (mig|oss) inte|inte (avregistrera|ta bort|stryka) (mig|oss)|(mnie )?nie (wypisywac|wypisujcie|wypisuj|usuwac|usuwajcie)|no (me )?(des|den|deis|dé) de baja|no (pido|estoy pidiendo|quiero) (que me (den|des) de baja|la baja|darme de baja)|nao (me )?(descadastre|descadastrem|remova|removam)|(niet|nog niet) (afmelden|uitschrijven)|schrijf (me|mij) (niet|nog niet) uit|(afmeld|fjern) (mig|meg) ikke|ikke (afmeld|fjern) (mig|meg))\b[^.!?]{0,30}/g,
   /"[^"]{1,40}"/g,
+  // Talk about the unsubscribe link itself ("your unsubscribe link goes to a 404"), unless the writer used it.
+  /(?<!\b(clicked|used|tried|pressed|hit|via|through|using) (on )?)\b(your|the|an?|this) unsubscribe (link|button|page|url|footer)\b/g,
   // Our own footer, when a reply carries our email unquoted below it (bottom-posting, a forward): its opt-out line.
   /\b(to unsubscribe|unsubscribe here|click here to unsubscribe|manage (your )?(preferences|subscription)|reply (with )?"?stop"? to (opt out|unsubscribe|stop)|if you (no longer wish|don't want|do not want|would rather not) to (receive|hear)[^.!?]*|(unsubscribe|abmelden|desinscription|se desinscrire|darse de baja|baja|cancella|descadastrar|afmelden|wypisz|avregistrera)\s*:?\s*(here:?\s*)?(<)?https?:\S+|repondez stop[^.!?]*|responda baja[^.!?]*|rispondi cancella[^.!?]*)/g,
   /\S*(unsubscribe|opt-?out|abmelden|desinscri|baja|unsub)\S*\.(com|io|net|org|de|fr|es|it|nl|pl|se|co|example)\S*|https?:\/\/\S*(unsubscribe|opt-?out|unsub|abmelden|desinscri)\S*/g,
@@ -277,3 +293,17 @@ export const NOT_AN_UNSUBSCRIBE = [
 /** The writer asks to remove themselves (not a departed colleague): then a "took over" note stays an unsubscribe. */
 export const FIRST_PERSON_REMOVAL =
   /\b(remove|unsubscribe|take|delete|drop|afmelden|verwijder|supprimez|retirez|austragen|entfernen|elimine|borre|remova)\b.{0,12}\b(me|mij|moi|mich|mig|mnie|myself|my (address|e-?mail|details)|mijn|mon adresse|meine)\b|\b(me|mij|moi|mich)\b.{0,12}\b(afmelden|verwijderen|desinscrire|austragen|abmelden|off your list)\b/;
+
+/**
+ * Our opt-out footer's keyword ("Reply STOP to opt out", "Jeśli nie chcesz otrzymywać od nas wiadomości, odpisz
+ * "NIE"", "antworten Sie einfach mit "Abmelden"", "responde BAJA"), read from the quoted text of the reply: a reply
+ * that is exactly that word answers the footer (an unsubscribe, even when the word alone means only "no").
+ */
+const OPT_OUT_CUE =
+  '(unsubscribe|opt[- ]?out|stop receiving|not to hear|rather not hear|no longer (wish|want)|nicht mehr|keine (weiteren )?(e-?mails|nachrichten|zusendungen)|non (ricevere|desideri|vuoi)|nie chcesz|no (quieres|deseas|desea)|ne (plus|souhaitez|voulez)|nao (quer|deseja)|inte (vill|lenger)|niet meer|geen (mails|e-?mails|berichten)|ikke (lenger|laengere|modtage|flere)|не хотите|отписаться|remove you|from our list)';
+const OPT_OUT_VERB = '(reply|respond|responde|responda|responder|odpisz|odpowiedz|antworten sie( einfach)? mit|antworte( einfach)? mit|rispondi|rispondete|rispondere|repondez|repondre|svara|svar|antwoord|beantwoord|reageer|ответьте|напишите)';
+const OPT_OUT_WORD = '["\'«]?\\s*([^\\s"\'».,:;!?]+)\\s*["\'»]?';
+export const OPT_OUT_FOOTER: RegExp[] = [
+  new RegExp(`${OPT_OUT_CUE}[^.!?]{0,80}?\\b${OPT_OUT_VERB}\\b\\s*(with |mit |con |avec |met |med |com )?${OPT_OUT_WORD}`, 'g'),
+  new RegExp(`\\b${OPT_OUT_VERB}\\b\\s*(with |mit |con |avec |met |med |com )?${OPT_OUT_WORD}\\s*(to|and|und|per|pour|para|om|for|i|e|et|y|a|,)[^.!?]{0,40}${OPT_OUT_CUE}`, 'g'),
+];

@@ -12,6 +12,7 @@ import {
   BOUNCE_SUBJECT,
   FIRST_PERSON_REMOVAL,
   NOT_AN_UNSUBSCRIBE,
+  OPT_OUT_FOOTER,
   OOO_SUBJECT,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
@@ -147,6 +148,14 @@ function statusHit(hits: Hit[], status: ReplyStatus): Hit | undefined {
   return hits.find((h) => h.rule.status === status && h.rule.strong);
 }
 
+/** The reply is exactly the keyword our quoted opt-out footer asks for ("NIE" under "… odpisz "NIE""). */
+function answersOptOutFooter(text: string, folded: string): boolean {
+  const said = folded.replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (!said || said.includes(' ')) return false;
+  const all = fold(text.replace(/^[ \t]*>+/gm, ' '));
+  return OPT_OUT_FOOTER.some((re) => [...all.matchAll(re)].some((m) => m.slice(1).reverse().find((g) => g !== undefined && /^[\p{L}]+$/u.test(g)) === said));
+}
+
 /** A reply's own words come first; past this many characters it is a forwarded thread or a newsletter. */
 const MAX_TEXT = 100_000;
 const newTextOf = (input: ReplyInput) => (input.text ?? '').slice(0, MAX_TEXT);
@@ -196,6 +205,7 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   }
 
   if (UNSUBSCRIBE_SUBJECT.test(subject)) return { status: 'unsubscribe', confidence: 'high', rule: 'subject:unsubscribe' };
+  if (answersOptOutFooter(newTextOf(input), folded)) return { status: 'unsubscribe', confidence: 'high', rule: 'wording:answers-opt-out-footer' };
   const decided = decide(hits);
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.

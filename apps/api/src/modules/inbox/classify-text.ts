@@ -45,6 +45,9 @@ const DISCLAIMER =
  */
 const OWN_FOOTER = /^(you('re| are) receiving this|(jetzt )?(unseren )?newsletter abonnieren|to unsubscribe from (our|the|this) newsletter|get our (monthly |weekly )?([a-z]+ )?newsletter|subscribe to our newsletter|newsletter abonnieren|unseren newsletter|abonnez-vous a notre|suscribete a nuestro)|\bnewsletter\b.{0,80}\b(unsubscribe|abbestellen|abmelden|abmeldung|desinscri\w*|darse de baja|afmelden|uitschrijven|disiscriviti|cancellati|descadastr\w*|avregistrera|afmeld|wypisz|odhlasit)\b/;
 
+/** A line ending in a company's legal form ("Sp. z o.o.", "Ltd.", "a.s.", "S.p.A."): a signature line, not a sentence. */
+const COMPANY_FORM_END = /\b(sp\. z o\.o|o\.o|ltd|inc|corp|co|a\.s|s\.a|s\.l|s\.r\.l|s\.p\.a|b\.v|n\.v|plc|llc|gmbh|ag|kg|ab|oy|as|aps|srl|spa)\.$/i;
+
 /** Lines that end a message and start its signature. */
 const MOBILE_SIGNATURE =
   /^(sent from (my|mail|outlook|yahoo)|sent via|get outlook for|von meinem .{1,30} gesendet|gesendet von (meinem|mobil)|envoye de (mon|ma|l'application)|enviado desde (mi|outlook)|enviado do (meu|outlook)|inviato da|verzonden (vanaf|met) mijn)/;
@@ -128,5 +131,7 @@ function looksLikeSignatureBlock(rest: string[]): boolean {
   const end = rest.findIndex((l) => DISCLAIMER.test(fold(l)) || OWN_FOOTER.test(fold(l)));
   const filled = (end < 0 ? rest : rest.slice(0, end)).filter((l) => l.trim());
   if (filled.length > 8) return false;
-  return filled.every((l) => !(/[.?!]$/.test(l.trim()) && l.trim().split(/\s+/).length >= 6));
+  // A title and company ("Główna Księgowa | Zielona Dolina Sp. z o.o.") is no sentence, whatever its full stop.
+  const sentence = (l: string) => /[.?!]$/.test(l) && l.split(/\s+/).length >= 6 && !/\s[|•·]\s/.test(l) && !COMPANY_FORM_END.test(l);
+  return filled.every((l) => !sentence(l.trim()));
 }

@@ -188,7 +188,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
     const why = facts.automatic ?? (autoSubject ? 'subject:automatic' : 'header:mailer-daemon');
     const bounce = statusHit(hits, 'bounce');
     if (bounce) return { status: 'bounce', confidence: 'high', rule: `${why}+wording:${bounce.rule.id}` };
-    const ooo = statusHit(hits, 'out_of_office');
+    // On an automatic answer, a weak absence hint is enough ("our offices are closed on Monday …").
+    const ooo = statusHit(hits, 'out_of_office') ?? hits.find((h) => h.rule.status === 'out_of_office');
     if (ooo) return { status: 'out_of_office', confidence: 'high', rule: `${why}+wording:${ooo.rule.id}` };
     const referral = statusHit(hits, 'wrong_person');
     if (referral) return { status: 'wrong_person', confidence: 'high', rule: `${why}+wording:${referral.rule.id}` };
@@ -212,8 +213,12 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   if (decided?.status === 'out_of_office') {
     // Only a "contact me later" not-now (not a bare "not at the moment", which an absence note says too).
     const later = hits.find((h) => h.rule.strong && LATER_NOT_NOW.has(h.rule.id));
-    const human = later ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
+    const human = later ?? statusHit(hits, 'meeting_request');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
+    // Away, and interested ("on vacation till the 3rd, looks interesting, will look when I'm back"): the absence
+    // decides (the sequence pauses, it does not stop), low so that the user sees the interest.
+    const interest = statusHit(hits, 'interested');
+    if (interest) return { ...decided, confidence: 'low', rule: `${decided.rule}+${interest.rule.id}` };
   }
   // A referral that names a return date without automatic headers may be an out-of-office note the wording missed
   // ("until 14 July; for urgent matters write to …"): it must not stop the sequence on its own. Low: the user decides.

@@ -5,7 +5,7 @@ import { figuresOf, reportOf, stopsSequence, type Judged } from './classify-metr
 
 /**
  * The classifier's figures per set, without an AI provider (docs/decisions.md, reply classifier accuracy):
- * the replies the rules were tuned on, the dev set (tuned on after its first run was recorded), the old
+ * the replies the rules were tuned on, the two dev sets (each tuned on after its first run was recorded), the old
  * batch-6 held-out replies inside the tuned folder, and the held-out set (absent until it lands; never
  * tuned on). Misses are printed only for the sets the rules are tuned on.
  */

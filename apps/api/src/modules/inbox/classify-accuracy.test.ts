@@ -62,17 +62,18 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
   });
 
   // The held-out set (classify-heldout/, 247 replies in 12 languages, written by someone who never saw the rules; never
-  // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83, no out-of-office stopping a sequence,
-  // 24% needing review. The issue's targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured
-  // level (and holds the two that are met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
+  // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83; after the dev2 change (measured once):
+  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review. The issue's
+  // targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two that are
+  // met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
   it('the held-out set keeps its measured level, never a false unsubscribe, never an out-of-office stopping a sequence', () => {
     const judged = judge(sets.heldOut);
     console.log(reportOf('held out', judged));
     const f = figuresOf(judged);
     expect(sets.heldOut.length).toBeGreaterThanOrEqual(240);
-    expect(f.accuracy).toBeGreaterThanOrEqual(0.84);
+    expect(f.accuracy).toBeGreaterThanOrEqual(0.88);
     expect(f.unsubscribe.precision).toBeGreaterThanOrEqual(0.98);
-    expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.8);
+    expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.88);
     expect(f.outOfOfficeStopping).toBe(0);
   });
 

@@ -71,7 +71,7 @@ const apiZones = [
 
 export default tseslint.config(
   {
-    ignores: ['scripts/lint-fixtures', 'node_modules', 'dist', '.output', '.wxt', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'apps/api/drizzle/meta', 'apps/api/src/modules/inbox/classify-fixtures/dev/generate.mjs', 'apps/api/src/modules/inbox/classify-fixtures/dev/data', 'apps/api/src/modules/inbox/classify-heldout/generate.mjs', '**/*.d.ts'],
+    ignores: ['scripts/lint-fixtures', 'node_modules', 'dist', '.output', '.wxt', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'apps/api/drizzle/meta', 'apps/api/src/modules/inbox/classify-fixtures/dev/generate.mjs', 'apps/api/src/modules/inbox/classify-fixtures/dev/data', 'apps/api/src/modules/inbox/classify-fixtures/dev2/generate.mjs', 'apps/api/src/modules/inbox/classify-fixtures/dev2/verify.mjs', 'apps/api/src/modules/inbox/classify-heldout/generate.mjs', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

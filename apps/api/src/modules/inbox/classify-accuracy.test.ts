@@ -5,7 +5,7 @@ import { figuresOf, reportOf, stopsSequence, type Judged } from './classify-metr
 
 /**
  * The classifier's figures per set, without an AI provider (docs/decisions.md, reply classifier accuracy):
- * the replies the rules were tuned on, the dev set (tuned on after its first run was recorded), the old
+ * the replies the rules were tuned on, the two dev sets (each tuned on after its first run was recorded), the old
  * batch-6 held-out replies inside the tuned folder, and the held-out set (absent until it lands; never
  * tuned on). Misses are printed only for the sets the rules are tuned on.
  */
@@ -14,6 +14,7 @@ const sets = {
   tuned: all.filter((f) => !f.heldOut),
   batch6: all.filter((f) => f.heldOut),
   dev: await loadReplyFixtures(FIXTURE_DIRS.dev),
+  dev2: await loadReplyFixtures(FIXTURE_DIRS.dev2),
   heldOut: await loadReplyFixtures(FIXTURE_DIRS.heldOut),
 };
 
@@ -46,6 +47,13 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
     expectTargets(judged);
   });
 
+  it.skipIf(sets.dev2.length === 0)('the dev2 set meets the targets', () => {
+    const judged = judge(sets.dev2);
+    console.log(reportOf('dev2', judged, { misses: true }));
+    expect(sets.dev2.length).toBeGreaterThanOrEqual(320);
+    expectTargets(judged);
+  });
+
   it('the old batch-6 held-out replies keep their measured level (figures only)', () => {
     const judged = judge(sets.batch6);
     console.log(reportOf('batch-6 held out', judged));
@@ -54,22 +62,23 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
   });
 
   // The held-out set (classify-heldout/, 247 replies in 12 languages, written by someone who never saw the rules; never
-  // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83, no out-of-office stopping a sequence,
-  // 24% needing review. The issue's targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured
-  // level (and holds the two that are met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
+  // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83; after the dev2 change (measured once):
+  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review. The issue's
+  // targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two that are
+  // met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
   it('the held-out set keeps its measured level, never a false unsubscribe, never an out-of-office stopping a sequence', () => {
     const judged = judge(sets.heldOut);
     console.log(reportOf('held out', judged));
     const f = figuresOf(judged);
     expect(sets.heldOut.length).toBeGreaterThanOrEqual(240);
-    expect(f.accuracy).toBeGreaterThanOrEqual(0.84);
+    expect(f.accuracy).toBeGreaterThanOrEqual(0.88);
     expect(f.unsubscribe.precision).toBeGreaterThanOrEqual(0.98);
-    expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.8);
+    expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.88);
     expect(f.outOfOfficeStopping).toBe(0);
   });
 
   it('never takes a reply for an unsubscribe or a bounce that is not one (those suppress the address)', () => {
-    const falseAlarms = [...sets.tuned, ...sets.dev].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
+    const falseAlarms = [...sets.tuned, ...sets.dev, ...sets.dev2].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
     expect(falseAlarms.map(({ f }) => f.name)).toEqual([]);
   });
 });

@@ -8,13 +8,14 @@ import { REPLY_MODEL_FILE, shippedReplyModel } from './classify-model-data';
 
 /**
  * The model's second opinion, measured (docs/decisions.md, reply classifier accuracy): 5-fold cross-validation on
- * the replies the product has labels for (the tuned set without its held-out batch, and the dev set), comparing
+ * the replies the product has labels for (the tuned set without its held-out batch, and the two dev sets), comparing
  * the rules alone with the rules plus the model where the rules are unsure. Never trained on a held-out reply.
  * `npm run train:reply-model` (TRAIN_REPLY_MODEL=1) also writes classify-model.json from all of them.
  */
 const tuned = (await loadReplyFixtures(FIXTURE_DIRS.tuned)).filter((f) => !f.heldOut);
 const dev = await loadReplyFixtures(FIXTURE_DIRS.dev);
-const all = [...tuned, ...dev];
+const dev2 = await loadReplyFixtures(FIXTURE_DIRS.dev2);
+const all = [...tuned, ...dev, ...dev2];
 
 const automaticOf = (input: ReplyInput) => /^header:|^subject:automatic/.test(classifyByRules(input).rule);
 const labelled = (set: ReplyFixture[]): Labelled[] => set.map((f) => ({ input: { text: f.input.text, subject: f.input.subject, automatic: automaticOf(f.input) }, label: f.expected }));
@@ -23,7 +24,7 @@ const labelled = (set: ReplyFixture[]): Labelled[] => set.map((f) => ({ input: {
 const folds = (k: number) => Array.from({ length: k }, (_, i) => all.filter((_, j) => j % k === i));
 
 describe('the reply model (naive Bayes second opinion)', () => {
-  it('cross-validated on the tuned and dev replies: prints the rules alone against rules plus model', () => {
+  it('cross-validated on the tuned and dev replies (both dev sets): prints the rules alone against rules plus model', () => {
     const k = 5;
     const rulesOnly: Judged[] = [];
     const withModel: Judged[] = [];
@@ -46,7 +47,7 @@ describe('the reply model (naive Bayes second opinion)', () => {
     const changed = withModel.filter((w, i) => w.status !== rulesOnly[i]!.status);
     console.log(
       [
-        `reply model, ${k}-fold cross-validation on ${all.length} replies (tuned ${tuned.length}, dev ${dev.length}):`,
+        `reply model, ${k}-fold cross-validation on ${all.length} replies (tuned ${tuned.length}, dev ${dev.length}, dev2 ${dev2.length}):`,
         line('  rules alone', rulesOnly),
         line('  rules + model', withModel),
         line('  model alone', modelAlone),

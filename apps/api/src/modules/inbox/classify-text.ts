@@ -22,7 +22,7 @@ export function fold(s: string): string {
 }
 
 /** "… wrote:" in the languages mail clients write it, ending the attribution line (German puts the name after: "schrieb Anna <…>:"). */
-const WROTE = /(\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|napisala|skrev|kirjoitti)\b|написал|написала|пишет|のメッセージ|書きました).{0,150}[:：]\s*$/;
+const WROTE = /(\b(wrote|writes|schrieb|a ecrit|escribio|escreveu|ha scritto|schreef|napisal|napisala|skrev|kirjoitti|pisze|napsal|napsala|yazdi|yazdı)\b|написал|написала|пишет|のメッセージ|書きました).{0,150}[:：]\s*$/;
 /** Clients that write no verb (Russian and Japanese Gmail: "ср, 18 июн. 2025 г. в 10:22, Name <a@b>:"): a date, a time and an address, ending in a colon. */
 const DATED_ADDRESS_COLON = /\d.{0,60}\d{1,2}:\d{2}.{0,120}<[^<>\s]+@[^<>\s]+>\s*[:：]\s*$/;
 /** An attribution line starts with "On", "Am", "Le", "El", "Em", "Il", "Op" or names an address. */
@@ -33,23 +33,26 @@ const SEPARATOR =
   /^(-{2,}\s*(original message|ursprungliche nachricht|originalnachricht|message d'origine|message original|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|ursprungligt meddelande|oprindelig meddelelse|wiadomosc oryginalna|oryginalna wiadomosc|исходное сообщение|forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|mensagem encaminhada|messaggio inoltrato|doorgestuurd bericht|vidarebefordrat meddelande)\s*-{2,}|_{10,}|-{10,}|begin forwarded message:)$/;
 
 /** Outlook's header block of the quoted message: "From:" followed within a few lines by "Sent:" or "Date:". */
-const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od|fran|fra|от|差出人)\s*[:：]\*?/;
-const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano|wyslane|skickat|sendt|отправлено|дата|送信日時|日時)\s*[:：]\*?/;
+const OUTLOOK_FROM = /^\*?(from|von|de|da|van|od|fran|fra|kimden|lahettaja|от|差出人)\s*[:：]\*?/;
+const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|enviada|enviado el|fecha|inviato|data|verzonden|verstuurd|wyslano|wyslane|skickat|sendt|odeslano|gonderildi|gonderilme tarihi|lahetetty|отправлено|дата|送信日時|日時)\s*[:：]\*?/;
 
 /** Legal disclaimers under a signature: they talk of deleting emails and recipients, never the prospect's intent. */
 const DISCLAIMER =
-  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial)|aviso legal|avis de confidentialite|le informazioni contenute in questa|questa (e-?mail|comunicazione) (e|contiene|puo contenere)|deze (e-?mail|e-mail|mail|boodschap) (is|kan) vertrouwelijk|esta mensagem (e|pode conter|contem) (confidencial|informacao)|detta (e-?post|e-postmeddelande|meddelande) (ar|kan innehalla) konfidentiell|ta wiadomosc (jest|moze zawierac) poufn)/;
+  /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial)|aviso legal|avis de confidentialite|le informazioni contenute in questa|questa (e-?mail|comunicazione) (e|contiene|puo contenere)|deze (e-?mail|e-mail|mail|boodschap) (is|kan) vertrouwelijk|esta mensagem (e|pode conter|contem) (confidencial|informacao)|detta (e-?post|e-postmeddelande|meddelande) (ar|kan innehalla) konfidentiell|ta wiadomosc (jest|moze zawierac) poufn|tresc (tej|niniejszej) wiadomosci (jest|moze byc) poufn|aviso de confidencialidad|clausula de confidencialidad|tento e-?mail (je|muze obsahovat) (duvern|urcen)|bu e-?posta (gizli|ve ekleri)|denne e-?post(en)? (er|kan inneholde) konfidensiel|tama (sahkoposti|viesti) (on|voi sisaltaa) luottamuksellis|if you (are not|have received this) (the intended recipient|in error))/;
 /**
  * Footers the sender's own mail system adds below a signature (a newsletter's, a marketing footer's): they speak of
  * unsubscribing from *their* list, never the prospect's intent.
  */
-const OWN_FOOTER = /^(you('re| are) receiving this|to unsubscribe from (our|the|this) newsletter|get our (monthly |weekly )?([a-z]+ )?newsletter|subscribe to our newsletter|newsletter abonnieren|unseren newsletter|abonnez-vous a notre|suscribete a nuestro)|\bnewsletter\b.{0,80}\b(unsubscribe|abbestellen|abmelden|desinscri\w*|darse de baja)\b/;
+const OWN_FOOTER = /^(you('re| are) receiving this|(jetzt )?(unseren )?newsletter abonnieren|to unsubscribe from (our|the|this) newsletter|get our (monthly |weekly )?([a-z]+ )?newsletter|subscribe to our newsletter|newsletter abonnieren|unseren newsletter|abonnez-vous a notre|suscribete a nuestro)|\bnewsletter\b.{0,80}\b(unsubscribe|abbestellen|abmelden|abmeldung|desinscri\w*|darse de baja|afmelden|uitschrijven|disiscriviti|cancellati|descadastr\w*|avregistrera|afmeld|wypisz|odhlasit)\b/;
+
+/** A line ending in a company's legal form ("Sp. z o.o.", "Ltd.", "a.s.", "S.p.A."): a signature line, not a sentence. */
+const COMPANY_FORM_END = /\b(sp\. z o\.o|o\.o|ltd|inc|corp|co|a\.s|s\.a|s\.l|s\.r\.l|s\.p\.a|b\.v|n\.v|plc|llc|gmbh|ag|kg|ab|oy|as|aps|srl|spa)\.$/i;
 
 /** Lines that end a message and start its signature. */
 const MOBILE_SIGNATURE =
   /^(sent from (my|mail|outlook|yahoo)|sent via|get outlook for|von meinem .{1,30} gesendet|gesendet von (meinem|mobil)|envoye de (mon|ma|l'application)|enviado desde (mi|outlook)|enviado do (meu|outlook)|inviato da|verzonden (vanaf|met) mijn)/;
 const SIGN_OFF =
-  /^(best|best regards|best wishes|kind regards|warm regards|warmest regards|regards|many thanks|thanks|thanks again|thank you|thx|cheers|sincerely|yours sincerely|yours truly|all the best|br|mit freundlichen grußen|mit freundlichem gruß|freundliche gruße|viele gruße|beste gruße|liebe gruße|herzliche gruße|schone gruße|gruß|gruße|lg|vg|mfg|cordialement|bien cordialement|tres cordialement|bien a vous|salutations|sinceres salutations|bonne journee|merci|merci beaucoup|saludos|un saludo|saludos cordiales|atentamente|un abrazo|abraco|abracos|atenciosamente|cordiali saluti|distinti saluti|saluti|met vriendelijke groet|vriendelijke groet|groeten|groet|groetjes|hartelijke groet|mvg|med vanlig halsning|vanliga halsningar|halsningar|mvh|hilsen|venlig hilsen|med venlig hilsen|pozdrawiam|z powazaniem|pozdrowienia|cumprimentos|abs|obrigado|obrigada|grazie|cordialmente|с уважением|спасибо|よろしくお願いいたします|よろしくお願いします)[,.!]*$/;
+  /^(best|best regards|best wishes|kind regards|warm regards|warmest regards|regards|many thanks|thanks|thanks again|thank you|thx|cheers|sincerely|yours sincerely|yours truly|all the best|br|mit freundlichen grußen|mit freundlichem gruß|freundliche gruße|viele gruße|beste gruße|liebe gruße|herzliche gruße|schone gruße|gruß|gruße|lg|vg|mfg|cordialement|bien cordialement|tres cordialement|bien a vous|salutations|sinceres salutations|bonne journee|merci|merci beaucoup|saludos|un saludo|saludos cordiales|atentamente|un abrazo|abraco|abracos|atenciosamente|cordiali saluti|distinti saluti|saluti|met vriendelijke groet|vriendelijke groet|groeten|groet|groetjes|hartelijke groet|mvg|med vanlig halsning|vanliga halsningar|halsningar|mvh|hilsen|venlig hilsen|med venlig hilsen|pozdrawiam|pozdrawiam serdecznie|serdecznie pozdrawiam|z powazaniem|pozdrowienia|s pozdravem|dekuji|saygilarimla|saygılarımla|iyi calismalar|ystavallisin terveisin|terveisin|vennlig hilsen|med vennlig hilsen|cdlt|belle journee|buona giornata|buen dia|cumprimentos|abs|obrigado|obrigada|grazie|cordialmente|с уважением|спасибо|よろしくお願いいたします|よろしくお願いします)[,.!]*$/;
 
 /**
  * The new text of a reply: the quoted history ("On … wrote:", "Am … schrieb …:", "Le … a écrit :",
@@ -124,7 +127,11 @@ function isSignOff(raw: string): boolean {
 
 /** What follows a closing is a signature when it is a few short lines, none a sentence of its own. */
 function looksLikeSignatureBlock(rest: string[]): boolean {
-  const filled = rest.filter((l) => l.trim());
+  // A disclaimer or the sender's own footer below the signature ends it (they are cut anyway).
+  const end = rest.findIndex((l) => DISCLAIMER.test(fold(l)) || OWN_FOOTER.test(fold(l)));
+  const filled = (end < 0 ? rest : rest.slice(0, end)).filter((l) => l.trim());
   if (filled.length > 8) return false;
-  return filled.every((l) => !(/[.?!]$/.test(l.trim()) && l.trim().split(/\s+/).length >= 6));
+  // A title and company ("Główna Księgowa | Zielona Dolina Sp. z o.o.") is no sentence, whatever its full stop.
+  const sentence = (l: string) => /[.?!]$/.test(l) && l.split(/\s+/).length >= 6 && !/\s[|•·]\s/.test(l) && !COMPANY_FORM_END.test(l);
+  return filled.every((l) => !sentence(l.trim()));
 }

@@ -246,6 +246,77 @@ describe('the wording reaches every language', () => {
   });
 });
 
+
+/** Written for the dev2 change (not from any fixture set): the new wording's reach, and removals said not to be wanted. */
+describe('the wording reaches dev2\'s languages and phrasings, both ways', () => {
+  it.each([
+    ['Please take us off your mailing list.', 'unsubscribe'],
+    ['Get me off this list.', 'unsubscribe'],
+    ['I never signed up for this. Stop.', 'unsubscribe'],
+    ['Dont email me again.', 'unsubscribe'],
+    ['Hören Sie bitte auf, uns zu schreiben.', 'unsubscribe'],
+    ['Streichen Sie uns bitte aus Ihrem Verteiler.', 'unsubscribe'],
+    ['Merci de ne plus me relancer.', 'unsubscribe'],
+    ['No me vuelvas a escribir.', 'unsubscribe'],
+    ['Vi chiedo di rimuovere il mio indirizzo.', 'unsubscribe'],
+    ['Basta con queste mail.', 'unsubscribe'],
+    ['Solicito a exclusão dos meus dados.', 'unsubscribe'],
+    ['Não entrem mais em contato.', 'unsubscribe'],
+    ['Nie życzę sobie dalszych wiadomości.', 'unsubscribe'],
+    ['Radera mina uppgifter, tack.', 'unsubscribe'],
+    ['Kontakta mig inte igen.', 'unsubscribe'],
+    ['Больше не присылайте мне письма.', 'unsubscribe'],
+    ['Хватит писать мне.', 'unsubscribe'],
+    ['Poistakaa minut listalta.', 'unsubscribe'],
+    ['Přestaňte mi posílat e-maily.', 'unsubscribe'],
+    ['Beni listenizden çıkarın lütfen.', 'unsubscribe'],
+    ['Fjern meg fra listen, takk.', 'unsubscribe'],
+    ['Ikke kontakt meg igjen.', 'unsubscribe'],
+    ["Don't remove me, I like these. Send pricing.", 'interested'],
+    ['Not asking to be removed - who gave you my address?', 'other'],
+    ['Your unsubscribe button does nothing, FYI.', 'other'],
+    ['Non cancellatemi, ma ora no: risentiamoci a ottobre.', 'not_now'],
+    ['Ta inte bort mig, men hör av dig i höst.', 'not_now'],
+    ['We never signed up for a tool like this before, what does it cost?', 'interested'],
+    ['Proszę mnie nie wypisywać, odezwijcie się po wakacjach.', 'not_now'],
+    ['No me des de baja, pero ahora no: escríbeme en septiembre.', 'not_now'],
+    ['On holiday until the 12th, will reply then.', 'out_of_office'],
+    ['Ik ben op vakantie tot 14 juli.', 'out_of_office'],
+    ['Sono in congedo di maternità fino a gennaio.', 'out_of_office'],
+    ['Vuelvo a la oficina el lunes 3 de junio.', 'out_of_office'],
+    ['Not me, try Dana in procurement.', 'wrong_person'],
+    ["I'm looping in Sam, who handles vendor contracts.", 'wrong_person'],
+    ['This is not really my area - ask our COO.', 'wrong_person'],
+    ['Je ne travaille plus chez Acme, contactez ma remplaçante.', 'wrong_person'],
+    ['Non lavoro più lì, scriva all\'ufficio acquisti.', 'wrong_person'],
+    ['Não trabalho mais lá.', 'wrong_person'],
+    ['Fel person, skriv till Anna.', 'wrong_person'],
+    ['Ich leite das an unseren Einkaufsleiter weiter.', 'wrong_person'],
+    ['Ask me again after the merger closes in October.', 'not_now'],
+    ['Maybe next spring.', 'not_now'],
+    ['Misschien na de zomer.', 'not_now'],
+    ['Teraz nie, może w przyszłym roku.', 'not_now'],
+    ['Not before Q4, sorry.', 'not_now'],
+    ['We might look at this later this year.', 'not_now'],
+    ['Not for us, thanks.', 'not_interested'],
+    ["C'est pas pour nous.", 'not_interested'],
+    ['No es para nosotros, gracias.', 'not_interested'],
+    ['Inte aktuellt.', 'not_interested'],
+    ['Nemáme zájem.', 'not_interested'],
+    ['Could you send us a short overview?', 'interested'],
+    ['Does it integrate with HubSpot?', 'interested'],
+    ['Gibt es eine Testversion?', 'interested'],
+    ['Pouvez-vous m\'en dire plus ?', 'interested'],
+    ['Låter intressant, skicka mer info.', 'interested'],
+    ['Fiyat bilgisi gönderebilir misiniz?', 'interested'],
+    ['Can we grab 15 minutes on Thursday?', 'meeting_request'],
+    ['Please propose three slots next week.', 'meeting_request'],
+    ["Bitte nicht austragen, aber wir haben keinen Bedarf.", 'not_interested'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

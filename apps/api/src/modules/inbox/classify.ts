@@ -12,6 +12,7 @@ import {
   BOUNCE_SUBJECT,
   FIRST_PERSON_REMOVAL,
   NOT_AN_UNSUBSCRIBE,
+  OPT_OUT_FOOTER,
   OOO_SUBJECT,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
@@ -147,6 +148,14 @@ function statusHit(hits: Hit[], status: ReplyStatus): Hit | undefined {
   return hits.find((h) => h.rule.status === status && h.rule.strong);
 }
 
+/** The reply is exactly the keyword our quoted opt-out footer asks for ("NIE" under "… odpisz "NIE""). */
+function answersOptOutFooter(text: string, folded: string): boolean {
+  const said = folded.replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (!said || said.includes(' ')) return false;
+  const all = fold(text.replace(/^[ \t]*>+/gm, ' '));
+  return OPT_OUT_FOOTER.some((re) => [...all.matchAll(re)].some((m) => m.slice(1).reverse().find((g) => g !== undefined && /^[\p{L}]+$/u.test(g)) === said));
+}
+
 /** A reply's own words come first; past this many characters it is a forwarded thread or a newsletter. */
 const MAX_TEXT = 100_000;
 const newTextOf = (input: ReplyInput) => (input.text ?? '').slice(0, MAX_TEXT);
@@ -179,7 +188,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
     const why = facts.automatic ?? (autoSubject ? 'subject:automatic' : 'header:mailer-daemon');
     const bounce = statusHit(hits, 'bounce');
     if (bounce) return { status: 'bounce', confidence: 'high', rule: `${why}+wording:${bounce.rule.id}` };
-    const ooo = statusHit(hits, 'out_of_office');
+    // On an automatic answer, a weak absence hint is enough ("our offices are closed on Monday …").
+    const ooo = statusHit(hits, 'out_of_office') ?? hits.find((h) => h.rule.status === 'out_of_office');
     if (ooo) return { status: 'out_of_office', confidence: 'high', rule: `${why}+wording:${ooo.rule.id}` };
     const referral = statusHit(hits, 'wrong_person');
     if (referral) return { status: 'wrong_person', confidence: 'high', rule: `${why}+wording:${referral.rule.id}` };
@@ -196,14 +206,19 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   }
 
   if (UNSUBSCRIBE_SUBJECT.test(subject)) return { status: 'unsubscribe', confidence: 'high', rule: 'subject:unsubscribe' };
+  if (answersOptOutFooter(newTextOf(input), folded)) return { status: 'unsubscribe', confidence: 'high', rule: 'wording:answers-opt-out-footer' };
   const decided = decide(hits);
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
   if (decided?.status === 'out_of_office') {
     // Only a "contact me later" not-now (not a bare "not at the moment", which an absence note says too).
     const later = hits.find((h) => h.rule.strong && LATER_NOT_NOW.has(h.rule.id));
-    const human = later ?? statusHit(hits, 'meeting_request') ?? statusHit(hits, 'interested');
+    const human = later ?? statusHit(hits, 'meeting_request');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
+    // Away, and interested ("on vacation till the 3rd, looks interesting, will look when I'm back"): the absence
+    // decides (the sequence pauses, it does not stop), low so that the user sees the interest.
+    const interest = statusHit(hits, 'interested');
+    if (interest) return { ...decided, confidence: 'low', rule: `${decided.rule}+${interest.rule.id}` };
   }
   // A referral that names a return date without automatic headers may be an out-of-office note the wording missed
   // ("until 14 July; for urgent matters write to …"): it must not stop the sequence on its own. Low: the user decides.

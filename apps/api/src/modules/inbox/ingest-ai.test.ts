@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('mail in: the AI classifies what the rules are unsure of
     expect(seen.at(-1)!.messages[0]).toEqual({ role: 'system', content: REPLY_CLASSIFY_SYSTEM });
     // The prompt names every label with its meaning and one example.
     for (const status of REPLY_STATUSES) expect(seen.at(-1)!.messages[0]!.content).toContain(`- ${status}: ${REPLY_STATUS_INFO[status].meaning} Example: "${REPLY_CLASSIFY_EXAMPLES[status]}"`);
-    expect(seen.at(-1)!.messages[1]!.content).toContain('Forwarding this to our ops lead');
+    expect(seen.at(-1)!.messages[1]!.content).toContain("Sounds more like something for Maya's team");
     // The AI settled it: no review needed, a person's answer stops the sequence as usual.
     expect(thread).toMatchObject({ replyStatus: 'wrong_person', replyStatusSource: 'ai', needsReview: false, stopSending: true });
     expect(message).toMatchObject({ replyStatus: 'wrong_person', needsReview: false });

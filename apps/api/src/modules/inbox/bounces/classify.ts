@@ -155,8 +155,9 @@ const WORDING: Rule[] = [
   ['systemerror', /\b(system|server|internal|local|temporary|remote) (error|failure|problem|malfunction)|\btemporar(y|ily)\b|\btry (again )?later\b|\bservice (is )?(not available|unavailable|temporarily)|\bplease try again\b|\bresources? (temporarily )?unavailable\b/, 'weak'],
   ['contenterror', /\b(mime|header|content|encoding|charset|character set)\b.{0,30}\b(error|invalid|malformed|illegal|not (allowed|supported)|syntax)|\binvalid (mime|header|content)/, 'weak'],
   ['notcompliantrfc', /\brfc ?(5322|2822|822|5321|2821)\b(?!;)|\bnot (rfc[- ]?)?compliant\b|\bduplicate header\b|\bmultiple (from|date|subject|to) headers?\b|\bmissing (required )?(header|message-id|date)/, 'weak'],
-  // The SMTP replies of RFC 5321 §4.2.2 for a command the server refused (500/501/502/503), as bounces quote them.
-  ['syntaxerror', /\bsyntax error\b|\bcommand (not )?(recognized|unrecognized|not implemented)|\bbad sequence of commands\b|\bunrecognized command\b/, 'weak'],
+  // The SMTP replies of RFC 5321 §4.2.2 for a command the server refused (500 syntax error, 502 command not
+  // implemented, 503 bad sequence of commands), as bounces quote them: a real reason class, matched in the report's words.
+  ['syntaxerror', /\bsyntax error\b|\bcommand (not )?(recognized|unrecognized|implemented)\b|\bbad sequence of commands\b|\bunrecognized command\b/, 'weak'],
   ['filtered', /\bfiltered\b|\bfilter\b|\brejected by (the )?(recipient|user|mailbox owner)|\bnot accept(ing)? mail from\b|\brefused by (the )?recipient|\bmail (is )?rejected\b/, 'weak'],
   // Last: success wording counts only when no failure wording does.
   ['delivered', /(?<!\b(not|n't|never|cannot|unable to)( be| been)? )\b(delivered|relayed) (successfully|to the recipient)|\bsuccessfully (delivered|relayed)|\bdelivery (succeeded|successful)\b/],

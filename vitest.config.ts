@@ -1,10 +1,57 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { alias } from './vite.config';
 
-/** Unit, component and API integration tests; e2e lives in e2e/ under Playwright. */
+/**
+ * Unit, component and API integration tests; e2e lives in e2e/ under Playwright.
+ *
+ * The API suite runs once per database as its own project: `api` on PGlite always, `api-postgres` on the
+ * server of TEST_DATABASE_URL when it is set. Each project's files run as separate workers, so the two passes
+ * share the machine instead of following each other inside every file (docs/decisions.md, "CI in twenty minutes").
+ */
+const API_INCLUDE = 'apps/api/src/**/*.test.ts';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The API test files that run on a database of the caller's choice (describe.each(DB_KINDS)): the PostgreSQL pass. */
+function databaseTestFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts') && fs.readFileSync(p, 'utf8').includes('DB_KINDS')) out.push(path.relative(root, p));
+    }
+  };
+  walk(path.join(root, 'apps/api/src'));
+  return out.sort();
+}
+
+const api = (name: string, include: string[]): TestProjectInlineConfiguration => ({
+  resolve: { alias },
+  test: {
+    name,
+    include,
+    environment: 'node',
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    globalSetup: ['apps/api/src/testing/global-setup.ts'],
+    // PGlite is WebAssembly: V8's baseline compiler alone runs a test file's short-lived databases faster than
+    // tiering up, whose optimising compiles would compete with the other workers for the CPU.
+    execArgv: ['--liftoff-only'],
+  },
+});
+
+const cpus = os.availableParallelism();
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The API tests wait on databases, sockets and child processes a good part of their time: one worker more
+    // than the cores keeps them busy (measured in docs/decisions.md); a run with --maxWorkers overrides it.
+    maxWorkers: cpus + 1,
     projects: [
       {
         resolve: { alias },
@@ -25,23 +72,16 @@ export default defineConfig({
           testTimeout: 20000,
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
-          globalSetup: ['apps/api/src/testing/global-setup.ts'],
-        },
-      },
+      api('api', [API_INCLUDE]),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', databaseTestFiles())] : []),
       {
         resolve: { alias },
         test: {
           name: 'extension',
           include: ['apps/extension/**/*.test.ts'],
           environment: 'node',
+          // The capture test parses a 2 MB page in jsdom: room for a loaded CI machine.
+          testTimeout: 20000,
         },
       },
     ],

@@ -48,6 +48,29 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
+/**
+ * Runs a command with its output held back, then printed whole under its label when it ends (steps that run at
+ * once keep readable logs); resolves with its exit code.
+ */
+export function runCaptured(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root, ...opts });
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    const done = (code) => {
+      const out = Buffer.concat(chunks).toString('utf8').trimEnd();
+      if (out) console.log(`\n── ${[cmd, ...args].join(' ')}\n${out}`);
+      resolve(code);
+    };
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`Could not run ${cmd}: ${err.message}\n`));
+      done(1);
+    });
+  });
+}
+
 export function npmRun(script, opts) {
   return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', script], opts);
 }

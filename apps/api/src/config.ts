@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BRANDS, parseBrandDomains } from '@shared/brands';
 import { EXTENSION_ID } from '@shared/extension/ids';
 import type { MailOAuthProvider } from '@shared/schemas/user-emails';
+import { DEFAULT_SCRYPT_N } from './lib/crypto';
 import { parseAllowHosts } from './lib/guarded-fetch';
 import { configuredSecret } from './lib/server-secret';
 
@@ -78,6 +79,12 @@ export type Config = {
   extensionOrigins: string[];
   /** How long a validated token is trusted without asking the database (0: always ask). */
   authCacheTtlMs: number;
+  /**
+   * scrypt's cost N for new password hashes (lib/crypto.ts; a power of two, 2^10 to 2^20, default 2^14). Each hash
+   * stores its own parameters, so raising it later keeps every old password valid. The tests lower it, as
+   * Devise's `stretches` does, to spend their time on behaviour; one test checks the default.
+   */
+  passwordScryptN: number;
   webDist: string;
   /** Built extension (unpacked folder and zip). */
   extensionDist: string;
@@ -113,6 +120,15 @@ function int(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function scryptCost(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_SCRYPT_N;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 1048576, got "${raw}"`);
+  }
   return n;
 }
 
@@ -167,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     authMail: { perAddressMax: int(env, 'AUTH_MAIL_PER_ADDRESS_MAX', 5), windowMs: int(env, 'AUTH_MAIL_PER_ADDRESS_WINDOW_MS', 3_600_000) },
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
+    passwordScryptN: scryptCost(env.PASSWORD_SCRYPT_N),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
     extensionDist: env.EXTENSION_DIST ? path.resolve(env.EXTENSION_DIST) : extensionDist,
     logLevel: env.LOG_LEVEL || 'info',

@@ -9,13 +9,15 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 
 // scrypt is memory-hard and ships with Node (no native build). The parameters are stored in each
 // hash, so they can be raised later without invalidating existing passwords.
-const PARAMS = { N: 16384, r: 8, p: 1 };
+export const DEFAULT_SCRYPT_N = 16384;
+const PARAMS = { r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-export async function hashPassword(password: string): Promise<string> {
+/** N: scrypt's cost (config.passwordScryptN). */
+export async function hashPassword(password: string, N = DEFAULT_SCRYPT_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, ...PARAMS, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, getBrand } from '@shared/brands';
 import { FEATURE_NOT_AVAILABLE } from '../app';
 import { routes } from '../routes';
-import { DB_KINDS } from '../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../testing/harness';
 
 const fill = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 const featured = routes.filter((r) => r.feature);
 
-describe('routes that belong to a brand feature', () => {
+describe.runIf(PGLITE_PASS)('routes that belong to a brand feature', () => {
   it('declare a flag the brands have, and cover LinkedIn accounts, brand-awareness posts and test calls', () => {
     const flags = Object.keys(getBrand(0).feature_flags);
     for (const r of featured) expect(flags, `${r.method} ${r.url}`).toContain(r.feature);

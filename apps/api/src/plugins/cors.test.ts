@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_ID } from '@shared/extension/ids';
 import { parseExtensionOrigins } from '../config';
-import { DB_KINDS } from '../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../testing/databases';
 import { signIn, signedInUser, startTestApp, v1, type TestApp } from '../testing/harness';
 
 const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('CORS on %s', (kind) => {
   });
 });
 
-describe('EXTENSION_ORIGINS', () => {
+describe.runIf(PGLITE_PASS)('EXTENSION_ORIGINS', () => {
   it('always holds the unpacked build’s id and takes ids or origins', () => {
     expect(parseExtensionOrigins(undefined)).toEqual([EXTENSION_ORIGIN]);
     expect(parseExtensionOrigins(` ${STORE_ID} ,chrome-extension://${STORE_ID}/ ,,`)).toEqual([EXTENSION_ORIGIN, `chrome-extension://${STORE_ID}`]);

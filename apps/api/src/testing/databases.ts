@@ -5,8 +5,11 @@ import { openPglite, openPostgres, type DbHandle } from '../db/client';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The databases every API test file runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DB_KINDS: DbKind[] = inject('postgres') ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The database this project's pass runs the file on: PGlite in the `api` project, PostgreSQL in `api-postgres`
+ * (vitest.config.ts, when TEST_DATABASE_URL is set). Every file that runs describe.each(DB_KINDS) is in both.
+ */
+export const DB_KINDS: DbKind[] = inject('dbKinds');
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);
@@ -42,3 +45,10 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
     },
   };
 }
+
+/**
+ * True in the PGlite pass. A describe that needs no database of the pass's kind (pure functions, a server on
+ * loopback, a PGlite-only case) runs there only: `describe.runIf(PGLITE_PASS)`, so the PostgreSQL pass does not
+ * repeat it.
+ */
+export const PGLITE_PASS = DB_KINDS.includes('pglite');

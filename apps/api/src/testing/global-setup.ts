@@ -4,9 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
+import type { DbKind } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The databases this project's files run on (testing/databases.ts DB_KINDS). */
+    dbKinds: DbKind[];
     /** A dumped, migrated PGlite database; each test file loads its own copy. */
     pgliteTemplate: string;
     /** When TEST_DATABASE_URL is set: the server URL and a migrated template database to copy per file. */
@@ -20,10 +23,17 @@ const withDatabase = (url: string, name: string) => {
   return u.toString();
 };
 
-/** Migrate once; test files copy the result (about 0.4 s) instead of migrating each time. */
+/**
+ * Migrate once; test files copy the result (about 0.4 s) instead of migrating each time. The API suite is two
+ * projects (vitest.config.ts): `api` runs every file on PGlite, `api-postgres` the database files on
+ * TEST_DATABASE_URL's server. Files that need PostgreSQL beside PGlite's pass check DB_KINDS.
+ */
 export default async function setup(project: TestProject) {
+  const onPostgres = project.name === 'api-postgres';
+  project.provide('dbKinds', onPostgres ? ['postgres'] : ['pglite']);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const template = path.join(dir, 'pglite-template.tar');
+  // The PostgreSQL pass still loads PGlite for the odd test that compares the two (a few kilobytes of work).
   const lite = await openPglite();
   await lite.migrate();
   const dump = await lite.client.dumpDataDir('none');
@@ -31,7 +41,7 @@ export default async function setup(project: TestProject) {
   await lite.close();
   project.provide('pgliteTemplate', template);
 
-  const url = process.env.TEST_DATABASE_URL;
+  const url = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   let admin: pg.Client | null = null;
   let templateDb: string | null = null;
   if (url) {

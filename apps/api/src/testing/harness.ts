@@ -73,6 +73,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // A drained queue must not wait in IDLE: tests that want IDLE call syncMailbox with their own idle time.
     INBOX_IDLE_SECONDS: '0',
+    // Password hashing at scrypt's lowest accepted cost: the suite signs up thousands of users (auth.test.ts checks the default).
+    PASSWORD_SCRYPT_N: '1024',
     ...options.env,
   });
   const handedOff: Mail[] = [];

@@ -15,6 +15,8 @@ import {
   type TestApp,
 } from '../../testing/harness';
 import { logSms } from '../../lib/sms';
+import { loadConfig } from '../../config';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { linkIn } from '../../testing/smtp';
 import { getBrand } from '@shared/brands';
 import { MESSAGES } from './service';
@@ -88,7 +90,17 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toContain(headers['access-token']);
     const [stored] = await t.db.db.select().from(users).where(eq(users.id, user.id));
-    expect(stored!.encryptedPassword).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // The cost this app is configured with (the harness lowers it); production's default is 2^14.
+    expect(stored!.encryptedPassword).toMatch(new RegExp(`^scrypt\\$${t.config.passwordScryptN}\\$8\\$1\\$`));
+    expect(t.config.passwordScryptN).toBe(1024);
+    expect(loadConfig({}).passwordScryptN).toBe(16384);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_N: '1000' })).toThrow(/power of two/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_N: '512' })).toThrow(/power of two/);
+    // A hash keeps its own cost: one made at the default still verifies under another setting, and a wrong password fails.
+    const strong = await hashPassword('secret-pass-1');
+    expect(strong).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('secret-pass-1', strong)).toBe(true);
+    expect(await verifyPassword('secret-pass-2', strong)).toBe(false);
   });
 
   it('a link confirmation with a bad token redirects to /auth/verify with an error', async () => {

@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { confirmationCode, register, startTestApp, uniqueEmail, v1, type TestApp } from '../../testing/harness';
 import { CODE_SECRET_FILE, codeHash, codeSecret } from './codes';
 import { MESSAGES } from './service';
 
-describe('the code secret', () => {
+describe.runIf(PGLITE_PASS)('the code secret', () => {
   it('is generated once in the data folder with mode 0600 and kept', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-secret-'));
     try {

@@ -67,7 +67,7 @@ async function sendConfirmation(deps: Deps, brand: RequestBrand, found: UserWith
  */
 export async function register(deps: Deps, brand: RequestBrand, body: SignUp, log: Log): Promise<void> {
   const email = body.email.toLowerCase();
-  const encryptedPassword = await hashPassword(body.password);
+  const encryptedPassword = await hashPassword(body.password, deps.config.passwordScryptN);
   const existing = await findUserByEmail(deps.db, brand.holderId, email);
   if (existing) return tellExistingOwner(deps, brand, existing, log, encryptedPassword);
   const name = body.name?.trim() || null;
@@ -121,13 +121,13 @@ async function tellExistingOwner(deps: Deps, brand: RequestBrand, found: UserWit
 export async function signIn(deps: Deps, brand: RequestBrand, email: string, password: string): Promise<UserWithAccount & { token: IssuedToken }> {
   const found = await findUserByEmail(deps.db, brand.holderId, email);
   // Verify even for an unknown email, so the answer time does not tell which emails exist.
-  const ok = await verifyPassword(password, found?.user.encryptedPassword ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, found?.user.encryptedPassword ?? dummyHash(deps.config.passwordScryptN));
   if (!found || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   if (!found.user.confirmedAt) throw unauthorized(MESSAGES.unconfirmed(found.user.email));
   return { ...found, token: await issueToken(deps.db, found.user.id) };
 }
 // A well-formed scrypt hash no password matches: checking against it costs what a real check costs.
-const DUMMY_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+const dummyHash = (N: number) => `scrypt$${N}$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
 export async function resendConfirmation(deps: Deps, brand: RequestBrand, email: string, log: Log): Promise<void> {
   const found = await findUserByEmail(deps.db, brand.holderId, email);
@@ -197,7 +197,7 @@ export async function updatePassword(deps: Deps, body: PasswordUpdate, auth: Aut
     const sentAt = found?.user.resetPasswordSentAt?.getTime() ?? 0;
     if (!found || Date.now() - sentAt > RESET_TTL_MS) throw unprocessable(MESSAGES.resetTokenInvalid);
     await updateUser(deps.db, { accountId: found.account.id, userId: found.user.id }, {
-      encryptedPassword: await hashPassword(body.password),
+      encryptedPassword: await hashPassword(body.password, deps.config.passwordScryptN),
       resetPasswordTokenHash: null,
       resetPasswordSentAt: null,
       confirmedAt: found.user.confirmedAt ?? new Date(),
@@ -212,7 +212,7 @@ export async function updatePassword(deps: Deps, body: PasswordUpdate, auth: Aut
     throw unprocessable(MESSAGES.currentPasswordWrong);
   }
   await updateUser(deps.db, { accountId: auth.account.id, userId: auth.user.id }, {
-    encryptedPassword: await hashPassword(body.password),
+    encryptedPassword: await hashPassword(body.password, deps.config.passwordScryptN),
     ...NO_PENDING_EMAIL_CHANGE,
   });
   await revokeOtherTokens(deps.db, auth.user.id, auth.client);

@@ -4,7 +4,7 @@ import type { SocialPost, SocialPostsSettings, SocialProfile } from '@shared/sch
 import { activities, liveEvents, messagingSettings, offerings, personas, socialPosts, socialProfiles, virtualEmployeePersonas, virtualEmployees } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { startLinkedInServer, type LinkedInTestServer } from '../../testing/linkedin-server';
 import { findUserByEmail } from '../auth/repository';
@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
  */
 const MONDAY = new Date('2036-12-01T07:00:00Z');
 
-describe('posting slots', () => {
+describe.runIf(PGLITE_PASS)('posting slots', () => {
   it('posts on the first N chosen weekdays at the local time, within the next 7 days', () => {
     const rule = { days: [5, 2, 4], time: '09:30', timeZone: 'Europe/Berlin', postsPerWeek: 2 };
     expect(slotsBetween(rule, MONDAY).map((d) => d.toISOString())).toEqual(['2036-12-02T08:30:00.000Z', '2036-12-04T08:30:00.000Z']);

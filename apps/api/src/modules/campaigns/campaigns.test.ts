@@ -4,7 +4,7 @@ import type { Campaign, CampaignEmail, VirtualEmployee } from '@shared/schemas/c
 import { activities, blacklistedEmails, campaignEmails, campaignEnrolments, personaProspects, prospects } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
@@ -17,7 +17,7 @@ import { describeActivity } from '../dashboard/service';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
-describe('the activity feed', () => {
+describe.runIf(PGLITE_PASS)('the activity feed', () => {
   it('describes what campaigns do in words', () => {
     const prospect = { id: 1, name: 'Pat Lee', company: 'Acme' } as never;
     expect(describeActivity({ verb: 'message_generated', channel: 'email', payload: { kind: 'campaign', step: 2 }, prospect, persona: null })).toBe('Email written for Pat Lee (Acme) (step 2)');

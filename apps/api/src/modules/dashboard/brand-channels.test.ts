@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBrand } from '@shared/brands';
 import { brandChannels, DASHBOARD_CHANNELS } from '@shared/schemas/dashboard';
 import { accounts, activities, personas, prospects } from '../../db/schema';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { activityList, awareCompanies, channelsActivity, generalStatistics } from './service';
 
 const NOW = new Date('2026-03-18T15:00:00.000Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
-describe('the channels a brand shows', () => {
+describe.runIf(PGLITE_PASS)('the channels a brand shows', () => {
   it('follows the feature flags: brand 9 has LinkedIn and phone off, brand 0 has all', () => {
     expect(brandChannels(getBrand(0).feature_flags)).toEqual([...DASHBOARD_CHANNELS]);
     expect(brandChannels(getBrand(9).feature_flags)).toEqual(['email']);

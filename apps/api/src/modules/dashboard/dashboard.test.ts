@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
 import { activities, personas, prospects } from '../../db/schema';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { periodWindow } from './periods';
@@ -13,7 +13,7 @@ const H = 3_600_000;
 const D = 24 * H;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-describe('period windows', () => {
+describe.runIf(PGLITE_PASS)('period windows', () => {
   it('ends at now, starts on UTC day or ISO week boundaries, and compares with an equally elapsed window', () => {
     expect(periodWindow('week', NOW)).toMatchObject({
       bucket: 'day',
@@ -38,7 +38,7 @@ describe('period windows', () => {
   });
 });
 
-describe('feed lines', () => {
+describe.runIf(PGLITE_PASS)('feed lines', () => {
   const prospect = { id: 1, name: 'Ada Park', company: 'Acme' };
   const persona = { id: 2, name: 'CFOs' };
   const line = (verb: string, extra: Partial<Parameters<typeof describeActivity>[0]> = {}) =>

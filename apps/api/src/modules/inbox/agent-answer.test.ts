@@ -13,7 +13,7 @@ import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
 import { repoRoot } from '../../lib/paths';
 import type { Deps } from '../../lib/route';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
@@ -37,7 +37,7 @@ const MIN = 60_000;
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Sent = { payload: unknown; options: SendOptions };
 
-describe('when the agent answers (pure)', () => {
+describe.runIf(PGLITE_PASS)('when the agent answers (pure)', () => {
   const berlin = { timeZone: 'Europe/Berlin', workingDays: [1, 2, 3, 4, 5], workStart: '09:00', workEnd: '17:00' };
   it('answers ten minutes after the reply inside working hours, else when the window opens', () => {
     // Thursday 10:00 Berlin (09:00 UTC): 10:10.

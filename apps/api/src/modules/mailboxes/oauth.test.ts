@@ -5,7 +5,7 @@ import { activities, notifications, userCredentials, userEmails } from '../../db
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type AuthHeaders, type TestApp } from '../../testing/harness';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { startOidcServer } from '../../testing/oidc-server';
@@ -24,7 +24,7 @@ const CLIENT = { id: 'mail-client-id', secret: 'mail-client-secret' };
 const TOKEN_PATTERN = /\b(at|rt)-[0-9a-f]{24}\b/;
 const HOUR = 3_600_000;
 
-describe('mail OAuth configuration and state', () => {
+describe.runIf(PGLITE_PASS)('mail OAuth configuration and state', () => {
   const keys = { mailCredentialsKey: 'k'.repeat(40), dataDir: '/nonexistent' };
 
   it('enables a provider only with both client id and secret, with its default servers, and checks overrides', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_EMAIL_STEP_REASON, type Campaign } from '@shared/schemas/campaigns';
 import type { OutreachTask, OutreachTaskSummary } from '@shared/schemas/outreach-tasks';
 import { activities, campaignEmails, campaignEnrolments, emailThreadMessages, emailThreads, outreachTasks, personaProspects, pipelineOpportunities } from '../../db/schema';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { JOBS_SCHEMA } from '../../lib/jobs/queue';
 import { executorFor } from '../../lib/jobs/sql';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 /** A Monday, after the accounts below are created (the invitation ramp counts from then). */
 const MONDAY = new Date('2027-01-04T09:30:00Z');
 
-describe('the LinkedIn and call limits', () => {
+describe.runIf(PGLITE_PASS)('the LinkedIn and call limits', () => {
   const window = { timeZone: 'Europe/Berlin', workingDays: [1, 2, 3, 4, 5], workStart: '09:00', workEnd: '17:00' };
   const limits: TaskLimits = { window, linkedinDaily: 3, planLinkedinDaily: null, phoneDaily: 1, weeklyInvitations: 100, linkedinAccountsSince: [new Date('2020-01-01')] };
 

@@ -6,7 +6,7 @@ import type { Interaction } from '@shared/schemas/interactions';
 import { accounts, activities, campaignEmails, campaignEnrolments, outreachTasks, phoneCalls, pipelineOpportunities, prospects } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import type { Deps } from '../../lib/route';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { startTwilioServer, TWILIO_TEST } from '../../testing/twilio-server';
 import { taskCampaignOf } from '../outreach-tasks/ownership.test-helpers';
@@ -26,7 +26,7 @@ function sign(url: string, params: Record<string, string>): string {
   return createHmac('sha1', TWILIO_TEST.authToken).update(data).digest('base64');
 }
 
-describe('the call form and the TwiML', () => {
+describe.runIf(PGLITE_PASS)('the call form and the TwiML', () => {
   it('asks Calls.json for a TwiML fetch, synchronous machine detection and every status callback event', () => {
     const form = callForm('+14155550100', { to: '+14155550123', url: 'https://app.example/api/v1/twilio/voice?task=7', statusCallback: 'https://app.example/api/v1/twilio/status?task=7', machineDetection: true });
     expect([...form.entries()]).toEqual([

@@ -4,7 +4,7 @@ import { userEmails } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
-import { DB_KINDS } from '../../testing/databases';
+import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, type TestApp } from '../../testing/harness';
 import { DOVECOT_BIN, startDovecot, startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
@@ -36,7 +36,7 @@ async function fileInto(endpoint: Parameters<typeof imap.open>[0], folder: strin
   }
 }
 
-describe('the Sent-folder lookup over IMAP', () => {
+describe.runIf(PGLITE_PASS)('the Sent-folder lookup over IMAP', () => {
   const servers: Array<{
     name: string;
     start: () => Promise<{ port: number; close: () => Promise<void> } | null>;

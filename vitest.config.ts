@@ -41,10 +41,16 @@ const api = (name: string, include: string[]): TestProjectInlineConfiguration =>
     // PGlite is WebAssembly: V8's baseline compiler alone runs a test file's short-lived databases faster than
     // tiering up, whose optimising compiles would compete with the other workers for the CPU.
     execArgv: ['--liftoff-only'],
+    // One module graph per worker, not per file: importing the app (Fastify, every module, the schemas) was a
+    // quarter of the suite's time. Each file still builds its own app on its own database; no API module keeps
+    // state that outlives an app, and TEST_ISOLATE=1 brings isolation back to rule a leak out.
+    isolate,
   },
 });
 
 const cpus = os.availableParallelism();
+/** Per-file module isolation, off for the API and web suites (see each); TEST_ISOLATE=1 turns it on to chase a leak. */
+const isolate = process.env.TEST_ISOLATE === '1';
 
 export default defineConfig({
   resolve: { alias },
@@ -68,6 +74,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Each file still gets a fresh jsdom; the modules (React, the query client factory, the stores, reset by
+          // the setup file) load once per worker, which halves the web suite's time.
+          isolate,
           // Room for a loaded CI machine; a passing test still ends as soon as it is done.
           testTimeout: 20000,
         },

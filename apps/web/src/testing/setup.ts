@@ -1,9 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { twMerge } from 'tailwind-merge';
 import { installClassMerge } from '@web/lib/utils';
 import { fetchThroughApiAdapter } from './fake-fetch';
+import { useAuthStore } from '@web/stores/auth';
+import { useBrandStore } from '@web/stores/brand';
+import { useErrorStore } from '@web/stores/error';
+import { useExtensionStore } from '@web/stores/extension';
+import { useLiveStore } from '@web/stores/live';
+
+// The modules load once per worker (vitest.config.ts, isolate): each file starts from the stores' initial state,
+// as it would in a fresh page, whatever the file before it left there.
+beforeAll(() => {
+  for (const store of [useAuthStore, useBrandStore, useErrorStore, useExtensionStore, useLiveStore]) {
+    (store as { setState(s: unknown, replace: true): void }).setState(store.getInitialState(), true);
+  }
+});
 
 // CI runs the web, API and extension suites side by side on two cores: give findBy/waitFor room
 // (they still resolve as soon as the condition holds) instead of failing on a busy machine.

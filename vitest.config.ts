@@ -65,6 +65,8 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The lint-rule and no-sleep scans read every source file: room for a machine busy with the other projects.
+          testTimeout: 30000,
         },
       },
       {

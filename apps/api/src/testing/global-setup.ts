@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
 import type { DbKind } from './databases';
+import { bundleApiChild } from './api-child';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     dbKinds: DbKind[];
     /** A dumped, migrated PGlite database; each test file loads its own copy. */
     pgliteTemplate: string;
+    /** The bundled second API process (testing/api-child.ts), in the PostgreSQL pass; null: run it from source. */
+    apiChild: string | null;
     /** When TEST_DATABASE_URL is set: the server URL and a migrated template database to copy per file. */
     postgres: { url: string; template: string } | null;
   }
@@ -41,6 +44,10 @@ export default async function setup(project: TestProject) {
   await lite.close();
   project.provide('pgliteTemplate', template);
 
+  // Only the PostgreSQL pass starts second API processes (two processes cannot share a PGlite database).
+  const childDir = onPostgres ? await bundleApiChild() : null;
+  project.provide('apiChild', childDir);
+
   const url = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   let admin: pg.Client | null = null;
   let templateDb: string | null = null;
@@ -59,6 +66,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    if (childDir) fs.rmSync(path.dirname(childDir), { recursive: true, force: true });
     if (admin && templateDb) {
       await admin.query(`drop database if exists ${templateDb} with (force)`);
       await admin.end();

@@ -1,5 +1,5 @@
 /**
- * A second API process for the liveness tests (lib/jobs/liveness.test.ts), run with `node --import tsx`
+ * A second API process for the liveness tests (lib/jobs/liveness.test.ts), bundled once per run (testing/api-child.ts)
  * and killed with SIGKILL mid-run. It talks to its parent through stdout lines:
  *
  * - `api <database url>`: the API on 127.0.0.1 (prints `listening <port>`); a CSV import stops before its
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
 }
 
 // Imported by the test for blockingJob: only a child started as a script runs.
-if (process.argv[1]?.endsWith('job-worker-child.ts')) {
+if (/job-worker-child\.m?[jt]s$/.test(process.argv[1] ?? '')) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

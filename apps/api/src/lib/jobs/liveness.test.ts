@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnApiChild } from '../../testing/api-child';
 import type { Persona } from '@shared/schemas/personas';
 import { openPostgres, type DbHandle } from '../../db/client';
 import { jobWorkers, prospects } from '../../db/schema';
-import { repoRoot } from '../paths';
 import { DB_KINDS, createTestDb } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { blockingJob } from '../../testing/job-worker-child';
@@ -16,12 +15,11 @@ import { INTERRUPTED_REASON, JobQueue, JOBS_SCHEMA } from './queue';
 import { executorFor } from './sql';
 
 const quiet = { error: () => {}, warn: () => {} };
-const childScript = path.join(repoRoot, 'apps/api/src/testing/job-worker-child.ts');
 const urlOf = (handle: DbHandle) => (handle as DbHandle & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
 
 /** Another API process (testing/job-worker-child.ts) on this database; `line(prefix)` waits for what it says. */
 function spawnWorker(mode: 'api' | 'queue', url: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, mode, url], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnApiChild(mode, url);
   const lines: string[] = [];
   const waiting: Array<{ prefix: string; resolve: (line: string) => void; reject: (err: Error) => void }> = [];
   let stderr = '';
@@ -81,7 +79,7 @@ async function workerOf(handle: DbHandle, child: ChildProcess) {
   return rows;
 }
 
-// A child process compiles the API with tsx first: room for a loaded machine (a passing test ends when done).
+// A child process loads the bundled API first (testing/api-child.ts): room for a loaded machine (a passing test ends when done).
 const CHILD_TEST = { timeout: 120_000 };
 
 describe.runIf(DB_KINDS.includes('postgres'))('job process liveness on PostgreSQL', () => {

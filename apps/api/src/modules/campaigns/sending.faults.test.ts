@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnApiChild } from '../../testing/api-child';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
 import type { DbHandle } from '../../db/client';
 import { autoCommunicationSettings, campaignEmails, personaProspects, personas, userEmails } from '../../db/schema';
@@ -10,7 +9,6 @@ import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
 import type { Deps } from '../../lib/route';
-import { repoRoot } from '../../lib/paths';
 import { JobQueue } from '../../lib/jobs/queue';
 import { executorFor } from '../../lib/jobs/sql';
 import { DB_KINDS, createTestDb, type DbKind } from '../../testing/databases';
@@ -41,11 +39,10 @@ import { reactions } from '../../reactions';
 const ALLOW = ['localhost', '127.0.0.1'];
 const mailOptions = { allowHosts: ALLOW, tls: { ca: TEST_CERT.cert } };
 const imap = imapConnector(mailOptions);
-const childScript = path.join(repoRoot, 'apps/api/src/testing/job-worker-child.ts');
 const urlOf = (handle: DbHandle) => (handle as DbHandle & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
-// Child processes compile the API with tsx first, and a campaign goes out message by message: room for a loaded machine.
+// A campaign goes out message by message, through child processes: room for a loaded machine.
 const SLOW = { timeout: 300_000 };
-// Six child starts (tsx compiles the API each time): on a loaded 2-core machine this alone took over 300 s.
+// Six child starts (each loads the bundled API, testing/api-child.ts): room for a loaded 2-core machine.
 const SLOWEST = { timeout: 900_000 };
 
 /** Where the sink kills the sending process when the DATA of its k-th message has arrived. */
@@ -141,7 +138,7 @@ type Sink = Awaited<ReturnType<typeof startSink>>;
 
 /** An API process (testing/job-worker-child.ts `engine`) on this database. */
 function spawnEngine(url: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, 'engine', url], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnApiChild('engine', url);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   let stdout = '';

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnApiChild } from '../../testing/api-child';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { EmailThreadMessage } from '@shared/schemas/email-threads';
@@ -11,7 +10,6 @@ import { JOBS_SCHEMA, type SendOptions } from '../../lib/jobs/queue';
 import { executorFor } from '../../lib/jobs/sql';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
-import { repoRoot } from '../../lib/paths';
 import type { Deps } from '../../lib/route';
 import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
@@ -171,7 +169,7 @@ describe.each(DB_KINDS)('the agent’s automatic answer (%s)', (kind) => {
   it.runIf(kind === 'postgres')('sends once when a second API process works the same queue', { timeout: 300_000 }, async () => {
     const { u, accountId, mailbox } = await account({ timeZone: 'UTC', workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: '00:00', workEnd: '23:59' });
     const url = (t.db as typeof t.db & { pool: { options: { connectionString: string } } }).pool.options.connectionString;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/testing/job-worker-child.ts'), 'engine', url], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnApiChild('engine', url);
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
       let out = '';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,8 +50,8 @@ describe('Profile form: changing the sign-in email', () => {
     );
     const put = adapter.calls.find((c) => c.url === '/users' && c.method === 'put')!;
     expect(JSON.parse(String(put.data))).toMatchObject({ email: 'ada.new@example.com', current_password: 'my-password-1' });
-    // The field shows the email in force again; no password is asked for.
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    // The field shows the email in force again (the form resets on the render after the answer); no password is asked for.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 

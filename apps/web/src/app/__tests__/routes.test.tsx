@@ -167,7 +167,8 @@ describe('guards in the router', () => {
     renderApp('/x', routes);
     expect(await screen.findByText(ERROR_MESSAGES.unknownMiddleware('admin'))).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oops... Something went wrong');
-    expect(useErrorStore.getState().error).toEqual({ status: 500, message: ERROR_MESSAGES.unknownMiddleware('admin') });
+    // Recorded in the store from an effect, which may run just after the first paint.
+    await waitFor(() => expect(useErrorStore.getState().error).toEqual({ status: 500, message: ERROR_MESSAGES.unknownMiddleware('admin') }));
   });
 });
 

@@ -142,6 +142,11 @@ export const opportunitiesSchema = z.object({
   meetings_per_1000: z.number().min(0).nullable(),
   /** Median hours from the first email to the first reply, over those who replied; null when none did. */
   median_hours_to_first_reply: z.number().min(0).nullable(),
+  /**
+   * The deal values users put on the cards of these prospects (the account's currency): open (new reply to
+   * proposal, now), won (now), and how many cards carry a value at all.
+   */
+  deal_value: z.object({ open: z.number().min(0), won: z.number().min(0), cards_with_value: count }),
 });
 export type Opportunities = z.infer<typeof opportunitiesSchema>;
 

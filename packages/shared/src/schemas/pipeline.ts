@@ -138,6 +138,10 @@ export const pipelineProspectSchema = z.object({
   recent_moves: z.array(pipelineMoveSchema),
   /** The move an undo takes back (null: nothing to undo; the move that opened the card is not undone). */
   undoable_move_id: int32().nullable(),
+  /** What the deal is worth, in the account's own currency (two decimals); null: not said. */
+  deal_value: z.number().min(0).nullable(),
+  /** The day the user expects it to close (YYYY-MM-DD); null: not said. */
+  expected_close_on: text().nullable(),
 });
 export type PipelineProspect = z.infer<typeof pipelineProspectSchema>;
 
@@ -177,5 +181,33 @@ export const undoPipelineMoveBodySchema = z.strictObject({
   move_id: dbId('Move id').optional(),
 });
 export type UndoPipelineMoveBody = z.input<typeof undoPipelineMoveBodySchema>;
+
+/** The largest deal value a card takes (numeric(14, 2)). */
+export const PIPELINE_DEAL_VALUE_MAX = 999_999_999_999.99;
+
+const calendarDay = text().refine(
+  (v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[1]) >= 2000 && Number(m[1]) <= 2100;
+  },
+  { error: 'Expected close date must be a day between 2000 and 2100 (YYYY-MM-DD)' },
+);
+
+/** PUT campaign_emails/pipeline_prospects/{id}/deal: the card's deal value and expected close date (null clears one; an absent field is kept). */
+export const updatePipelineDealBodySchema = z
+  .strictObject({
+    deal_value: z
+      .number({ error: 'Deal value must be a number' })
+      .min(0, { error: 'Deal value cannot be negative' })
+      .max(PIPELINE_DEAL_VALUE_MAX, { error: 'Deal value is too large' })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'Deal value takes at most two decimals' })
+      .nullable()
+      .optional(),
+    expected_close_on: calendarDay.nullable().optional(),
+  })
+  .refine((b) => b.deal_value !== undefined || b.expected_close_on !== undefined, { error: 'Deal value or expected close date is required', path: ['deal_value'] });
+export type UpdatePipelineDealBody = z.input<typeof updatePipelineDealBodySchema>;
 
 export const pipelineProspectResponseSchema = z.object({ data: pipelineProspectSchema });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountIdColumn, users } from './accounts';
 import { at, createdAt, updatedAt } from './common';
 import { emailThreads } from './inbox';
@@ -32,6 +32,10 @@ export const pipelineOpportunities = pgTable(
     setByHand: boolean('set_by_hand').notNull().default(false),
     /** When it entered its stage (the column's order: newest first). */
     enteredAt: at('entered_at').notNull().defaultNow(),
+    /** What the deal is worth, in the account's own currency, as the user enters it on the card; null: not said. */
+    dealValue: numeric('deal_value', { precision: 14, scale: 2 }),
+    /** When the user expects it to close (a calendar day); null: not said. */
+    expectedCloseOn: date('expected_close_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +44,7 @@ export const pipelineOpportunities = pgTable(
     index('pipeline_opportunities_account_status_entered_idx').on(t.accountId, t.status, t.enteredAt),
     index('pipeline_opportunities_account_entered_idx').on(t.accountId, t.enteredAt),
     check('pipeline_opportunities_status_check', sql`${t.status} in (${pipelineStatusList})`),
+    check('pipeline_opportunities_deal_value_check', sql`${t.dealValue} is null or ${t.dealValue} >= 0`),
   ],
 );
 

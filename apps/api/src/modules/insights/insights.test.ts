@@ -238,6 +238,17 @@ describe.each(DB_KINDS)('insights on a real outreach (%s)', (kind) => {
     expect(o.median_hours_to_first_reply).not.toBeNull();
     expect(o.median_hours_to_first_reply!).toBeGreaterThanOrEqual(0);
     expect(o.median_hours_to_first_reply!).toBeLessThan(1);
+    expect(o.deal_value).toEqual({ open: 0, won: 0, cards_with_value: 0 });
+
+    // A deal value put on the meeting's card counts as open pipeline; cleared, it no longer does.
+    const cards = (await get('/campaign_emails/pipeline_prospects?pipeline_status=meeting_booked')).json<{ data: { id: number }[] }>().data;
+    expect(cards).toHaveLength(1);
+    const deal = (deal_value: number | null) => t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${cards[0]!.id}/deal`), headers: u.headers, payload: { deal_value } });
+    expect((await deal(2500.25)).statusCode).toBe(200);
+    const valued = (await get('/insights/performance/my_opportunities')).json<{ data: Opportunities }>().data;
+    expect(valued.deal_value).toEqual({ open: 2500.25, won: 0, cards_with_value: 1 });
+    expect((await deal(null)).statusCode).toBe(200);
+    expect((await get('/insights/performance/my_opportunities')).json<{ data: Opportunities }>().data.deal_value).toEqual({ open: 0, won: 0, cards_with_value: 0 });
   });
 
   it('target audience: each value with its sample, and "not enough data yet" below the minimum', async () => {

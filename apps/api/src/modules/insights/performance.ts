@@ -67,6 +67,9 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
     )`;
 }
 
+/** A sum of deal values (numeric(14, 2)) to cents. */
+const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
 export async function myOpportunities(db: Db, accountId: number, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Opportunities> {
   const w = periodWindow(period, now);
   const [r] = await rowsOf<Record<string, unknown>>(
@@ -80,7 +83,13 @@ export async function myOpportunities(db: Db, accountId: number, period: Dashboa
                count(*) filter (where rank >= 4) as won,
                count(*) filter (where lost) as lost,
                count(*) filter (where not_now) as not_now,
-               percentile_cont(0.5) within group (order by extract(epoch from (first_reply_at - first_at)) / 3600.0) filter (where first_reply_at is not null) as median_hours
+               percentile_cont(0.5) within group (order by extract(epoch from (first_reply_at - first_at)) / 3600.0) filter (where first_reply_at is not null) as median_hours,
+               (select coalesce(sum(po.deal_value) filter (where po.status in ('new_reply', 'interested', 'meeting_booked', 'proposal')), 0)::float8
+                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as open_value,
+               (select coalesce(sum(po.deal_value) filter (where po.status = 'won'), 0)::float8
+                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as won_value,
+               (select count(*) filter (where po.deal_value is not null)
+                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as valued_cards
         from outcome`,
   );
   const counts = Object.fromEntries(FUNNEL_STAGES.map((s) => [s, num(r?.[s])])) as Record<FunnelStage, number>;
@@ -97,6 +106,7 @@ export async function myOpportunities(db: Db, accountId: number, period: Dashboa
     not_now: num(r?.not_now),
     meetings_per_1000: counts.contacted > 0 ? Math.round((counts.meeting_booked / counts.contacted) * 10_000) / 10 : null,
     median_hours_to_first_reply: median,
+    deal_value: { open: money(r?.open_value), won: money(r?.won_value), cards_with_value: num(r?.valued_cards) },
   };
 }
 

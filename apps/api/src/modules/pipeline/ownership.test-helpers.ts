@@ -50,6 +50,16 @@ export const pipelineOwnershipProbes: Record<string, Probe> = {
     expect((await cardRow(t, cardId)).status).toBe('interested');
     expect(await historyOf(t, cardId)).toHaveLength(before.length);
   },
+  'PUT /api/v1/campaign_emails/pipeline_prospects/:id/deal': async (t, a, b) => {
+    const { cardId } = await cardOf(t, a);
+    const mine = await t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${cardId}/deal`), headers: a.headers, payload: { deal_value: 1200, expected_close_on: '2027-03-31' } });
+    expect(mine.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${cardId}/deal`), headers: b.headers, payload: { deal_value: 1, expected_close_on: null } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: ['Pipeline prospect not found'] });
+    const row = await cardRow(t, cardId);
+    expect([Number(row.dealValue), row.expectedCloseOn]).toEqual([1200, '2027-03-31']);
+  },
   'POST /api/v1/campaign_emails/pipeline_prospects/:id/undo': async (t, a, b) => {
     const { cardId, accountId } = await cardOf(t, a);
     const moved = await t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${cardId}`), headers: a.headers, payload: { pipeline_status: 'won' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { GeneralStatistics } from '@shared/schemas/dashboard';
 import type { PipelineList, PipelineProspect, PipelineStatus } from '@shared/schemas/pipeline';
-import { activities, campaignNotifications, emailThreads, notifications, pipelineMoves } from '../../db/schema';
+import { activities, campaignNotifications, emailThreads, notifications, pipelineMoves, pipelineOpportunities } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { recordActivity } from '../activities/service';
@@ -65,6 +65,7 @@ describe.each(DB_KINDS)('the pipeline on %s', (kind) => {
     expect(result.outcome).toBe('stored');
     return result;
   };
+  const cardRow = async (id: number) => (await t.db.db.select().from(pipelineOpportunities).where(eq(pipelineOpportunities.id, id)))[0]!;
   const activitiesOf = (f: { accountId: number; prospect: { id: number } }, verbs: string[]) =>
     t.db.db
       .select()
@@ -135,6 +136,36 @@ describe.each(DB_KINDS)('the pipeline on %s', (kind) => {
     ]);
     expect((await move(f.cardId, 'done')).statusCode).toBe(422);
     expect((await move(2_000_000_000, 'won')).json()).toEqual({ errors: ['Pipeline prospect not found'] });
+  });
+
+  it('a card carries a deal value and an expected close date: set, kept when left out, cleared with null, refused when wrong; not a move', async () => {
+    const f = await cardOf(t, a);
+    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${f.cardId}/deal`), headers: a.headers, payload: payload as object });
+    const set = await put({ deal_value: 12500.5, expected_close_on: '2027-02-28' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toMatchObject({ id: f.cardId, deal_value: 12500.5, expected_close_on: '2027-02-28', pipeline_status: 'interested', moves_count: 1 });
+    // A field left out is kept; null clears one.
+    expect((await put({ deal_value: 9000 })).json().data).toMatchObject({ deal_value: 9000, expected_close_on: '2027-02-28' });
+    expect((await put({ expected_close_on: null })).json().data).toMatchObject({ deal_value: 9000, expected_close_on: null });
+    const listed = (await t.app.inject({ method: 'GET', url: v1('/campaign_emails/pipeline_prospects?pipeline_status=interested&per_page=100'), headers: a.headers })).json().data as { id: number; deal_value: number | null }[];
+    expect(listed.find((c) => c.id === f.cardId)?.deal_value).toBe(9000);
+    for (const [payload, error] of [
+      [{ deal_value: -1 }, 'Deal value cannot be negative'],
+      [{ deal_value: 10.123 }, 'Deal value takes at most two decimals'],
+      [{ deal_value: 1e13 }, 'Deal value is too large'],
+      [{ deal_value: '100' }, 'Deal value must be a number'],
+      [{ expected_close_on: '2027-02-30' }, 'Expected close date must be a day between 2000 and 2100 (YYYY-MM-DD)'],
+      [{}, 'Deal value or expected close date is required'],
+    ] as const) {
+      const res = await put(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect((res.json().errors as string[]).join(' '), JSON.stringify(payload)).toContain(error);
+    }
+    // No move was recorded, and the value survived the refusals.
+    const row = await cardRow(f.cardId);
+    expect([Number(row.dealValue), row.expectedCloseOn]).toEqual([9000, null]);
+    expect(await activitiesOf(f, ['pipeline_moved'])).toHaveLength(1);
+    expect((await t.app.inject({ method: 'PUT', url: v1('/campaign_emails/pipeline_prospects/2000000000/deal'), headers: a.headers, payload: { deal_value: 1 } })).statusCode).toBe(404);
   });
 
   it('undo takes the last move back to where the card was (its place in the column too); the opening move cannot be undone', async () => {

@@ -1,5 +1,5 @@
 import { v1 } from '@shared/constants';
-import { movePipelineProspectBodySchema, pipelineListQuerySchema, pipelineListSchema, pipelineProspectResponseSchema, undoPipelineMoveBodySchema } from '@shared/schemas/pipeline';
+import { movePipelineProspectBodySchema, pipelineListQuerySchema, pipelineListSchema, pipelineProspectResponseSchema, undoPipelineMoveBodySchema, updatePipelineDealBodySchema } from '@shared/schemas/pipeline';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
 import * as service from './service';
@@ -9,7 +9,7 @@ const one = { 200: pipelineProspectResponseSchema };
 
 /**
  * The pipeline (spec §7 campaign_emails/pipeline_prospects; issue 13): the cards of a column (or all),
- * every column's count, a move by hand, and the undo of a card's last move (docs/decisions.md).
+ * every column's count, a move by hand, the undo of a card's last move, and the card's deal value and close date (docs/decisions.md).
  */
 export const pipelineRoutes = [
   defineRoute({
@@ -31,6 +31,16 @@ export const pipelineRoutes = [
     tags: TAGS,
     schema: { params: idParamsSchema, body: movePipelineProspectBodySchema, response: one },
     handler: async ({ auth, body, deps, params }) => ({ data: await service.move(deps, auth, params.id, body) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: v1('/campaign_emails/pipeline_prospects/:id/deal'),
+    access: 'user',
+    owner: 'account',
+    summary: 'Set or clear the card’s deal value (the account’s currency) and expected close date; not a move, its history is unchanged',
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: updatePipelineDealBodySchema, response: one },
+    handler: async ({ auth, body, deps, params }) => ({ data: await service.updateDeal(deps, auth, params.id, body) }),
   }),
   defineRoute({
     method: 'POST',

@@ -12,6 +12,7 @@ import {
   type PipelineProspect,
   type PipelineStatus,
   type undoPipelineMoveBodySchema,
+  type updatePipelineDealBodySchema,
 } from '@shared/schemas/pipeline';
 import type { Db } from '../../db/client';
 import { campaigns, emailThreadMessages, emailThreads, pipelineMoves, pipelineOpportunities, prospects, users } from '../../db/schema';
@@ -168,6 +169,8 @@ async function toCards(db: Db, accountId: number, rows: CardRow[]): Promise<Pipe
       moves_count: history?.count ?? 0,
       recent_moves: history?.recent ?? [],
       undoable_move_id: undoable.get(c.id) ?? null,
+      deal_value: c.dealValue === null ? null : Number(c.dealValue),
+      expected_close_on: c.expectedCloseOn,
     };
   });
 }
@@ -209,5 +212,20 @@ export async function move(deps: Deps, auth: AuthContext, id: number, body: z.ou
 export async function undo(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof undoPipelineMoveBodySchema>): Promise<PipelineProspect> {
   const accountId = auth.account.id;
   await deps.db.transaction((tx) => undoLastMove(tx, { accountId, cardId: id, ...(body.move_id !== undefined ? { moveId: body.move_id } : {}), userId: auth.user.id, now: new Date() }));
+  return show(deps.db, accountId, id);
+}
+
+/**
+ * PUT campaign_emails/pipeline_prospects/{id}/deal: what the deal is worth and when the user expects it to close
+ * (null clears one; a field left out is kept). Not a move: the card stays where it is and its history is unchanged;
+ * the opportunities insight sums the values (insights/performance.ts).
+ */
+export async function updateDeal(deps: Deps, auth: AuthContext, id: number, body: z.output<typeof updatePipelineDealBodySchema>): Promise<PipelineProspect> {
+  const accountId = auth.account.id;
+  const set: Partial<typeof o.$inferInsert> = { updatedAt: new Date() };
+  if (body.deal_value !== undefined) set.dealValue = body.deal_value === null ? null : body.deal_value.toFixed(2);
+  if (body.expected_close_on !== undefined) set.expectedCloseOn = body.expected_close_on;
+  const updated = await deps.db.update(o).set(set).where(and(eq(o.accountId, accountId), eq(o.id, id))).returning({ id: o.id });
+  if (!updated.length) throw notFound(PIPELINE_MESSAGES.notFound);
   return show(deps.db, accountId, id);
 }

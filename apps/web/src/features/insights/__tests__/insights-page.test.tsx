@@ -64,6 +64,7 @@ const opportunities = (period: DashboardPeriod): Opportunities => ({
   not_now: 2,
   meetings_per_1000: 10,
   median_hours_to_first_reply: 5.5,
+  deal_value: { open: 48000, won: 12500.5, cards_with_value: 3 },
 });
 
 const audience = (period: DashboardPeriod, name: string): TargetAudience => ({

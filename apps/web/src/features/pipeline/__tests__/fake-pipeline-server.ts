@@ -20,6 +20,8 @@ export const cardFixture = (id: number, status: PipelineStatus, over: Partial<Pi
   moves_count: 1,
   recent_moves: [{ id: id * 100, from: null, to: status, actor: { type: 'system', id: null, name: null }, source: 'reply', reason: 'Replied with interest', at: at(120), undone: false }],
   undoable_move_id: null,
+  deal_value: null,
+  expected_close_on: null,
   ...over,
 });
 
@@ -59,6 +61,16 @@ export function fakePipelineServer() {
       const page = p.page ?? 1;
       const perPage = p.per_page ?? 20;
       return { status: 200, data: { data: clone(list.slice((page - 1) * perPage, page * perPage)), meta: { page, per_page: perPage, total: list.length, counts: counts() } } };
+    }
+    const deal = /^\/campaign_emails\/pipeline_prospects\/(\d+)\/deal$/.exec(url);
+    if (deal && method === 'PUT') {
+      const card = db.cards.find((x) => x.id === Number(deal[1]));
+      if (!card) return { status: 404, data: { errors: ['Pipeline prospect not found'] } };
+      const b = body(c) as { deal_value?: number | null; expected_close_on?: string | null };
+      if (typeof b.deal_value === 'number' && b.deal_value < 0) return { status: 422, data: { errors: ['Deal value cannot be negative'] } };
+      if (b.deal_value !== undefined) card.deal_value = b.deal_value;
+      if (b.expected_close_on !== undefined) card.expected_close_on = b.expected_close_on;
+      return { status: 200, data: { data: clone(card) } };
     }
     const m = /^\/campaign_emails\/pipeline_prospects\/(\d+)(\/undo)?$/.exec(url);
     if (m) {

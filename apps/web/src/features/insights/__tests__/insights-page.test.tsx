@@ -168,6 +168,9 @@ describe('the insights page', () => {
     expect(within(table).getByRole('rowheader', { name: 'Meeting booked' }).closest('tr')).toHaveTextContent('240%');
     expect(screen.getByText('10')).toBeInTheDocument();
     expect(screen.getByText('5.5 h')).toBeInTheDocument();
+    expect(within(screen.getByTestId('figure-open-deal-value')).getByText('48,000')).toBeInTheDocument();
+    expect(within(screen.getByTestId('figure-open-deal-value')).getByText('from 3 cards with a value')).toBeInTheDocument();
+    expect(within(screen.getByTestId('figure-won-deal-value')).getByText('12,500.5')).toBeInTheDocument();
   });
 
   it('ranks the target audience with intervals, and says "not enough data yet" below the minimum sample', async () => {

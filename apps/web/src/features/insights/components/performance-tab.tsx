@@ -31,6 +31,14 @@ export function PerformanceTab({ period }: { period: DashboardPeriod }) {
         <Figure label="Positive" value={formatCount(stage('positive'))} hint={`${formatCount(o.not_now)} not now, ${formatCount(o.lost)} lost`} />
         <Figure label="Time to first reply" value={formatHours(o.median_hours_to_first_reply)} hint="median, from the first touch" />
       </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Figure
+          label="Open deal value"
+          value={formatCount(o.deal_value.open)}
+          hint={o.deal_value.cards_with_value > 0 ? `from ${formatCount(o.deal_value.cards_with_value)} cards with a value` : 'Put a deal value on a pipeline card to see it here'}
+        />
+        <Figure label="Won deal value" value={formatCount(o.deal_value.won)} hint="cards of these prospects that are won" tone={o.deal_value.won > 0 ? 'good' : undefined} />
+      </div>
       <Section title="Funnel" description={`The prospects first contacted in the ${PERIOD_SPANS[period]}, and how far each got since.`}>
         <div className="h-64 w-full" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">

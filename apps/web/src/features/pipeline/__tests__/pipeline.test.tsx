@@ -128,13 +128,45 @@ describe('the pipeline board', () => {
     menu.focus();
     await userEvent.keyboard('{Enter}');
     const items = await screen.findByRole('menu');
-    expect(within(items).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Interested', 'Meeting booked', 'Proposal', 'Won', 'Not now', 'Lost']);
+    expect(within(items).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Interested', 'Meeting booked', 'Proposal', 'Won', 'Not now', 'Lost', 'Deal value and close date…']);
     await userEvent.click(within(items).getByRole('menuitem', { name: 'Proposal' }));
     await waitFor(() => expect(cardsIn('Proposal')).toHaveLength(1));
     expect(moved()).toEqual([{ pipeline_status: 'proposal' }]);
     await userEvent.click(within(column('Proposal')).getByRole('button', { name: 'Move Prospect 1 to…' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Undo: Moved to Proposal by you/ }));
     await waitFor(() => expect(cardsIn('New reply')).toHaveLength(1));
+  });
+
+  it('puts a deal value and an expected close date on a card from its menu, checks the amount first, and clears them again', async () => {
+    server.db.cards.push(cardFixture(1, 'proposal'));
+    renderPipeline();
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Proposal' })).findByRole('button', { name: 'Move Prospect 1 to…' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deal value and close date…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deal with Prospect 1' });
+    await userEvent.type(within(dialog).getByLabelText('Deal value'), 'a lot');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save deal' }));
+    expect(within(dialog).getByText('Enter an amount such as 12500 or 12,500.50')).toBeInTheDocument();
+    const deals = () => server.calls('PUT', '/campaign_emails/pipeline_prospects/1/deal').map((c) => server.sent(c));
+    expect(deals()).toEqual([]);
+    await userEvent.clear(within(dialog).getByLabelText('Deal value'));
+    await userEvent.type(within(dialog).getByLabelText('Deal value'), '12,500.50');
+    await userEvent.type(within(dialog).getByLabelText('Expected close date'), '2027-02-28');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save deal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deals()).toEqual([{ deal_value: 12500.5, expected_close_on: '2027-02-28' }]);
+    const card = within(column('Proposal')).getByRole('article', { name: 'Prospect 1' });
+    expect(await within(card).findByText(/^Deal 12,500\.5 · closes (28 Feb|Feb 28,) 2027$/)).toBeInTheDocument();
+    // Emptied, both are cleared.
+    await userEvent.click(within(card).getByRole('button', { name: 'Move Prospect 1 to…' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deal value and close date…' }));
+    const again = await screen.findByRole('dialog', { name: 'Deal with Prospect 1' });
+    expect(within(again).getByLabelText('Deal value')).toHaveValue('12500.5');
+    await userEvent.clear(within(again).getByLabelText('Deal value'));
+    await userEvent.clear(within(again).getByLabelText('Expected close date'));
+    await userEvent.click(within(again).getByRole('button', { name: 'Save deal' }));
+    await waitFor(() => expect(deals()).toHaveLength(2));
+    expect(deals()[1]).toEqual({ deal_value: null, expected_close_on: null });
+    await waitFor(() => expect(within(card).queryByText(/^Deal /)).not.toBeInTheDocument());
   });
 
   it('puts a refused move back and says why', async () => {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { PIPELINE_STATUS_LABELS, type PipelineList, type PipelineProspect, type PipelineStatus } from '@shared/schemas/pipeline';
+import { PIPELINE_STATUS_LABELS, type PipelineList, type PipelineProspect, type PipelineStatus, type UpdatePipelineDealBody } from '@shared/schemas/pipeline';
 import { apiErrorMessages } from '@shared/api';
 import { api } from '@web/lib/api';
 import { notify } from '@web/lib/notify';
@@ -122,6 +122,21 @@ export function useUndoPipelineMove() {
     mutationFn: ({ card, moveId }: { card: PipelineProspect; moveId?: number }) => api.pipeline.undo(card.id, moveId ? { move_id: moveId } : {}),
     onSuccess: (card) => notify.info(`${nameOf(card)} is back in ${PIPELINE_STATUS_LABELS[card.pipeline_status]}`),
     onError: (error, { card }) => notify.error(`Could not undo the move of ${nameOf(card)}`, { description: apiErrorMessages(error).join(' ') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all }),
+  });
+}
+
+/** PUT campaign_emails/pipeline_prospects/{id}/deal: the card's deal value and expected close date; the cached card takes the answer. */
+export function useUpdatePipelineDeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, body }: { card: PipelineProspect; body: UpdatePipelineDealBody }) => api.pipeline.updateDeal(card.id, body),
+    onSuccess: (card) => {
+      for (const [key] of queryClient.getQueriesData<Pages>({ queryKey: pipelineKeys.all })) {
+        if (key[1] === 'column' || key[1] === 'list') queryClient.setQueryData<Pages>(key, (old) => storeCard(old, card));
+      }
+      notify.success(`Deal of ${nameOf(card)} saved`);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all }),
   });
 }

@@ -1,11 +1,12 @@
-import { ArrowRightLeft, History, Undo2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowRightLeft, BadgeDollarSign, History, Undo2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES, type PipelineProspect, type PipelineStatus } from '@shared/schemas/pipeline';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@web/components/ui/dropdown-menu';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/utils';
 import { ageOf, moveLine } from '../lib/move-line';
+import { DealDialog, dealLine } from './deal-dialog';
 
 /** The drag handle's look (the board gives it dnd-kit's ref and keyboard listener). */
 export const HANDLE_CLASS =
@@ -43,12 +44,14 @@ type CardProps = {
 /**
  * One prospect on the pipeline: name (the link to the conversation: the whole card is clickable),
  * company, the last message and its age, the campaign, and who moved it last; a "Move to…" menu (the
- * keyboard's way besides the drag handle) with the card's undo.
+ * keyboard's way besides the drag handle) with the card's undo and its deal (value and expected close date).
  */
 export function PipelineCard({ card, currentUserId, now, onMove, onUndo, handle, showStatus, className, dragging }: CardProps) {
   const name = nameOf(card);
   const last = card.recent_moves[0];
   const undoable = card.recent_moves.find((m) => m.id === card.undoable_move_id);
+  const [dealOpen, setDealOpen] = useState(false);
+  const deal = dealLine(card);
   return (
     <article
       aria-label={name}
@@ -66,8 +69,15 @@ export function PipelineCard({ card, currentUserId, now, onMove, onUndo, handle,
           </Link>
           <p className="truncate text-xs text-muted">{[card.prospect.company, card.prospect.title].filter(Boolean).join(' · ') || card.prospect.email}</p>
         </div>
-        <MoveMenu card={card} name={name} onMove={onMove} onUndo={undoable ? onUndo : null} undoLabel={undoable ? `Undo: ${moveLine(undoable, currentUserId, now)}` : null} />
+        <MoveMenu card={card} name={name} onMove={onMove} onUndo={undoable ? onUndo : null} undoLabel={undoable ? `Undo: ${moveLine(undoable, currentUserId, now)}` : null} onDeal={() => setDealOpen(true)} />
       </div>
+      {dealOpen ? <DealDialog card={card} name={name} open={dealOpen} onOpenChange={setDealOpen} /> : null}
+      {deal ? (
+        <p className="flex items-center gap-1 text-xs font-medium text-fg">
+          <BadgeDollarSign className="h-3.5 w-3.5 shrink-0 text-muted" aria-hidden />
+          <span className="truncate">{deal}</span>
+        </p>
+      ) : null}
       {showStatus ? (
         <span className="flex items-center gap-1.5 text-xs font-medium text-fg">
           <span className={cn('h-2 w-2 rounded-full', STATUS_DOT[card.pipeline_status])} aria-hidden />
@@ -102,7 +112,21 @@ export function PipelineCard({ card, currentUserId, now, onMove, onUndo, handle,
   );
 }
 
-function MoveMenu({ card, name, onMove, onUndo, undoLabel }: { card: PipelineProspect; name: string; onMove: (to: PipelineStatus) => void; onUndo: (() => void) | null; undoLabel: string | null }) {
+function MoveMenu({
+  card,
+  name,
+  onMove,
+  onUndo,
+  undoLabel,
+  onDeal,
+}: {
+  card: PipelineProspect;
+  name: string;
+  onMove: (to: PipelineStatus) => void;
+  onUndo: (() => void) | null;
+  undoLabel: string | null;
+  onDeal: () => void;
+}) {
   return (
     <Menu>
       <MenuTrigger
@@ -121,6 +145,11 @@ function MoveMenu({ card, name, onMove, onUndo, undoLabel }: { card: PipelinePro
             {PIPELINE_STATUS_LABELS[s]}
           </MenuItem>
         ))}
+        <MenuSeparator />
+        <MenuItem onSelect={onDeal}>
+          <BadgeDollarSign className="h-4 w-4 shrink-0" aria-hidden />
+          Deal value and close date…
+        </MenuItem>
         {onUndo && undoLabel ? (
           <>
             <MenuSeparator />

@@ -197,14 +197,16 @@ describe.each(DB_KINDS)('insights on a real outreach (%s)', (kind) => {
     expect(d.by_domain).toEqual([expect.objectContaining({ domain: mailbox.email.split('@')[1], sent: 9, bounced: 2 })]);
     expect(d.by_campaign).toEqual([expect.objectContaining({ campaign_id: campaign.id, name: campaign.name, sent: 9, bounced: 2, replied: 3, positive: 1 })]);
     expect(d.by_campaign[0]!.steps).toEqual([expect.objectContaining({ step: 1, sent: 9, bounced: 2, bounced_temporary: 1, complaints: 1 })]);
+    // The first read of these recipients: their MX is not known yet (this call asks for the look-up, which the queue
+    // then runs in the background; the next test waits for it).
+    expect(d.by_provider.map((p) => [p.provider, p.sent])).toEqual([['pending', 9]]);
     // One campaign's figures: the same here; another campaign id has none.
     expect(await overall(`?campaign_id=${campaign.id}`)).toMatchObject({ sent: 9, campaign_id: campaign.id });
     expect(await overall(`?campaign_id=${campaign.id + 1000}`)).toMatchObject({ sent: 0, bounced: 0, bounce_rate: 0, by_mailbox: [] });
   });
 
   it('recipient providers: pending until their MX is looked up in the background, then grouped by it', async () => {
-    const before = await overall();
-    expect(before.by_provider.map((p) => [p.provider, p.sent])).toEqual([['pending', 9]]);
+    // Pending at the first read (the test above); the look-up it asked for, run to its end.
     await t.app.jobs.drain({ skipDelays: true });
     const stored = await t.db.db.select().from(recipientDomains);
     expect(stored.filter((r) => r.domain.endsWith(`-${tag}.example`)).length).toBe(NAMES.length);

@@ -35,6 +35,16 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** 'HH:MM', 00:00–23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+/**
+ * The minute of the day a work end closes the window: its own, except 23:59, the last a time field
+ * offers, which runs to midnight, so 00:00–23:59 is around the clock (docs/decisions.md).
+ */
+export const WORK_END_OF_DAY = '23:59';
+export function workEndMinutes(end: string): number {
+  if (end === WORK_END_OF_DAY) return 24 * 60;
+  return Number(end.slice(0, 2)) * 60 + Number(end.slice(3, 5));
+}
+
 const time = (label: string) => text({ error: `${label} is required` }).regex(TIME_OF_DAY, { error: `${label} must be a time as HH:MM (00:00–23:59)` });
 const limit = (label: string, max: number) =>
   int32(missingOr(`${label} is required`, `${label} must be a number`), `${label} must be a whole number`)

@@ -62,6 +62,18 @@ describe('schedule: single rules', () => {
     expect(!evening.ok && evening.until?.toISOString()).toBe('2026-06-15T07:00:00.000Z');
   });
 
+  it('a work end of 23:59 runs to midnight: 00:00–23:59 is open around the clock, 17:00 still closes at 17:00', () => {
+    const allDay = (days: number[]) => base({ window: { timeZone: 'Europe/Berlin', workingDays: days, workStart: '00:00', workEnd: '23:59' } });
+    // 23:59:30 Berlin on a Wednesday, and the first second of Thursday.
+    expect(canSendAt(allDay([1, 2, 3, 4, 5, 6, 7]), Date.parse('2026-06-10T21:59:30Z'))).toEqual({ ok: true });
+    expect(canSendAt(allDay([1, 2, 3, 4, 5, 6, 7]), Date.parse('2026-06-10T22:00:00Z'))).toEqual({ ok: true });
+    // Wednesday alone: closed from midnight, open again next Wednesday at 00:00.
+    const closed = canSendAt(allDay([3]), Date.parse('2026-06-10T22:00:00Z'));
+    expect(closed).toMatchObject({ ok: false, rule: 'outside_window', message: 'outside working hours until Wed 00:00 Europe/Berlin' });
+    expect(canSendAt(base(), Date.parse('2026-06-10T14:59:59Z'))).toEqual({ ok: true }); // 16:59:59
+    expect(canSendAt(base(), Date.parse('2026-06-10T15:00:00Z'))).toMatchObject({ ok: false, rule: 'outside_window' }); // 17:00
+  });
+
   it('the gap names the next send time; the hourly and daily limits say so', () => {
     const now = Date.parse('2026-06-10T08:40:00Z'); // 10:40 Berlin
     const gap = canSendAt(base({ history: { mailboxSends: [now - 3 * MIN], accountSends: [] } }), now);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { AutoCommunicationSettingsRow, UserEmailRow } from '../../db/schema';
+import { WORK_END_OF_DAY } from '@shared/schemas/auto-communication';
 import { limitToday } from '../mailboxes/warmup';
 
 /**
@@ -28,7 +29,7 @@ export type SendWindow = {
   timeZone: string;
   /** ISO weekdays 1 (Monday) … 7 (Sunday). */
   workingDays: readonly number[];
-  /** 'HH:MM', local to timeZone; end is exclusive. */
+  /** 'HH:MM', local to timeZone; end is exclusive, and 23:59 means until midnight. */
   workStart: string;
   workEnd: string;
 };
@@ -174,7 +175,8 @@ export function formatLocal(at: number, now: number, timeZone: string): string {
 /** Inside the window at `now`: null; else the next window start; NaN when the window never opens (no day, or end not after start). */
 export function nextWindowStart(now: number, w: SendWindow): number | null {
   const start = parseHhMm(w.workStart);
-  const end = parseHhMm(w.workEnd);
+  // 23:59 is the last time a field offers: it runs to midnight (around the clock from 00:00).
+  const end = w.workEnd.trim() === WORK_END_OF_DAY ? 24 * 60 : parseHhMm(w.workEnd);
   if (end <= start || w.workingDays.length === 0) return Number.NaN;
   const l = localParts(now, w.timeZone);
   if (w.workingDays.includes(l.isoDay) && l.minutes >= start && l.minutes < end) return null;

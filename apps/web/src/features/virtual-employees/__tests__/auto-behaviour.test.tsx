@@ -135,6 +135,12 @@ describe('Automatic behaviour on Edit agents', () => {
     await userEvent.type(end, '20:30');
     await waitFor(() => expect(screen.queryByText(WORK_END_MESSAGE)).not.toBeInTheDocument());
     expect(screen.getByText('2 h 30 min a day')).toBeInTheDocument();
+    // The last minute a time field offers runs to midnight: 00:00–23:59 is the whole day.
+    await userEvent.clear(start);
+    await userEvent.type(start, '00:00');
+    await userEvent.clear(end);
+    await userEvent.type(end, '23:59');
+    expect(await screen.findByText('24 h a day, until midnight')).toBeInTheDocument();
 
     const calls = screen.getByLabelText('Calls a day');
     await userEvent.clear(calls);

@@ -10,6 +10,8 @@ import {
   WEEKLY_INVITATION_MAX,
   isValidTimeZone,
   TIME_OF_DAY,
+  WORK_END_OF_DAY,
+  workEndMinutes,
   WEEKDAYS,
   type AutoCommunicationSettings,
 } from '@shared/schemas/auto-communication';
@@ -71,9 +73,9 @@ function nowIn(zone: string): string | null {
 /** "8 h a day" (or "8 h 30 min a day") when end is after start, else null. */
 function span(start: string, end: string): string | null {
   if (!TIME_OF_DAY.test(start) || !TIME_OF_DAY.test(end) || end <= start) return null;
-  const minutes = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3));
-  const d = minutes(end) - minutes(start);
-  return `${Math.floor(d / 60)} h${d % 60 ? ` ${d % 60} min` : ''} a day`;
+  const d = workEndMinutes(end) - (Number(start.slice(0, 2)) * 60 + Number(start.slice(3)));
+  const length = `${Math.floor(d / 60)} h${d % 60 ? ` ${d % 60} min` : ''} a day`;
+  return end === WORK_END_OF_DAY ? `${length}, until midnight` : length;
 }
 
 function AutoBehaviourForm({ settings }: { settings: AutoCommunicationSettings }) {

@@ -574,18 +574,57 @@ if (want('insights')) {
       const seeded = await seedInsights(db.url);
       console.log(`  seeded ${INSIGHTS_BENCH_SENDS} sends and ${seeded.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       const floor = await bareUnderLoad(10);
-      for (const [name, path] of [
+      const calls = [
         ['overall-stats', '/api/v1/insights/deliverability/overall-stats?period=month'],
         ['my_opportunities', '/api/v1/insights/performance/my_opportunities?period=month'],
         ['target_audience', '/api/v1/insights/performance/target_audience?period=month&statistic_name=job_title'],
-      ]) {
+      ];
+      // A run in which no request finished has no latency to report: it fails, it is never a 0 ms pass.
+      const p99Of = (name, res) => {
+        if (res.non2xx > 0) throw new Error(`${name}: ${res.non2xx} non-2xx answers`);
+        return res.requests.total > 0 ? res.latency.p99 : Infinity;
+      };
+      for (const [name, path] of calls) {
         const url = `${origin}${path}`;
+        // The first call computes the figures (the account has no snapshot yet): what a user waits for once.
+        const c0 = performance.now();
         const check = await fetch(url, { headers });
         if (check.status !== 200) throw new Error(`${name} answered ${check.status}`);
+        const { data } = await check.json();
+        console.log(`  ${name}: first answer (computed) ${(performance.now() - c0).toFixed(0)} ms, computation ${data.freshness.computed_in_ms} ms`);
         const res = await cannon({ url, headers });
-        if (res.non2xx > 0) throw new Error(`${name}: ${res.non2xx} non-2xx answers`);
-        report(`insights ${name} p99 (${res.requests.average.toFixed(1)} req/s vs ${floor.rps.toFixed(0)})`, res.latency.p99, Math.max(floor.p99, 1), 'ms', '< 150 ms', res.latency.p99 < 150);
+        const p99 = p99Of(name, res);
+        report(`insights ${name} p99 (${res.requests.average.toFixed(1)} req/s vs ${floor.rps.toFixed(0)})`, p99, Math.max(floor.p99, 1), 'ms', '< 150 ms', p99 < 150);
       }
+      // While the account keeps sending (an email_sent activity every 50 ms): every answer is stale, served from the
+      // last snapshot while one background refresh at a time recomputes it.
+      const pg = (await import('pg')).default;
+      const writer = new pg.Client({ connectionString: db.url });
+      await writer.connect();
+      let writing = true;
+      let written = 0;
+      const writes = (async () => {
+        while (writing) {
+          await writer.query(
+            `insert into activities (account_id, actor_type, verb, channel, payload, occurred_at) values ($1, 'system', 'email_sent', 'email', '{"kind":"campaign"}', now())`,
+            [seeded.accountId],
+          );
+          written += 1;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      try {
+        for (const [name, path] of calls) {
+          const res = await cannon({ url: `${origin}${path}`, headers });
+          const p99 = p99Of(name, res);
+          report(`insights ${name} p99 while sending (${res.requests.average.toFixed(1)} req/s)`, p99, Math.max(floor.p99, 1), 'ms', '< 150 ms', p99 < 150);
+        }
+      } finally {
+        writing = false;
+        await writes;
+        await writer.end();
+      }
+      console.log(`  ${written} sends written during the load`);
     } finally {
       await stop(child);
       await db.drop();

@@ -80,6 +80,12 @@ export type Config = {
   /** How long a validated token is trusted without asking the database (0: always ask). */
   authCacheTtlMs: number;
   /**
+   * INSIGHTS_INLINE_MS: an insights call that took less than this the last time is computed on every request
+   * (exact, always); a slower one is served from its snapshot while nothing it reads has changed, and refreshed in
+   * the background when something has (modules/insights/snapshots.ts).
+   */
+  insightsInlineMs: number;
+  /**
    * scrypt's cost N for new password hashes (lib/crypto.ts; a power of two, 2^10 to 2^20, default 2^14). Each hash
    * stores its own parameters, so raising it later keeps every old password valid. The tests lower it, as
    * Devise's `stretches` does, to spend their time on behaviour; one test checks the default.
@@ -183,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     authMail: { perAddressMax: int(env, 'AUTH_MAIL_PER_ADDRESS_MAX', 5), windowMs: int(env, 'AUTH_MAIL_PER_ADDRESS_WINDOW_MS', 3_600_000) },
     extensionOrigins: parseExtensionOrigins(env.EXTENSION_ORIGINS),
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 3000),
+    insightsInlineMs: int(env, 'INSIGHTS_INLINE_MS', 250),
     passwordScryptN: scryptCost(env.PASSWORD_SCRYPT_N),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'dist', 'web'),
     extensionDist: env.EXTENSION_DIST ? path.resolve(env.EXTENSION_DIST) : extensionDist,

@@ -108,7 +108,16 @@ export const providerFiguresSchema = deliverabilityFiguresSchema.extend({
   bounce_codes: z.array(z.object({ code: text(), count })),
 });
 
+/**
+ * How fresh an answer is (the API's insights snapshots): `as_of` is the moment its figures were computed for; `stale`
+ * says a newer answer is being computed in the background (a big account's figures, after something changed), so
+ * the page shows "updating" and asks again. `computed_in_ms` is what the computation took.
+ */
+export const insightsFreshnessSchema = z.object({ as_of: text(), stale: z.boolean(), computed_in_ms: count });
+export type InsightsFreshness = z.infer<typeof insightsFreshnessSchema>;
+
 export const overallStatsSchema = deliverabilityFiguresSchema.extend({
+  freshness: insightsFreshnessSchema,
   period,
   range: rangeSchema,
   campaign_id: dbId().nullable(),
@@ -132,6 +141,7 @@ export const FUNNEL_STAGE_LABELS: Record<FunnelStage, string> = {
 };
 
 export const opportunitiesSchema = z.object({
+  freshness: insightsFreshnessSchema,
   period,
   range: rangeSchema,
   /** Prospects in each stage's cohort: those contacted in the period and how far each got (to now). */
@@ -191,6 +201,7 @@ export const audienceValueSchema = z.object({
 export type AudienceValue = z.infer<typeof audienceValueSchema>;
 
 export const targetAudienceSchema = z.object({
+  freshness: insightsFreshnessSchema,
   period,
   range: rangeSchema,
   statistic_name: z.enum(STATISTIC_NAMES),

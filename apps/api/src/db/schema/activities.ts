@@ -27,6 +27,8 @@ export const activities = pgTable(
     index('activities_account_verb_occurred_idx').on(t.accountId, t.verb, t.occurredAt),
     // One prospect's timeline (the interactions' by_prospect, the agent-activity panel, the export's last touch).
     index('activities_account_prospect_occurred_idx').on(t.accountId, t.prospectId, t.occurredAt),
+    // The account's newest activity (the insights snapshots' freshness token: one index probe).
+    index('activities_account_id_idx').on(t.accountId, t.id),
     check('activities_actor_type_check', sql`${t.actorType} in ('user', 'agent', 'virtual_employee', 'system')`),
     check('activities_channel_check', sql`${t.channel} is null or ${t.channel} in ('email', 'linkedin', 'phone')`),
   ],

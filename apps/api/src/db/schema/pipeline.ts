@@ -43,6 +43,8 @@ export const pipelineOpportunities = pgTable(
     uniqueIndex('pipeline_opportunities_account_prospect_unique').on(t.accountId, t.prospectId),
     index('pipeline_opportunities_account_status_entered_idx').on(t.accountId, t.status, t.enteredAt),
     index('pipeline_opportunities_account_entered_idx').on(t.accountId, t.enteredAt),
+    // The account's newest card change (a deal value edit writes no activity): part of the insights snapshots' token.
+    index('pipeline_opportunities_account_updated_idx').on(t.accountId, t.updatedAt),
     check('pipeline_opportunities_status_check', sql`${t.status} in (${pipelineStatusList})`),
     check('pipeline_opportunities_deal_value_check', sql`${t.dealValue} is null or ${t.dealValue} >= 0`),
   ],

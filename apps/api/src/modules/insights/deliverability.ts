@@ -87,7 +87,7 @@ function factsCte(accountId: number, from: Date, to: Date, campaignId: number | 
 
 type Grouped = Record<string, unknown> & { g_mailbox: unknown; g_campaign: unknown; g_step: unknown; g_provider: unknown };
 
-export type OverallStatsResult = OverallStats & { pendingDomains: string[] };
+export type OverallStatsResult = Omit<OverallStats, 'freshness'> & { pendingDomains: string[] };
 
 export async function overallStats(db: Db, accountId: number, period: DashboardPeriod, now: Date, campaignId?: number): Promise<OverallStatsResult> {
   const w = periodWindow(period, now);

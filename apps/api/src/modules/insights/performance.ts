@@ -70,7 +70,7 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
 /** A sum of deal values (numeric(14, 2)) to cents. */
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
-export async function myOpportunities(db: Db, accountId: number, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Opportunities> {
+export async function myOpportunities(db: Db, accountId: number, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Omit<Opportunities, 'freshness'>> {
   const w = periodWindow(period, now);
   const [r] = await rowsOf<Record<string, unknown>>(
     db,
@@ -159,7 +159,7 @@ function valuesOf(name: StatisticName, accountId: number): { kind: 'prospect'; v
   }
 }
 
-export async function targetAudience(db: Db, accountId: number, name: StatisticName, period: DashboardPeriod, now: Date, campaignId?: number): Promise<TargetAudience> {
+export async function targetAudience(db: Db, accountId: number, name: StatisticName, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Omit<TargetAudience, 'freshness'>> {
   const w = periodWindow(period, now);
   const spec = valuesOf(name, accountId);
   const ctes = cohortCtes({ accountId, from: w.start, to: w.end, campaignId });

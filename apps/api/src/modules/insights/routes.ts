@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { v1 } from '@shared/constants';
-import { insightsQuerySchema, opportunitiesSchema, overallStatsSchema, targetAudienceQuerySchema, targetAudienceSchema } from '@shared/schemas/insights';
+import {
+  insightsQuerySchema,
+  opportunitiesSchema,
+  overallStatsSchema,
+  targetAudienceQuerySchema,
+  targetAudienceSchema,
+  type Opportunities,
+  type TargetAudience,
+} from '@shared/schemas/insights';
 import { defineRoute } from '../../lib/route';
-import { overallStats } from './deliverability';
-import { myOpportunities, targetAudience } from './performance';
+import type { OverallStatsResult } from './deliverability';
 import { requestLookups } from './providers';
+import { insightThroughSnapshot } from './snapshots';
 
 const TAGS = ['insights'];
 
@@ -23,10 +31,12 @@ export const insightsRoutes = [
     schema: { querystring: insightsQuerySchema, response: { 200: z.object({ data: overallStatsSchema }) } },
     handler: async ({ auth, deps, query }) => {
       const now = nowOf(deps);
-      const { pendingDomains, ...data } = await overallStats(deps.db, auth.account.id, query.period, now, query.campaign_id);
+      const q = { account_id: auth.account.id, call: 'overall-stats' as const, period: query.period, campaign_id: query.campaign_id ?? null, statistic_name: null };
+      const { body, freshness } = await insightThroughSnapshot(deps, q, now);
+      const { pendingDomains, ...figures } = body as unknown as OverallStatsResult;
       // The recipient domains with no provider yet are looked up in the background, never in this request.
       if (pendingDomains.length) await requestLookups(deps, pendingDomains, now);
-      return { data };
+      return { data: { ...figures, freshness } };
     },
   }),
   defineRoute({
@@ -37,7 +47,11 @@ export const insightsRoutes = [
     summary: 'The funnel of the prospects contacted in the period: replied, positive, meeting booked, proposal, won, with conversions, time to first reply and meetings per 1,000 contacted',
     tags: TAGS,
     schema: { querystring: insightsQuerySchema, response: { 200: z.object({ data: opportunitiesSchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await myOpportunities(deps.db, auth.account.id, query.period, nowOf(deps), query.campaign_id) }),
+    handler: async ({ auth, deps, query }) => {
+      const q = { account_id: auth.account.id, call: 'my_opportunities' as const, period: query.period, campaign_id: query.campaign_id ?? null, statistic_name: null };
+      const { body, freshness } = await insightThroughSnapshot(deps, q, nowOf(deps));
+      return { data: { ...(body as unknown as Omit<Opportunities, 'freshness'>), freshness } };
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -47,6 +61,10 @@ export const insightsRoutes = [
     summary: 'The values of one audience statistic (persona, job title, seniority, …) ranked by reply, positive reply and meeting rates, each with a 95 % Wilson interval and its sample',
     tags: TAGS,
     schema: { querystring: targetAudienceQuerySchema, response: { 200: z.object({ data: targetAudienceSchema }) } },
-    handler: async ({ auth, deps, query }) => ({ data: await targetAudience(deps.db, auth.account.id, query.statistic_name, query.period, nowOf(deps), query.campaign_id) }),
+    handler: async ({ auth, deps, query }) => {
+      const q = { account_id: auth.account.id, call: 'target_audience' as const, period: query.period, campaign_id: query.campaign_id ?? null, statistic_name: query.statistic_name };
+      const { body, freshness } = await insightThroughSnapshot(deps, q, nowOf(deps));
+      return { data: { ...(body as unknown as Omit<TargetAudience, 'freshness'>), freshness } };
+    },
   }),
 ];

@@ -7,6 +7,7 @@ import type { DeliverabilityFigures, Opportunities, OverallStats, TargetAudience
 import { api } from '@web/lib/api';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 import { renderRoute } from '@web/testing/render';
+import { STALE_REFETCH_MS } from '../api/insights';
 import { InsightsRoute } from '../routes/insights';
 
 const range = { from: '2026-11-02T00:00:00.000Z', to: '2026-12-01T12:00:00.000Z' };
@@ -32,7 +33,11 @@ const figures = (sent: number, bounced = 0, replied = 0, positive = 0): Delivera
 /** Different per period, so the test can tell which one is on screen. */
 const SENT: Record<DashboardPeriod, number> = { week: 40, month: 363, quarter: 700, year: 900 };
 
+/** Current figures (a stale answer says so on the page: its own test). */
+const freshness = { as_of: range.to, stale: false, computed_in_ms: 12 };
+
 const overall = (period: DashboardPeriod, empty: boolean): OverallStats => ({
+  freshness,
   period,
   range,
   campaign_id: null,
@@ -50,6 +55,7 @@ const overall = (period: DashboardPeriod, empty: boolean): OverallStats => ({
 });
 
 const opportunities = (period: DashboardPeriod): Opportunities => ({
+  freshness,
   period,
   range,
   funnel: [
@@ -68,6 +74,7 @@ const opportunities = (period: DashboardPeriod): Opportunities => ({
 });
 
 const audience = (period: DashboardPeriod, name: string): TargetAudience => ({
+  freshness,
   period,
   range,
   statistic_name: name as TargetAudience['statistic_name'],
@@ -79,14 +86,21 @@ const audience = (period: DashboardPeriod, name: string): TargetAudience => ({
   ],
 });
 
-function fakeServer(options: { empty?: boolean; fail?: boolean } = {}) {
+function fakeServer(options: { empty?: boolean; fail?: boolean; staleFirst?: boolean } = {}) {
+  let overallCalls = 0;
   const handler = (config: InternalAxiosRequestConfig): FakeReply => {
     const params = (config.params ?? {}) as Record<string, string>;
     const period = (params.period ?? 'month') as DashboardPeriod;
     if (options.fail) return { status: 500, data: { errors: ['Boom'] } };
     switch (config.url) {
-      case '/insights/deliverability/overall-stats':
-        return { status: 200, data: { data: overall(period, options.empty ?? false) } };
+      case '/insights/deliverability/overall-stats': {
+        overallCalls += 1;
+        const body = overall(period, options.empty ?? false);
+        // A big account's last figures, marked stale while newer ones are computed; the next ask gets the newer ones.
+        if (options.staleFirst && overallCalls === 1) return { status: 200, data: { data: { ...body, freshness: { as_of: range.to, stale: true, computed_in_ms: 4200 } } } };
+        if (options.staleFirst) return { status: 200, data: { data: { ...body, sent: body.sent + 1 } } };
+        return { status: 200, data: { data: body } };
+      }
       case '/campaigns':
         return { status: 200, data: { data: [{ id: 3, name: 'Q4 founders' }] } };
       case '/insights/performance/my_opportunities':
@@ -117,6 +131,25 @@ const use = (server: ReturnType<typeof fakeServer>) => {
 };
 
 describe('the insights page', () => {
+  it('says when figures are a big account’s last ones being updated, and shows the newer ones when they are ready, on its own', async () => {
+    const server = use(fakeServer({ staleFirst: true }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderRoute(InsightsRoute, { path: '/cabinet/insights' });
+      expect(await screen.findByTestId('figure-sent')).toHaveTextContent('363');
+      expect(screen.getByRole('status')).toHaveTextContent(/Figures as of .*newer ones are being computed/);
+      await vi.advanceTimersByTimeAsync(STALE_REFETCH_MS);
+      await waitFor(() => expect(screen.getByTestId('figure-sent')).toHaveTextContent('364'));
+      expect(screen.queryByText(/newer ones are being computed/)).not.toBeInTheDocument();
+      expect(server.calls('/insights/deliverability/overall-stats')).toHaveLength(2);
+      // Current figures are not asked for again.
+      await vi.advanceTimersByTimeAsync(STALE_REFETCH_MS * 2);
+      expect(server.calls('/insights/deliverability/overall-stats')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows deliverability: headline figures and every breakdown as a table, with a mailbox pause and a failing DNS said plainly', async () => {
     use(fakeServer());
     renderRoute(InsightsRoute, { path: '/cabinet/insights' });

@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useTargetAudience } from '../api/insights';
 import { formatCount, formatInterval, formatRate } from './format';
-import { FiguresTable, Section } from './parts';
+import { FiguresTable, FreshnessNote, Section } from './parts';
 
 /** A rate with its interval, or "not enough data yet" below the minimum sample. */
 function Rate({ r, count }: { r: IntervalRate; count: number }) {
@@ -56,7 +56,8 @@ export function AudienceTab({ period, statistic, onStatistic }: { period: Dashbo
           title={`By ${q.data.label.toLowerCase()}`}
           description={`Ranked by the positive reply rate's lower bound. Each rate shows its 95% interval (Wilson); below ${q.data.min_sample} prospects contacted a value says "not enough data yet" rather than a rate that would mislead.`}
         >
-          <div className={cn(q.isPlaceholderData && 'opacity-60')}>
+          <div className={cn('space-y-3', q.isPlaceholderData && 'opacity-60')}>
+            <FreshnessNote freshness={q.data.freshness} />
             <FiguresTable
               caption={`Target audience by ${q.data.label.toLowerCase()}`}
               head={[q.data.label, 'Contacted', 'Replied', 'Positive', 'Meetings']}

@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useCampaignChoices, useOverallStats } from '../api/insights';
 import { formatCount, formatRate } from './format';
-import { Figure, FiguresTable, Section } from './parts';
+import { Figure, FiguresTable, FreshnessNote, Section } from './parts';
 
 /** The columns every breakdown shows, after its own first one. */
 const HEAD = ['Sent', 'Delivered', 'Bounced', 'Temporary', 'Blocked', 'Complaints', 'Unsubscribed', 'Replied', 'Positive'];
@@ -95,6 +95,7 @@ function DeliverabilityFiguresView({ period, campaignId }: { period: DashboardPe
     );
   return (
     <div className={cn('space-y-8', q.isPlaceholderData && 'opacity-60')}>
+      <FreshnessNote freshness={s.freshness} />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Figure label="Sent" value={formatCount(s.sent)} hint={`${formatCount(s.delivered)} delivered`} />
         <Figure label="Bounce rate" value={formatRate(s.bounce_rate, s.sent)} hint={`${formatCount(s.bounced)} permanent, ${formatCount(s.bounced_temporary)} temporary, ${formatCount(s.blocked)} blocked`} tone={s.bounce_rate > 0.03 ? 'bad' : undefined} />

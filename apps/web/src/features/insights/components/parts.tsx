@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
+import type { InsightsFreshness } from '@shared/schemas/insights';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
 
@@ -60,5 +62,20 @@ export function FiguresTable({ caption, head, rows }: { caption: string; head: s
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Said when the figures shown are a big account's last computed ones while newer ones are computed (the page asks
+ * again on its own): when they are from, and that they are updating. Nothing when they are current.
+ */
+export function FreshnessNote({ freshness }: { freshness: InsightsFreshness }) {
+  if (!freshness.stale) return null;
+  const at = new Date(freshness.as_of).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <p role="status" className="flex items-center gap-1.5 text-xs text-muted">
+      <RefreshCw aria-hidden className="size-3.5 animate-spin motion-reduce:animate-none" />
+      Figures as of {at}; newer ones are being computed and appear here on their own.
+    </p>
   );
 }

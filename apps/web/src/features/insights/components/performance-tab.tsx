@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { useOpportunities } from '../api/insights';
 import { formatCount, formatHours, formatRate } from './format';
-import { Figure, FiguresTable, Section } from './parts';
+import { Figure, FiguresTable, FreshnessNote, Section } from './parts';
 
 export function PerformanceTab({ period }: { period: DashboardPeriod }) {
   const q = useOpportunities(period);
@@ -25,6 +25,7 @@ export function PerformanceTab({ period }: { period: DashboardPeriod }) {
   const stage = (key: string) => o.funnel.find((s) => s.stage === key)!.prospects;
   return (
     <div className={cn('space-y-8', q.isPlaceholderData && 'opacity-60')}>
+      <FreshnessNote freshness={o.freshness} />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Figure label="Meetings per 1,000 contacted" value={o.meetings_per_1000 === null ? '–' : String(o.meetings_per_1000)} hint={`${formatCount(stage('meeting_booked'))} meetings from ${formatCount(contacted)} prospects`} tone={stage('meeting_booked') > 0 ? 'good' : undefined} />
         <Figure label="Replied" value={formatRate(stage('replied') / contacted)} hint={`${formatCount(stage('replied'))} of ${formatCount(contacted)} contacted`} />

@@ -75,6 +75,9 @@ export async function startTestApp(
     INBOX_IDLE_SECONDS: '0',
     // Password hashing at scrypt's lowest accepted cost: the suite signs up thousands of users (auth.test.ts checks the default).
     PASSWORD_SCRYPT_N: '1024',
+    // Insights computed on every request, whatever they cost on a loaded machine: the figures tests assert are exact
+    // (insights/snapshots.test.ts sets 0 to walk the snapshots a big account is served from).
+    INSIGHTS_INLINE_MS: '600000',
     ...options.env,
   });
   const handedOff: Mail[] = [];

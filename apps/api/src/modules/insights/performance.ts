@@ -57,13 +57,19 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
       cross join lateral (values (po.status), (pm.to_status)) v(s)
       where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)
       group by po.prospect_id
+    ), answered as (
+      -- Per cohort prospect, once: any reply, any positive one, and the first reply after the first touch (a join and
+      -- a group, not a look-up per prospect: the cohort and its replies are each scanned once).
+      select x.prospect_id, bool_or(x.positive) as positive, min(x.occurred_at) filter (where x.occurred_at >= c.first_at) as first_reply_at
+      from answers x join cohort c on c.prospect_id = x.prospect_id
+      group by x.prospect_id
     ), outcome as (
       select c.prospect_id, c.first_at, c.persona_id, c.virtual_employee_id,
-             exists (select 1 from answers x where x.prospect_id = c.prospect_id) as replied,
-             (exists (select 1 from answers x where x.prospect_id = c.prospect_id and x.positive) or coalesce(r.rank, 0) >= 1) as positive,
+             (ans.prospect_id is not null) as replied,
+             (coalesce(ans.positive, false) or coalesce(r.rank, 0) >= 1) as positive,
              coalesce(r.rank, 0) as rank, coalesce(r.lost, false) as lost, coalesce(r.not_now, false) as not_now,
-             (select min(x.occurred_at) from answers x where x.prospect_id = c.prospect_id and x.occurred_at >= c.first_at) as first_reply_at
-      from cohort c left join reach r on r.prospect_id = c.prospect_id
+             ans.first_reply_at
+      from cohort c left join reach r on r.prospect_id = c.prospect_id left join answered ans on ans.prospect_id = c.prospect_id
     )`;
 }
 
@@ -129,6 +135,8 @@ const attribute = (column: string) => sql.raw(`nullif(trim(p.${column}), '')`);
  * channel, whose replies are those that answered that step or came on that channel).
  */
 function valuesOf(name: StatisticName, accountId: number): { kind: 'prospect'; value: SQL } | { kind: 'touch'; value: SQL; answer: SQL } {
+  // A touch value's `value` reads the touch (t), its `answer` the same value of a reply (x): a reply counts for the
+  // touches whose value it shares.
   switch (name) {
     case 'persona':
       return { kind: 'prospect', value: sql`(select pe.name from personas pe where pe.account_id = ${accountId} and pe.id = o.persona_id)` };
@@ -153,9 +161,9 @@ function valuesOf(name: StatisticName, accountId: number): { kind: 'prospect'; v
     case 'virtual_employee':
       return { kind: 'prospect', value: sql`(select ve.name from virtual_employees ve where ve.account_id = ${accountId} and ve.id = o.virtual_employee_id)` };
     case 'campaign_step':
-      return { kind: 'touch', value: sql`case when t.step is null then null else 'Step ' || t.step end`, answer: sql`x.step is not distinct from t.step` };
+      return { kind: 'touch', value: sql`case when t.step is null then null else 'Step ' || t.step end`, answer: sql`case when x.step is null then null else 'Step ' || x.step end` };
     case 'channel':
-      return { kind: 'touch', value: sql`coalesce(t.channel, 'email')`, answer: sql`coalesce(x.channel, 'email') = coalesce(t.channel, 'email')` };
+      return { kind: 'touch', value: sql`coalesce(t.channel, 'email')`, answer: sql`coalesce(x.channel, 'email')` };
   }
 }
 
@@ -177,11 +185,15 @@ export async function targetAudience(db: Db, accountId: number, name: StatisticN
         )
       : await rowsOf<Record<string, unknown>>(
           db,
-          sql`with ${ctes}, valued as (
-                select distinct t.prospect_id, coalesce(${spec.value}, 'Unknown') as value, o.rank,
-                       exists (select 1 from answers x where x.prospect_id = t.prospect_id and ${spec.answer}) as replied,
-                       exists (select 1 from answers x where x.prospect_id = t.prospect_id and ${spec.answer} and x.positive) as positive
+          sql`with ${ctes}, touched as (
+                select distinct t.prospect_id, coalesce(${spec.value}, 'Unknown') as value, o.rank
                 from touches t join outcome o on o.prospect_id = t.prospect_id
+              ), replies_by as (
+                select x.prospect_id, coalesce(${spec.answer}, 'Unknown') as value, bool_or(x.positive) as positive
+                from answers x group by 1, 2
+              ), valued as (
+                select tv.prospect_id, tv.value, tv.rank, (rb.prospect_id is not null) as replied, coalesce(rb.positive, false) as positive
+                from touched tv left join replies_by rb on rb.prospect_id = tv.prospect_id and rb.value = tv.value
               )
               select value, count(distinct prospect_id) as contacted,
                      count(distinct prospect_id) filter (where replied or positive) as replied,

@@ -11,7 +11,6 @@ import {
 } from '@shared/schemas/insights';
 import { defineRoute } from '../../lib/route';
 import type { OverallStatsResult } from './deliverability';
-import { requestLookups } from './providers';
 import { insightThroughSnapshot } from './snapshots';
 
 const TAGS = ['insights'];
@@ -33,9 +32,7 @@ export const insightsRoutes = [
       const now = nowOf(deps);
       const q = { account_id: auth.account.id, call: 'overall-stats' as const, period: query.period, campaign_id: query.campaign_id ?? null, statistic_name: null };
       const { body, freshness } = await insightThroughSnapshot(deps, q, now);
-      const { pendingDomains, ...figures } = body as unknown as OverallStatsResult;
-      // The recipient domains with no provider yet are looked up in the background, never in this request.
-      if (pendingDomains.length) await requestLookups(deps, pendingDomains, now);
+      const { pendingDomains: _pending, ...figures } = body as unknown as OverallStatsResult;
       return { data: { ...figures, freshness } };
     },
   }),

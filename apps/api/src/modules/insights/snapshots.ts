@@ -10,6 +10,7 @@ import type { Deps } from '../../lib/route';
 import { periodWindow } from '../dashboard/periods';
 import { overallStats } from './deliverability';
 import { myOpportunities, targetAudience } from './performance';
+import { requestLookups } from './providers';
 
 /**
  * Insights snapshots (issue 26, "Speed"): every insights figure is computed from the engine's own tables (the activity
@@ -54,9 +55,16 @@ export const snapshotKey = (q: InsightQuery) => [q.call, q.period, q.campaign_id
 
 type Body = Record<string, unknown> & { pendingDomains?: string[] };
 
-async function compute(db: Db, q: InsightQuery, now: Date): Promise<Body> {
+async function compute(deps: Pick<Deps, 'db' | 'jobs'>, q: InsightQuery, now: Date): Promise<Body> {
+  const { db } = deps;
   const campaignId = q.campaign_id ?? undefined;
-  if (q.call === 'overall-stats') return overallStats(db, q.account_id, q.period, now, campaignId);
+  if (q.call === 'overall-stats') {
+    const stats = await overallStats(db, q.account_id, q.period, now, campaignId);
+    // The recipient domains with no provider yet are looked up in the background, never in a request (once per
+    // computation, not per answer served from it).
+    if (stats.pendingDomains.length) await requestLookups(deps, stats.pendingDomains, now);
+    return stats;
+  }
   if (q.call === 'my_opportunities') return myOpportunities(db, q.account_id, q.period, now, campaignId);
   return targetAudience(db, q.account_id, q.statistic_name as StatisticName, q.period, now, campaignId);
 }
@@ -90,10 +98,11 @@ async function store(db: Db, q: InsightQuery, body: Body, token: string, now: Da
 }
 
 /** Computes the call now and keeps the answer (the token is read first: a change during the computation makes it stale). */
-async function computeAndStore(db: Db, q: InsightQuery, now: Date): Promise<{ body: Body; ms: number }> {
+async function computeAndStore(deps: Pick<Deps, 'db' | 'jobs'>, q: InsightQuery, now: Date): Promise<{ body: Body; ms: number }> {
+  const { db } = deps;
   const token = await tokenOf(db, q.account_id);
   const started = performance.now();
-  const body = await compute(db, q, now);
+  const body = await compute(deps, q, now);
   const ms = performance.now() - started;
   await store(db, q, body, token, now, ms);
   return { body, ms };
@@ -108,7 +117,7 @@ export const insightSnapshotJob = defineJob<InsightQuery, Deps>({
   concurrency: 1,
   handler: async (deps, q) => {
     const now = deps.clock?.() ?? new Date();
-    const { ms } = await computeAndStore(deps.db, q, now);
+    const { ms } = await computeAndStore(deps, q, now);
     return { key: snapshotKey(q), computed_in_ms: Math.round(ms) };
   },
   onGaveUp: async (deps, q) => {
@@ -137,7 +146,7 @@ export async function insightThroughSnapshot(
     .from(insightSnapshots)
     .where(and(eq(insightSnapshots.accountId, q.account_id), eq(insightSnapshots.key, snapshotKey(q))));
   if (!snap || snap.computedInMs < deps.config.insightsInlineMs || now < snap.asOf) {
-    const { body, ms } = await computeAndStore(db, q, now);
+    const { body, ms } = await computeAndStore(deps, q, now);
     return { body, freshness: freshness(now, ms, false) };
   }
   const token = await tokenOf(db, q.account_id);
@@ -148,7 +157,7 @@ export async function insightThroughSnapshot(
   if (snap.token === token && sameWindow && age < SNAPSHOT_MAX_AGE_MS && !pendingTooLong) return { body, freshness: freshness(snap.asOf, snap.computedInMs, false) };
   if (!sameWindow) {
     // A new day: yesterday's window is not this one's; computed now, whatever it costs (once a day per call).
-    const { body: fresh, ms } = await computeAndStore(db, q, now);
+    const { body: fresh, ms } = await computeAndStore(deps, q, now);
     return { body: fresh, freshness: freshness(now, ms, false) };
   }
   // Stale: answered as it is, refreshed in the background at most every max(30 s, 10 × its cost), by one process.

@@ -32,7 +32,7 @@ export const insightsRoutes = [
       const now = nowOf(deps);
       const q = { account_id: auth.account.id, call: 'overall-stats' as const, period: query.period, campaign_id: query.campaign_id ?? null, statistic_name: null };
       const { body, freshness } = await insightThroughSnapshot(deps, q, now);
-      const { pendingDomains: _pending, ...figures } = body as unknown as OverallStatsResult;
+      const { pendingProviders: _pending, ...figures } = body as unknown as Omit<OverallStatsResult, 'pendingDomains'> & { pendingProviders?: number };
       return { data: { ...figures, freshness } };
     },
   }),

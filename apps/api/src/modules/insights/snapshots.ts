@@ -53,7 +53,8 @@ export type InsightQuery = z.output<typeof insightQuerySchema>;
 
 export const snapshotKey = (q: InsightQuery) => [q.call, q.period, q.campaign_id ?? '', q.statistic_name ?? ''].join(':');
 
-type Body = Record<string, unknown> & { pendingDomains?: string[] };
+/** An answer as kept: the response's figures (and, for overall-stats, how many recipient domains await their provider). */
+type Body = Record<string, unknown> & { pendingProviders?: number };
 
 async function compute(deps: Pick<Deps, 'db' | 'jobs'>, q: InsightQuery, now: Date): Promise<Body> {
   const { db } = deps;
@@ -62,8 +63,9 @@ async function compute(deps: Pick<Deps, 'db' | 'jobs'>, q: InsightQuery, now: Da
     const stats = await overallStats(db, q.account_id, q.period, now, campaignId);
     // The recipient domains with no provider yet are looked up in the background, never in a request (once per
     // computation, not per answer served from it).
-    if (stats.pendingDomains.length) await requestLookups(deps, stats.pendingDomains, now);
-    return stats;
+    const { pendingDomains, ...figures } = stats;
+    if (pendingDomains.length) await requestLookups(deps, pendingDomains, now);
+    return { ...figures, pendingProviders: pendingDomains.length };
   }
   if (q.call === 'my_opportunities') return myOpportunities(db, q.account_id, q.period, now, campaignId);
   return targetAudience(db, q.account_id, q.statistic_name as StatisticName, q.period, now, campaignId);
@@ -153,7 +155,7 @@ export async function insightThroughSnapshot(
   const age = now.getTime() - snap.asOf.getTime();
   const body = snap.body as Body;
   const sameWindow = periodWindow(q.period as DashboardPeriod, now).start.getTime() === snap.windowStart.getTime();
-  const pendingTooLong = (body.pendingDomains?.length ?? 0) > 0 && age > PENDING_PROVIDERS_MAX_AGE_MS;
+  const pendingTooLong = (body.pendingProviders ?? 0) > 0 && age > PENDING_PROVIDERS_MAX_AGE_MS;
   if (snap.token === token && sameWindow && age < SNAPSHOT_MAX_AGE_MS && !pendingTooLong) return { body, freshness: freshness(snap.asOf, snap.computedInMs, false) };
   if (!sameWindow) {
     // A new day: yesterday's window is not this one's; computed now, whatever it costs (once a day per call).

@@ -43,7 +43,7 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
              (array_agg(persona_id order by occurred_at) filter (where persona_id is not null))[1] as persona_id,
              (array_agg(virtual_employee_id order by occurred_at) filter (where virtual_employee_id is not null))[1] as virtual_employee_id
       from touches group by prospect_id
-    ), answers as (
+    ), answers as materialized (
       select a.prospect_id, a.channel, ce.step_position as step, a.occurred_at, coalesce(t.reply_status in ${POSITIVE_STATUSES}, false) as positive
       from activities a
       left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${ceId}

@@ -5,6 +5,7 @@ import { defineRoute } from '../../lib/route';
 import { overallStats } from './deliverability';
 import { myOpportunities, targetAudience } from './performance';
 import { requestLookups } from './providers';
+import { variantInsightRoutes } from './variants-routes';
 
 const TAGS = ['insights'];
 
@@ -49,4 +50,5 @@ export const insightsRoutes = [
     schema: { querystring: targetAudienceQuerySchema, response: { 200: z.object({ data: targetAudienceSchema }) } },
     handler: async ({ auth, deps, query }) => ({ data: await targetAudience(deps.db, auth.account.id, query.statistic_name, query.period, nowOf(deps), query.campaign_id) }),
   }),
+  ...variantInsightRoutes,
 ];

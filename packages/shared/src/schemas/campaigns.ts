@@ -174,7 +174,7 @@ export const sequenceStepInputSchema = z.strictObject({
   variants: z
     .array(stepVariantInputSchema, { error: 'Variants must be a list' })
     .max(VARIANT_MAX, { error: VARIANT_MESSAGES.count })
-    .refine((v) => v.length === 0 || v.length >= VARIANT_MIN, { error: VARIANT_MESSAGES.count })
+    // Fewer than two, a subject missing, an unknown field: the sequence's check says which step (sequenceProblem).
     .optional(),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;

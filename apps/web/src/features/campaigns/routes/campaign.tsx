@@ -23,6 +23,7 @@ import { EditCampaignDialog } from '../components/edit-campaign-dialog';
 import { EmailEditDialog } from '../components/email-edit-dialog';
 import { SkippedProspects } from '../components/skipped-prospects';
 import { StatusBadge, STATUS_LABELS } from '../components/status-badge';
+import { VariantResults } from '../components/variant-results';
 
 const PER_PAGE = 25;
 type Action = 'start' | 'pause' | 'resume' | 'archive';
@@ -151,6 +152,7 @@ function Summary({ campaign }: { campaign: Campaign }) {
             <li key={s.id} className="rounded-lg border border-border bg-surface-2 px-2.5 py-1 text-xs text-fg">
               Step {s.position} · {STEP_KIND_LABELS[s.kind]} ·{' '}
               {s.position === 1 ? 'first message' : `${s.delay_days} day${s.delay_days === 1 ? '' : 's'} after step ${s.position - 1}`}
+              {s.variants.length ? ` · variants ${s.variants.map((v) => v.letter).join('/')}` : ''}
             </li>
           ))}
         </ol>
@@ -294,6 +296,7 @@ export function CampaignRoute() {
         <>
           <AddressWarning />
           <Summary campaign={campaign.data} />
+          <VariantResults campaign={campaign.data} />
           {campaign.data.status === 'archived' || campaign.data.status === 'finished' ? null : <Capacity campaign={campaign.data} />}
           <Emails campaign={campaign.data} />
           <SkippedProspects campaign={campaign.data} />

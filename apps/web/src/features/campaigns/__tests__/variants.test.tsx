@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignStep } from '@shared/schemas/campaigns';
+import { CAMPAIGN_EMAIL_STATUSES, type Campaign, type CampaignEmail, type CampaignStep } from '@shared/schemas/campaigns';
 import type { CampaignVariants, StepVariants } from '@shared/schemas/variants';
 import { api } from '@web/lib/api';
 import { fakeAdapter } from '@web/testing/fake-adapter';
@@ -88,7 +88,7 @@ const winning = (): StepVariants =>
 
 type Call = { method: string; url: string; body: Record<string, unknown> };
 let original: typeof api.http.defaults.adapter;
-let state: { campaign: Campaign; variants: CampaignVariants | 'error'; calls: Call[] };
+let state: { campaign: Campaign; variants: CampaignVariants | 'error'; calls: Call[]; emails: CampaignEmail[] };
 
 function server() {
   return fakeAdapter((c: InternalAxiosRequestConfig) => {
@@ -111,14 +111,14 @@ function server() {
       return { status: 200, data: { data: s, rewritten: 2, kept_edited: 1 } };
     }
     if (url === '/virtual_employees') return { status: 200, data: { data: [{ id: 5, name: 'Alex Rivers', title: 'SDR', mailboxes: [{ id: 7, email: 'ada@sender.example', status: 'active' }] }] } };
-    if (/^\/campaigns\/1\/campaign_emails$/.test(url)) return { status: 200, data: { data: [], meta: { page: 1, per_page: 25, total: 0 } } };
+    if (/^\/campaigns\/1\/campaign_emails$/.test(url)) return { status: 200, data: { data: state.emails, meta: { page: 1, per_page: 25, total: state.emails.length } } };
     return { status: 404, data: { errors: ['Not found'] } };
   });
 }
 
 beforeEach(() => {
   original = api.http.defaults.adapter;
-  state = { campaign: campaignFixture(), variants: { campaign_id: 1, steps: [] }, calls: [] };
+  state = { campaign: campaignFixture(), variants: { campaign_id: 1, steps: [] }, calls: [], emails: [] };
   api.http.defaults.adapter = server() as AxiosAdapter;
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -212,6 +212,46 @@ describe('step variants', () => {
     ]);
     expect(within(section).getByText('Not enough data yet: no call before 100 sends of each variant (the fewest so far: 39)')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Send the winner from now on' })).not.toBeInTheDocument();
+  });
+
+  it('the campaign’s emails say which variant each was written from', async () => {
+    state.campaign = tested();
+    state.variants = { campaign_id: 1, steps: [stepResult()] };
+    const email = (id: number, variant_index: number | null, step: number): CampaignEmail => ({
+      id,
+      campaign_id: 1,
+      campaign_name: 'CFO outreach',
+      enrolment_id: 100,
+      step,
+      delay_days: 0,
+      variant_index,
+      prospect_id: 200,
+      prospect_name: `Pat ${id}`,
+      prospect_company: 'Acme',
+      virtual_employee_id: 5,
+      user_email_id: 7,
+      from_email: 'ada@sender.example',
+      to_email: `pat${id}@acme.example`,
+      subject: 'Pat, a question',
+      body_html: '<p>Hello Pat</p>',
+      body_text: 'Hello Pat',
+      message_id: `<m${id}@sender.example>`,
+      in_reply_to: null,
+      references: null,
+      status: 'sent',
+      status_reason: null,
+      due_at: null,
+      approved_at: null,
+      sent_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    state.emails = [email(1, 1, 1), email(2, null, 2)];
+    open();
+    const table = await screen.findByRole('table', { name: 'Emails of this campaign' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell')[1]).toHaveTextContent(/^1 · variant B$/);
+    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent(/^2$/);
   });
 
   it('no significant difference: the test and its p, no button', async () => {

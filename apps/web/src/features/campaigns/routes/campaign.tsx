@@ -2,7 +2,7 @@ import { Archive, CheckCheck, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
-import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
+import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, variantLetter, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
 import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
@@ -225,7 +225,10 @@ function Emails({ campaign }: { campaign: Campaign }) {
                       <div className="text-fg">{e.prospect_name ?? e.to_email}</div>
                       <div className="text-xs break-all text-muted">{e.to_email}</div>
                     </td>
-                    <td className={tdClass}>{e.step}</td>
+                    <td className={tdClass}>
+                      {e.step}
+                      {e.variant_index !== null ? <span className="text-muted"> · variant {variantLetter(e.variant_index)}</span> : null}
+                    </td>
                     <td className={`${tdClass} max-w-xs break-words`}>{e.subject}</td>
                     <td className={tdClass}>
                       <StatusBadge status={e.status} />

@@ -9,13 +9,8 @@ import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDate, tdClass, thClass } from '@web/components/ui/styles';
 import { notify } from '@web/lib/notify';
+import { formatInterval, formatRate } from '@web/features/insights';
 import { useCampaignVariants, useSendWinner } from '../api/campaigns';
-
-/** A fraction as a percentage: one decimal under 10 %, whole above. */
-const pct = (rate: number) => {
-  const p = rate * 100;
-  return p === 0 ? '0%' : p < 10 ? `${p.toFixed(1)}%` : `${Math.round(p)}%`;
-};
 
 const done = (r: ChooseWinnerResponse, letter: string) =>
   `Variant ${letter} only from now on${r.rewritten ? `: ${r.rewritten} unsent email${r.rewritten === 1 ? '' : 's'} rewritten from it` : ''}${r.kept_edited ? `; ${r.kept_edited} you edited kept as written` : ''}`;
@@ -56,10 +51,7 @@ function StepResults({ campaign, step }: { campaign: Campaign; step: StepVariant
                     <span className="text-muted">not enough data yet</span>
                   ) : (
                     <>
-                      {pct(v.positive_rate.rate)}{' '}
-                      <span className="text-xs text-muted">
-                        ({pct(v.positive_rate.low ?? 0)}–{pct(v.positive_rate.high ?? 0)})
-                      </span>
+                      {formatRate(v.positive_rate.rate)} <span className="text-xs text-muted">({formatInterval(v.positive_rate.low, v.positive_rate.high)})</span>
                     </>
                   )}
                 </td>

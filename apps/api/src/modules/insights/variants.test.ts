@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
 import type { CampaignVariants, ChooseWinnerResponse } from '@shared/schemas/variants';
-import { autoCommunicationSettings, campaignEmails, campaignEnrolments, campaignSteps, emailThreads, personaProspects, personas, prospects } from '../../db/schema';
+import { autoCommunicationSettings, campaignEmails, campaignEnrolments, campaigns, campaignSteps, emailThreads, personaProspects, personas, prospects } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
 import { smtpConnector } from '../../lib/mail/smtp';
@@ -13,6 +13,7 @@ import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harn
 import { connectLoopbackMailbox } from '../../testing/loopback-mailbox';
 import { startHoodiecrow, startRecordingSmtpServer, TEST_CERT } from '../../testing/mail-servers';
 import { postJson } from '../campaigns/ownership.test-helpers';
+import { composeEnrolment } from '../campaigns/compose';
 import { runSendTick } from '../campaigns/send-job';
 import { ingestMessage } from '../inbox/ingest';
 import { fixture } from '../inbox/seed.test-helpers';
@@ -306,5 +307,32 @@ describe.each(DB_KINDS)('step variants through the send path (%s)', (kind) => {
     const final = (await comparison()).steps[0]!;
     expect(final.variants.map((v) => v.sent)).toEqual([152, 154]);
     expect(final.sending_only).toBe(1);
+  });
+  it('compositions at the same time stay balanced: the step is locked while its variant is picked', async () => {
+    const employeeId = campaign.virtual_employee_ids[0]!;
+    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Concurrent persona ${tag}` }).returning();
+    const three = [
+      { subject: 'One', body: 'Variant one' },
+      { subject: 'Two', body: 'Variant two' },
+      { subject: 'Three', body: 'Variant three' },
+    ];
+    const other = await postJson<Campaign>(t, u, '/campaigns', { name: `Concurrent ${tag}`, person_id: persona!.id, virtual_employee_ids: [employeeId], mode: 'review', steps: [{ kind: 'email', delay_days: 0, variants: three }] });
+    await t.db.db.update(campaigns).set({ status: 'running' }).where(and(eq(campaigns.id, other.id), eq(campaigns.accountId, accountId)));
+    const people = await seedProspects(
+      t,
+      accountId,
+      Array.from({ length: 12 }, (_, i) => ({ fullName: `Con ${i}`, firstName: `Con${i}`, company: 'Con Co', email: `con-${i}@con-${tag}.example` })),
+    );
+    const enrolments = await t.db.db
+      .insert(campaignEnrolments)
+      .values(people.map((p, i) => ({ accountId, campaignId: other.id, prospectId: p.id, email: `con-${i}@con-${tag}.example`, virtualEmployeeId: employeeId, userEmailId: mailbox.id, exclusive: false })))
+      .returning();
+    // Twelve compositions at once (on PostgreSQL each in its own connection): 4 / 4 / 4, each once.
+    const outcomes = await inAccount(accountId, null, () => Promise.all(enrolments.map((e) => composeEnrolment(deps(), accountId, e.id))));
+    expect(outcomes.map((o) => o.created)).toEqual(Array(12).fill(1));
+    const rows = await t.db.db.select().from(campaignEmails).where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.campaignId, other.id)));
+    const tally = [0, 1, 2].map((i) => rows.filter((r) => r.variantIndex === i).length);
+    expect(tally).toEqual([4, 4, 4]);
+    for (const r of rows) expect(r.subject).toBe(three[r.variantIndex!]!.subject);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRoute } from './lib/route';
 import { dashboardOwnershipProbes } from './modules/dashboard/ownership.test-helpers';
 import { insightsOwnershipProbes } from './modules/insights/ownership.test-helpers';
+import { variantOwnershipProbes } from './modules/insights/variants.ownership.test-helpers';
 import { prospectOwnershipProbes } from './modules/prospects/ownership.test-helpers';
 import { messagingOwnershipProbes } from './modules/messaging/ownership.test-helpers';
 import { routes } from './routes';
@@ -72,6 +73,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...userEmailOwnershipProbes,
   ...dashboardOwnershipProbes,
   ...insightsOwnershipProbes,
+  ...variantOwnershipProbes,
   ...prospectOwnershipProbes,
   ...blacklistOwnershipProbes,
   ...campaignOwnershipProbes,

@@ -25,6 +25,7 @@ import { emailThreadEndpoints, replyEndpoints } from './endpoints/inbox';
 import { pipelineEndpoints } from './endpoints/pipeline';
 import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
+import { variantEndpoints } from './endpoints/variants';
 
 export * from './client';
 
@@ -62,6 +63,7 @@ export function createApi(http: ApiClient) {
     pipeline: pipelineEndpoints(http),
     brandAwareness: brandAwarenessEndpoints(http),
     outreachTasks: outreachTaskEndpoints(http),
+    variants: variantEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -99,20 +99,101 @@ export const SEQUENCE_MESSAGES = {
 };
 
 /** Where a sequence breaks the rules that hold on every brand (null: fine): a LinkedIn message only after a connection request. */
-export function sequenceProblem(steps: ReadonlyArray<{ kind: StepKind }>): string | null {
+export function sequenceProblem(steps: ReadonlyArray<{ kind: StepKind; variants?: ReadonlyArray<{ subject?: string | null; body: string }> | undefined }>): string | null {
   let connected = false;
   for (const s of steps) {
     if (s.kind === 'connection_request') connected = true;
     if ((s.kind === 'message' || s.kind === 'follow_up') && !connected) return SEQUENCE_MESSAGES.first;
   }
+  const firstEmail = steps.findIndex((s) => s.kind === 'email');
+  for (const [i, s] of steps.entries()) {
+    const problem = variantsProblem(s, i === firstEmail);
+    if (problem) return `Step ${i + 1}: ${problem}`;
+  }
   return null;
 }
+
+// ---------------------------------------------------------------- variants (A/B tests of a step; issue 26)
+
+/** A step tests two to four variants, lettered A to D. */
+export const VARIANT_MIN = 2;
+export const VARIANT_MAX = 4;
+export const VARIANT_LETTERS = ['A', 'B', 'C', 'D'] as const;
+export const variantLetter = (index: number): string => VARIANT_LETTERS[index] ?? `#${index + 1}`;
+export const VARIANT_SUBJECT_MAX = 300;
+export const VARIANT_BODY_MAX = 10_000;
+
+/**
+ * The fields a variant's subject and body may use, filled in per prospect when the email is written
+ * (apps/api/src/modules/campaigns/variants.ts renders them; a missing value reads as the fallback).
+ */
+export const VARIANT_FIELDS = {
+  first_name: { label: 'First name', fallback: 'there' },
+  last_name: { label: 'Last name', fallback: '' },
+  full_name: { label: 'Full name', fallback: 'there' },
+  company: { label: 'Company', fallback: 'your company' },
+  title: { label: 'Job title', fallback: 'your team' },
+  sender_name: { label: 'Sender name', fallback: '' },
+} as const;
+export type VariantField = keyof typeof VARIANT_FIELDS;
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders a text uses that are not VARIANT_FIELDS (empty: all known). */
+export function unknownPlaceholders(value: string): string[] {
+  const unknown = new Set<string>();
+  for (const m of value.matchAll(PLACEHOLDER)) if (!(m[1]! in VARIANT_FIELDS)) unknown.add(m[1]!);
+  return [...unknown];
+}
+
+export const VARIANT_MESSAGES = {
+  count: `A step tests ${VARIANT_MIN} to ${VARIANT_MAX} variants (or none)`,
+  emailOnly: 'Variants are for email steps',
+  subjectRequired: (letter: string) => `Variant ${letter} needs a subject: it is the first email of the sequence`,
+  bodyRequired: (letter: string) => `Variant ${letter} needs a body`,
+  unknownField: (letter: string, names: string[]) =>
+    `Variant ${letter} uses ${names.map((n) => `{{${n}}}`).join(', ')}: the fields are ${Object.keys(VARIANT_FIELDS).map((n) => `{{${n}}}`).join(', ')}`,
+};
+
+const checkedText = (label: string, max: number) =>
+  text({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const stepVariantInputSchema = z.strictObject({
+  /** Used on the first email step; a follow-up answers in its thread ("Re: " + the first email's subject). */
+  subject: checkedText('Subject', VARIANT_SUBJECT_MAX).nullish(),
+  /** Plain text with {{fields}}; paragraphs split by a blank line. */
+  body: checkedText('Body', VARIANT_BODY_MAX),
+});
+export type StepVariantInput = z.infer<typeof stepVariantInputSchema>;
 
 export const sequenceStepInputSchema = z.strictObject({
   kind: z.enum(STEP_KINDS, { error: `Step kind must be one of ${STEP_KINDS.join(', ')}` }),
   delay_days: int32({ error: 'Delay must be a number of days' }, 'Delay must be a whole number of days').min(0, { error: 'Delay must be 0 or more days' }).max(STEP_DELAY_MAX_DAYS, { error: `Delay must be at most ${STEP_DELAY_MAX_DAYS} days` }),
+  /** Two to four texts the step's emails rotate through evenly; none (or an empty list): the agent writes each email. */
+  variants: z
+    .array(stepVariantInputSchema, { error: 'Variants must be a list' })
+    .max(VARIANT_MAX, { error: VARIANT_MESSAGES.count })
+    // Fewer than two, a subject missing, an unknown field: the sequence's check says which step (sequenceProblem).
+    .optional(),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
+
+/** Where a step's variants break the rules (null: fine). `firstEmail`: the step is the sequence's first email step. */
+export function variantsProblem(step: { kind: StepKind; variants?: ReadonlyArray<{ subject?: string | null; body: string }> | undefined }, firstEmail: boolean): string | null {
+  const variants = step.variants ?? [];
+  if (variants.length === 0) return null;
+  if (step.kind !== 'email') return VARIANT_MESSAGES.emailOnly;
+  if (variants.length < VARIANT_MIN || variants.length > VARIANT_MAX) return VARIANT_MESSAGES.count;
+  for (const [i, v] of variants.entries()) {
+    const letter = variantLetter(i);
+    if (!v.body.trim()) return VARIANT_MESSAGES.bodyRequired(letter);
+    if (firstEmail && !v.subject?.trim()) return VARIANT_MESSAGES.subjectRequired(letter);
+    const unknown = unknownPlaceholders(`${v.subject ?? ''} ${v.body}`);
+    if (unknown.length) return VARIANT_MESSAGES.unknownField(letter, unknown);
+  }
+  return null;
+}
 const sequenceSchema = z
   .array(sequenceStepInputSchema)
   .min(1, { error: 'A sequence needs at least one step' })
@@ -148,7 +229,21 @@ export const updateCampaignBodySchema = z.strictObject({
 });
 export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
 
-export const campaignStepSchema = z.object({ id: int32(), position: int32(), channel: z.enum(STEP_CHANNELS), kind: z.enum(STEP_KINDS), delay_days: int32() });
+export const stepVariantSchema = z.object({ index: int32(), letter: text(), subject: text().nullable(), body: text() });
+export type StepVariant = z.infer<typeof stepVariantSchema>;
+
+export const campaignStepSchema = z.object({
+  id: int32(),
+  position: int32(),
+  channel: z.enum(STEP_CHANNELS),
+  kind: z.enum(STEP_KINDS),
+  delay_days: int32(),
+  /** The texts the step's emails rotate through (empty: the agent writes each email). */
+  variants: z.array(stepVariantSchema),
+  /** "Send the winner from now on": every email of the step written since uses this variant only (null: rotating). */
+  winner_index: int32().nullable(),
+  winner_chosen_at: text().nullable(),
+});
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 
 /** Why a LinkedIn-only prospect's email step is skipped (shown on the step, not an error). */
@@ -192,6 +287,8 @@ export const campaignEmailSchema = z.object({
   enrolment_id: int32(),
   step: int32(),
   delay_days: int32(),
+  /** Which of the step's variants this email was written from (0 = A; null: the step has none, or an email from before variants). */
+  variant_index: int32().nullable(),
   prospect_id: int32().nullable(),
   prospect_name: text().nullable(),
   prospect_company: text().nullable(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts, users } from './accounts';
 import { at, createdAt, updatedAt } from './common';
 import { personas } from './personas';
@@ -12,6 +12,9 @@ export const CAMPAIGN_MODES = ['review', 'autonomous'] as const;
 export const STEP_CHANNELS = ['email', 'linkedin', 'call'] as const;
 /** What a step does: an email, one of the LinkedIn steps the user performs, or a call (packages/shared/src/schemas/campaigns.ts STEP_KINDS). */
 export const STEP_KINDS = ['email', 'view_profile', 'connection_request', 'message', 'follow_up', 'call'] as const;
+
+/** One variant of a step as stored: subject (null on a follow-up, which answers in the thread) and plain-text body. */
+export type StepVariantValue = { subject: string | null; body: string };
 
 export const campaigns = pgTable(
   'campaigns',
@@ -73,12 +76,22 @@ export const campaignSteps = pgTable(
     channel: text('channel', { enum: STEP_CHANNELS }).notNull().default('email'),
     kind: text('kind', { enum: STEP_KINDS }).notNull().default('email'),
     delayDays: smallint('delay_days').notNull().default(0),
+    /**
+     * An email step's A/B variants (issue 26): 2–4 texts with {{fields}}, rotated evenly over the step's emails
+     * (campaigns/variants.ts). Null: no variants, the agent writes each email as before.
+     */
+    variants: jsonb('variants').$type<StepVariantValue[]>(),
+    /** "Send the winner from now on": the variant every email of the step is written from since winner_chosen_at. */
+    winnerIndex: smallint('winner_index'),
+    winnerChosenAt: at('winner_chosen_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('campaign_steps_campaign_position_unique').on(t.campaignId, t.position),
     index('campaign_steps_account_idx').on(t.accountId),
     check('campaign_steps_channel_check', sql`${t.channel} in ('email', 'linkedin', 'call')`),
+    check('campaign_steps_variants_check', sql`${t.variants} is null or (jsonb_typeof(${t.variants}) = 'array' and jsonb_array_length(${t.variants}) between 2 and 4)`),
+    check('campaign_steps_winner_check', sql`${t.winnerIndex} is null or (${t.variants} is not null and ${t.winnerIndex} >= 0 and ${t.winnerIndex} < jsonb_array_length(${t.variants}))`),
     check(
       'campaign_steps_kind_check',
       sql`(${t.channel} = 'email' and ${t.kind} = 'email') or (${t.channel} = 'linkedin' and ${t.kind} in ('view_profile', 'connection_request', 'message', 'follow_up')) or (${t.channel} = 'call' and ${t.kind} = 'call')`,
@@ -144,6 +157,8 @@ export const campaignEmails = pgTable(
       .references(() => campaignEnrolments.id, { onDelete: 'cascade' }),
     stepId: integer('step_id').references(() => campaignSteps.id, { onDelete: 'set null' }),
     stepPosition: smallint('step_position').notNull(),
+    /** The step's variant this email was written from (0 = A); null: the step has no variants (or a row from before them). */
+    variantIndex: smallint('variant_index'),
     /** Days after the step before is sent (0 for step 1). */
     delayDays: smallint('delay_days').notNull().default(0),
     prospectId: integer('prospect_id').references(() => prospects.id, { onDelete: 'set null' }),
@@ -181,6 +196,10 @@ export const campaignEmails = pgTable(
     uniqueIndex('campaign_emails_message_id_unique').on(t.messageId),
     index('campaign_emails_account_status_idx').on(t.accountId, t.status, t.dueAt),
     index('campaign_emails_account_campaign_idx').on(t.accountId, t.campaignId, t.stepPosition),
+    // The rotation's count of a step's assignments per variant (campaigns/variants.ts), only over rows with a variant.
+    index('campaign_emails_step_variant_idx')
+      .on(t.accountId, t.stepId, t.variantIndex)
+      .where(sql`${t.variantIndex} is not null`),
     check(
       'campaign_emails_status_check',
       sql`${t.status} in ('draft', 'scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'skipped', 'cancelled')`,

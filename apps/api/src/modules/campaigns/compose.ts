@@ -27,11 +27,9 @@ import { offeringContext, offeringFor, prospectContext, settingContext, shapeMes
 import { settingForPersona } from '../messaging/service';
 import { newMessageId } from '../sending/smtp-send';
 import { kickSending } from '../../lib/jobs/kicks';
+import { assignVariant, pickVariant, replySubject, stepVariantsOf, variantCounts, variantValues, writeVariant } from './variants';
 
-/** "Re: " + the first message's subject (once, however the subject already starts). */
-export function replySubject(subject: string): string {
-  return /^re:\s/i.test(subject) ? subject : `Re: ${subject}`;
-}
+export { replySubject } from './variants';
 
 export type ComposeOutcome = { created: number; existing: number; skipped?: string };
 
@@ -114,9 +112,24 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
   const earlier: string[] = [];
   // A prospect enrolled from their LinkedIn profile has no address: their email steps are skipped, with the reason.
   const noEmail = !enrolment.email.includes('@');
+  // A step with variants is written from one of them (variants.ts), not by the provider: the variant it would get now,
+  // checked again under the step's lock in the transaction below.
+  const variantValuesNow = variantValues(prospect, employee?.name ?? mailbox.senderName);
+  const tentative: Array<number | null> = [];
   for (let i = 0; i < steps.length; i++) {
-    if (noEmail) {
-      written.push({ subject: null, text: '', html: '' });
+    const variants = stepVariantsOf(steps[i]!);
+    if (noEmail || variants.length === 0) {
+      tentative.push(null);
+      if (noEmail) {
+        written.push({ subject: null, text: '', html: '' });
+        continue;
+      }
+    } else {
+      const index = pickVariant(await variantCounts(db, accountId, steps[i]!), steps[i]!.winnerIndex);
+      tentative.push(index);
+      const shaped = writeVariant(variants[index]!, variantValuesNow, signatureHtml);
+      written.push(shaped);
+      earlier.push(shaped.text);
       continue;
     }
     const context: CompositionContext = { ...base, category: i === 0 ? 'cold_email' : 'follow_up', step: i + 1, steps: steps.length, earlier: [...earlier] };
@@ -147,6 +160,14 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     const thread: CampaignEmailRow[] = [];
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
+      let variantIndex: number | null = null;
+      if (tentative[i] !== null && tentative[i] !== undefined) {
+        const assigned = await assignVariant(tx, accountId, step.id);
+        if (assigned) {
+          variantIndex = assigned.index;
+          if (assigned.index !== tentative[i]) written[i] = writeVariant(assigned.variant, variantValuesNow, signatureHtml);
+        }
+      }
       const first = thread[0];
       const subject = i === 0 ? (written[0]!.subject ?? fallbackSubject(prospect.company)) : replySubject(first?.subject ?? written[0]!.subject ?? fallbackSubject(prospect.company));
       const [row] = await tx
@@ -157,6 +178,7 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           enrolmentId: enrolment.id,
           stepId: step.id,
           stepPosition: step.position,
+          variantIndex,
           delayDays: step.delayDays,
           prospectId: prospect.id,
           virtualEmployeeId: enrolment.virtualEmployeeId,
@@ -172,7 +194,7 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           status: noEmail ? 'skipped' : status,
           statusReason: noEmail ? NO_EMAIL_STEP_REASON : null,
           dueAt: i === 0 && !noEmail ? now : null,
-          provider: provider.name,
+          provider: variantIndex === null ? provider.name : 'variant',
         })
         .onConflictDoNothing({ target: [campaignEmails.enrolmentId, campaignEmails.stepPosition] })
         .returning();
@@ -199,7 +221,15 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           channel: 'email',
           prospectId: prospect.id,
           personaId: campaign.personaId,
-          payload: { kind: 'campaign', campaign_id: campaign.id, campaign_email_id: row.id, step: step.position, status, provider: provider.name },
+          payload: {
+            kind: 'campaign',
+            campaign_id: campaign.id,
+            campaign_email_id: row.id,
+            step: step.position,
+            status,
+            provider: variantIndex === null ? provider.name : 'variant',
+            ...(variantIndex === null ? {} : { variant_index: variantIndex }),
+          },
         });
       } else {
         const [existing] = await tx

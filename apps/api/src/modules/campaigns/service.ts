@@ -41,6 +41,7 @@ import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
 import { replySubject } from './compose';
+import { stepVariantsOf, toStepVariantJson } from './variants';
 import { enrolJob, senderPairs, stopEnrolmentsWhere, UNSENT_STATUSES } from './enrolment';
 import { kickSending } from '../../lib/jobs/kicks';
 
@@ -114,7 +115,18 @@ async function toCampaigns(db: Db, accountId: number, rows: CampaignRow[]): Prom
       allow_overlap: r.allowOverlap,
       stop_company_on_reply: r.stopCompanyOnReply,
       virtual_employee_ids: employees.filter((e) => e.campaignId === r.id).map((e) => e.id),
-      steps: steps.filter((s) => s.campaignId === r.id).map((s) => ({ id: s.id, position: s.position, channel: s.channel, kind: s.kind, delay_days: s.delayDays })),
+      steps: steps
+        .filter((s) => s.campaignId === r.id)
+        .map((s) => ({
+          id: s.id,
+          position: s.position,
+          channel: s.channel,
+          kind: s.kind,
+          delay_days: s.delayDays,
+          variants: toStepVariantJson(stepVariantsOf(s)),
+          winner_index: s.winnerIndex,
+          winner_chosen_at: s.winnerChosenAt?.toISOString() ?? null,
+        })),
       enrolments: enrolmentCounts,
       emails: emailCounts,
       started_at: r.startedAt?.toISOString() ?? null,
@@ -210,7 +222,19 @@ function checkSequence(steps: SequenceStepInput[], flags: FeatureFlags): void {
 }
 
 async function writeSteps(tx: Db, accountId: number, campaignId: number, steps: SequenceStepInput[]): Promise<void> {
-  await tx.insert(campaignSteps).values(steps.map((s, i) => ({ accountId, campaignId, position: i + 1, channel: STEP_KIND_CHANNEL[s.kind], kind: s.kind, delayDays: s.delay_days })));
+  // A variant's subject is used on the first email step only (a follow-up answers in its thread): kept there only.
+  const firstEmail = steps.findIndex((s) => s.kind === 'email');
+  await tx.insert(campaignSteps).values(
+    steps.map((s, i) => ({
+      accountId,
+      campaignId,
+      position: i + 1,
+      channel: STEP_KIND_CHANNEL[s.kind],
+      kind: s.kind,
+      delayDays: s.delay_days,
+      variants: s.variants?.length ? s.variants.map((v) => ({ subject: i === firstEmail ? (v.subject?.trim() ?? null) : null, body: v.body.trim() })) : null,
+    })),
+  );
 }
 
 type Transition = 'start' | 'pause' | 'resume' | 'archive';
@@ -279,6 +303,7 @@ function toEmailJson(r: EmailJoined): CampaignEmail {
     enrolment_id: e.enrolmentId,
     step: e.stepPosition,
     delay_days: e.delayDays,
+    variant_index: e.variantIndex,
     prospect_id: e.prospectId,
     prospect_name: r.prospectName,
     prospect_company: r.prospectCompany,

@@ -12,6 +12,7 @@ import {
 import { defineRoute } from '../../lib/route';
 import type { OverallStatsResult } from './deliverability';
 import { insightThroughSnapshot } from './snapshots';
+import { variantInsightRoutes } from './variants-routes';
 
 const TAGS = ['insights'];
 
@@ -64,4 +65,5 @@ export const insightsRoutes = [
       return { data: { ...(body as unknown as Omit<TargetAudience, 'freshness'>), freshness } };
     },
   }),
+  ...variantInsightRoutes,
 ];

@@ -26,8 +26,8 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   stop_company_on_reply: false,
   virtual_employee_ids: [5],
   steps: [
-    { id: 11, position: 1, channel: 'email', kind: 'email', delay_days: 0 },
-    { id: 12, position: 2, channel: 'email', kind: 'email', delay_days: 3 },
+    { id: 11, position: 1, channel: 'email', kind: 'email', delay_days: 0, variants: [], winner_index: null, winner_chosen_at: null },
+    { id: 12, position: 2, channel: 'email', kind: 'email', delay_days: 3, variants: [], winner_index: null, winner_chosen_at: null },
   ],
   enrolments: { active: 0, stopped: 0, finished: 0 },
   emails: counts(),
@@ -48,6 +48,7 @@ const emailFixture = (id: number, over: Partial<CampaignEmail> = {}): CampaignEm
   enrolment_id: 100 + id,
   step: 1,
   delay_days: 0,
+  variant_index: null,
   prospect_id: 200 + id,
   prospect_name: `Pat ${id}`,
   prospect_company: 'Acme',

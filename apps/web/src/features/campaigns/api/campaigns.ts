@@ -67,3 +67,10 @@ export const useSkippedProspects = (campaignId: number, page: number, enabled: b
   });
 /** Enrols one prospect on purpose (someone in conversation, whom enrolment skips). */
 export const useEnrolProspect = () => useCampaignMutation(({ campaignId, prospectId }: { campaignId: number; prospectId: number }) => api.campaigns.enrolProspect(campaignId, prospectId));
+
+/** The A/B variants of the campaign's steps compared (issue 26); only asked for when a step has variants. */
+export const useCampaignVariants = (campaignId: number, enabled: boolean) =>
+  useQuery({ queryKey: [...campaignKeys.detail(campaignId), 'variants'] as const, queryFn: () => api.variants.compare(campaignId), enabled });
+/** "Send the winner from now on" for one step. */
+export const useSendWinner = () =>
+  useCampaignMutation(({ campaignId, position, variantIndex }: { campaignId: number; position: number; variantIndex: number }) => api.variants.sendWinner(campaignId, position, variantIndex));

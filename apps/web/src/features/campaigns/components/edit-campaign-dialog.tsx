@@ -28,7 +28,11 @@ function EditForm({ campaign, onClose }: { campaign: Campaign; onClose: () => vo
   const [employeeIds, setEmployeeIds] = useState<number[]>(campaign.virtual_employee_ids);
   const [rules, setRules] = useState<CampaignRules>({ allow_overlap: campaign.allow_overlap, stop_company_on_reply: campaign.stop_company_on_reply });
   const draft = campaign.status === 'draft';
-  const initialSteps: SequenceStepInput[] = campaign.steps.map((s) => ({ kind: s.kind, delay_days: s.delay_days }));
+  const initialSteps: SequenceStepInput[] = campaign.steps.map((s) => ({
+    kind: s.kind,
+    delay_days: s.delay_days,
+    ...(s.variants.length ? { variants: s.variants.map((v) => (v.subject === null ? { body: v.body } : { subject: v.subject, body: v.body })) } : {}),
+  }));
   const [steps, setSteps] = useState<SequenceValue>(initialSteps);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {

@@ -2,7 +2,7 @@ import { Archive, CheckCheck, Pause, Pencil, Play, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
-import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
+import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, variantLetter, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
 import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
@@ -23,6 +23,7 @@ import { EditCampaignDialog } from '../components/edit-campaign-dialog';
 import { EmailEditDialog } from '../components/email-edit-dialog';
 import { SkippedProspects } from '../components/skipped-prospects';
 import { StatusBadge, STATUS_LABELS } from '../components/status-badge';
+import { VariantResults } from '../components/variant-results';
 
 const PER_PAGE = 25;
 type Action = 'start' | 'pause' | 'resume' | 'archive';
@@ -151,6 +152,7 @@ function Summary({ campaign }: { campaign: Campaign }) {
             <li key={s.id} className="rounded-lg border border-border bg-surface-2 px-2.5 py-1 text-xs text-fg">
               Step {s.position} · {STEP_KIND_LABELS[s.kind]} ·{' '}
               {s.position === 1 ? 'first message' : `${s.delay_days} day${s.delay_days === 1 ? '' : 's'} after step ${s.position - 1}`}
+              {s.variants.length ? ` · variants ${s.variants.map((v) => v.letter).join('/')}` : ''}
             </li>
           ))}
         </ol>
@@ -223,7 +225,10 @@ function Emails({ campaign }: { campaign: Campaign }) {
                       <div className="text-fg">{e.prospect_name ?? e.to_email}</div>
                       <div className="text-xs break-all text-muted">{e.to_email}</div>
                     </td>
-                    <td className={tdClass}>{e.step}</td>
+                    <td className={tdClass}>
+                      {e.step}
+                      {e.variant_index !== null ? <span className="text-muted"> · variant {variantLetter(e.variant_index)}</span> : null}
+                    </td>
                     <td className={`${tdClass} max-w-xs break-words`}>{e.subject}</td>
                     <td className={tdClass}>
                       <StatusBadge status={e.status} />
@@ -294,6 +299,7 @@ export function CampaignRoute() {
         <>
           <AddressWarning />
           <Summary campaign={campaign.data} />
+          <VariantResults campaign={campaign.data} />
           {campaign.data.status === 'archived' || campaign.data.status === 'finished' ? null : <Capacity campaign={campaign.data} />}
           <Emails campaign={campaign.data} />
           <SkippedProspects campaign={campaign.data} />

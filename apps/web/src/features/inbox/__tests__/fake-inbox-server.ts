@@ -82,6 +82,7 @@ export const detailFixture = (emailId: number, over: Partial<CampaignEmailDetail
   enrolment_id: 300,
   step: 1,
   delay_days: 0,
+  variant_index: null,
   prospect_id: emailId + 500,
   prospect_name: `Prospect ${emailId - 500}`,
   prospect_company: `Company ${emailId - 500}`,

@@ -15,6 +15,7 @@ import { planJob as brandPostsPlanJob } from './modules/brand-awareness/planner'
 import { publishJob as brandPostPublishJob } from './modules/brand-awareness/publish';
 import { placeCallsJob } from './modules/phone-calls/auto-calls';
 import { recipientProvidersJob } from './modules/insights/providers';
+import { autoResumeJob } from './modules/mailboxes/auto-resume';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -33,5 +34,6 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   brandPostPublishJob,
   placeCallsJob,
   recipientProvidersJob,
+  autoResumeJob,
   reactionJob,
 ];

@@ -21,7 +21,7 @@ export const reactions = defineReactions([
     on: 'activity',
     verbs: ['email_bounced', 'email_complained', 'email_blocked'],
     in: 'transaction',
-    run: (tx, event) => guardDeliverability(tx, event.data),
+    run: (tx, event, deps) => guardDeliverability(tx, event.data, deps),
   },
   {
     name: 'stop-enrolments-of-suppressed',

@@ -30,5 +30,5 @@ export function limitToday(
   const full = !m.warmupEnabled || !m.warmupStartedOn ? m.dailyLimit : Math.min(m.dailyLimit, m.warmupCeiling, m.warmupStart + m.warmupIncrease * Math.max(0, daysBetween(m.warmupStartedOn, today)));
   if (!m.autoResumedAt) return full;
   const share = recoveryShare(daysBetween(utcDay(m.autoResumedAt), today));
-  return share >= 1 ? full : Math.max(1, Math.floor(full * share));
+  return share >= 1 ? full : Math.max(1, Math.floor(full * share + 1e-9));
 }

@@ -165,6 +165,9 @@ export const updateUserEmailBodySchema = z.strictObject({
 });
 export type UpdateUserEmailBody = z.input<typeof updateUserEmailBodySchema>;
 
+/** The reason a mailbox the user paused shows (POST user_emails/{id}/pause): such a pause never ends by itself. */
+export const PAUSED_BY_USER_REASON = 'Paused by you';
+
 export const CONNECTION_FIELDS = Object.keys(connectionFields) as Array<keyof typeof connectionFields>;
 
 export const userEmailSchema = z.object({

@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('automatic resume after a deliverability pause (%s)', (k
       }
     });
   /** The job as the queue runs it, at the clock's time, in its payload's account. */
-  const runResumeJob = (payload: { account_id: number; user_email_id: number }) => inAccount(payload.account_id, null, () => autoResumeJob.handler(deps(), payload) as Promise<{ resumed: boolean; why: string }>);
+  const runResumeJob = (payload: { account_id: number; user_email_id: number }) => inAccount(payload.account_id, null, () => autoResumeJob.handler(deps(), payload, { id: 'test', attempt: 1, signal: new AbortController().signal }) as Promise<{ resumed: boolean; why: string }>);
   const row = async (id = mailbox.id) => (await t.db.db.select().from(userEmails).where(eq(userEmails.id, id)))[0]!;
   const shown = async (id = mailbox.id) => {
     const res = await t.app.inject({ method: 'GET', url: v1(`/user_emails/${id}`), headers: u.headers });

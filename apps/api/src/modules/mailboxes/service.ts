@@ -6,6 +6,7 @@ import {
   type ConnectionTest,
   type createUserEmailBodySchema,
   type DnsCheck,
+  PAUSED_BY_USER_REASON,
   type SendingDomain,
   type updateUserEmailBodySchema,
   type UserCredential,
@@ -30,7 +31,7 @@ type UpdateBody = z.output<typeof updateUserEmailBodySchema>;
 export const MESSAGES = {
   notFound: 'Mailbox not found',
   duplicate: 'This mailbox is already connected',
-  pausedByUser: 'Paused by you',
+  pausedByUser: PAUSED_BY_USER_REASON,
   oauthNoPassword: 'This mailbox signs in with OAuth: connect it again with its provider instead of entering a password',
 };
 

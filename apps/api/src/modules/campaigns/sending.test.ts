@@ -17,6 +17,7 @@ import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
 import { postJson } from './ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
+import { recordActivity } from '../activities/service';
 import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
 import { reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS } from './outbox';
 import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
@@ -475,6 +476,13 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(inApp.json<{ data: Array<{ event: string; title: string; body: string }> }>().data).toContainEqual(
       expect.objectContaining({ event: 'bounce_rate_high', title: 'Noisy: spam complaints too high, campaign paused', body: reason }),
     );
+    // A complaint reported later (an ARF report in the inbox) pauses its campaign in its own transaction (reaction campaign-deliverability).
+    const reported = await campaignWithLog('Reported', now);
+    await reported.log('email_sent', 30);
+    await t.db.db.transaction((tx) =>
+      recordActivity(tx, { accountId, actorType: 'system', verb: 'email_complained', channel: 'email', payload: { campaign_id: reported.campaign.id, after_send: true }, occurredAt: now }),
+    );
+    expect(await reported.row()).toMatchObject({ status: 'paused', deliverabilityReason: expect.stringMatching(/^1 spam complaint on 30 emails in 7 days/) });
     // 1 complaint on 1,500 emails (0.07 %): under the rule.
     const quiet = await campaignWithLog('Quiet', now);
     await quiet.log('email_sent', 1500);

@@ -197,11 +197,11 @@ describe.each(DB_KINDS)('automatic resume after a deliverability pause (%s)', (k
   });
 
   /** A mailbox of this account that never sends (a row, as the guard test writes them). */
-  async function quietMailbox(owner = accountId) {
-    const email = `quiet${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quiet.example`;
+  async function quietMailbox(owner = accountId, domain = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example`) {
+    const email = `quiet${Math.random().toString(36).slice(2, 8)}@${domain}`;
     const [r] = await t.db.db
       .insert(userEmails)
-      .values({ accountId: owner, email, domain: 'quiet.example', senderName: 'Q', smtpHost: '127.0.0.1', smtpPort: 2525, smtpSecurity: 'none', smtpUsername: email, imapHost: '127.0.0.1', imapPort: 1143, imapSecurity: 'none', imapUsername: email, dailyLimit: 40, hourlyLimit: 10, minGapSeconds: 60 })
+      .values({ accountId: owner, email, domain, senderName: 'Q', smtpHost: '127.0.0.1', smtpPort: 2525, smtpSecurity: 'none', smtpUsername: email, imapHost: '127.0.0.1', imapPort: 1143, imapSecurity: 'none', imapUsername: email, dailyLimit: 40, hourlyLimit: 10, minGapSeconds: 60 })
       .returning();
     return r!;
   }
@@ -245,6 +245,22 @@ describe.each(DB_KINDS)('automatic resume after a deliverability pause (%s)', (k
     );
     expect(await row(m.id)).toMatchObject({ status: 'paused', autoResumeAt: null });
     expect(await shown(m.id)).toMatchObject({ auto_resume_at: null });
+  });
+
+  it('reputation blocks pause every mailbox of the domain, each with its own automatic end', async () => {
+    const domain = `rep${Date.now().toString(36)}.example`;
+    const [a, b] = [await quietMailbox(accountId, domain), await quietMailbox(accountId, domain)];
+    await t.db.db.insert(activities).values(Array.from({ length: 20 }, () => ({ accountId, actorType: 'system' as const, verb: 'email_sent', channel: 'email' as const, payload: { user_email_id: a.id }, occurredAt: new Date(clock.getTime() - HOUR) })));
+    for (const reason of ['5.7.1 Service unavailable; client host blocked using Spamhaus', '5.7.1 Message rejected as spam'])
+      await t.db.db.transaction((tx) => recordActivity(tx, { accountId, actorType: 'system', verb: 'email_blocked', channel: 'email', payload: { user_email_id: a.id, after_send: true, status: '5.7.1', reason }, occurredAt: clock }));
+    for (const m of [a, b]) {
+      const r = await row(m.id);
+      expect(r.status).toBe('paused');
+      expect(r.statusReason).toMatch(/^Receiving servers blocked 2 of 20 emails in 7 days by policy/);
+      expect(r.autoResumeAt!.getTime()).toBe(clock.getTime() + AUTO_RESUME_COOL_DOWN_HOURS * HOUR);
+    }
+    clock = new Date(clock.getTime() + AUTO_RESUME_COOL_DOWN_HOURS * HOUR);
+    for (const m of [a, b]) expect(await runResumeJob({ account_id: accountId, user_email_id: m.id })).toMatchObject({ resumed: true });
   });
 
   it("the job in another account's scope never resumes this account's mailbox; bad input is a 422", async () => {

@@ -16,6 +16,7 @@ import { publishJob as brandPostPublishJob } from './modules/brand-awareness/pub
 import { placeCallsJob } from './modules/phone-calls/auto-calls';
 import { recipientProvidersJob } from './modules/insights/providers';
 import { insightSnapshotJob } from './modules/insights/snapshots';
+import { autoResumeJob } from './modules/mailboxes/auto-resume';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -35,5 +36,6 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   placeCallsJob,
   recipientProvidersJob,
   insightSnapshotJob,
+  autoResumeJob,
   reactionJob,
 ];

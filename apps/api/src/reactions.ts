@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENTS } from '@shared/schemas/notifications';
 import { defineReactions } from './lib/events';
 import { kickSync } from './lib/jobs/kicks';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
+import { checkBounceRates } from './modules/campaigns/lifecycle';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
@@ -21,7 +22,21 @@ export const reactions = defineReactions([
     on: 'activity',
     verbs: ['email_bounced', 'email_complained', 'email_blocked'],
     in: 'transaction',
-    run: (tx, event) => guardDeliverability(tx, event.data),
+    run: (tx, event, deps) => guardDeliverability(tx, event.data, deps),
+  },
+  {
+    // The same rule at campaign level (issue 26): a complaint or a DSN bounce reported later counts for its campaign at
+    // once (a refusal at send time is checked by the outbox, and every tick checks the campaigns that sent).
+    name: 'campaign-deliverability',
+    on: 'activity',
+    verbs: ['email_complained', 'email_bounced'],
+    in: 'transaction',
+    run: async (tx, event, deps) => {
+      const { campaign_id: campaignId, after_send: afterSend } = event.data.payload as { campaign_id?: unknown; after_send?: unknown };
+      if (typeof campaignId !== 'number' || (event.data.verb === 'email_bounced' && afterSend !== true)) return;
+      const now = deps.clock ? deps.clock() : new Date();
+      await checkBounceRates(tx, event.accountId, [campaignId], event.data.occurredAt > now ? event.data.occurredAt : now);
+    },
   },
   {
     name: 'stop-enrolments-of-suppressed',

@@ -49,14 +49,6 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const GENERATION_POLL_INTERVAL_MS = 1000;
 
 /**
- * A campaign's bounce rate is high (event `bounce_rate_high`, and the campaign pauses) when its hard
- * bounces exceed this share of its sends over the last BOUNCE_RATE_WINDOW_DAYS, once it has sent at
- * least BOUNCE_RATE_MIN_SENDS there (fewer say nothing). Mailbox providers start filtering at 2–5%.
- */
-export const BOUNCE_RATE_THRESHOLD = 0.05;
-export const BOUNCE_RATE_MIN_SENDS = 20;
-export const BOUNCE_RATE_WINDOW_DAYS = 7;
-/**
  * Insights (issue 26): below this many prospects contacted, a value of the target audience shows "not enough data
  * yet" instead of a rate (a 95 % Wilson interval on fewer is wider than the differences users act on).
  */
@@ -64,21 +56,34 @@ export const INSIGHTS_MIN_SAMPLE = 30;
 /** How long a recipient domain's looked-up mail provider (its MX) is trusted before it is looked up again. */
 export const RECIPIENT_PROVIDER_TTL_DAYS = 30;
 /**
- * A mailbox pauses itself, with the cause in plain words (modules/mailboxes/deliverability-guard.ts, issue 26), over
- * the last DELIVERABILITY_WINDOW_DAYS of its own sends:
- * - hard bounces over MAILBOX_BOUNCE_RATE_MAX of at least MAILBOX_BOUNCE_MIN_SENDS emails (Woodpecker pauses at 2 %,
- *   Smartlead at a user-set 3–5 %; providers start filtering around 2–5 %);
- * - spam complaints over MAILBOX_COMPLAINT_RATE_MAX of its emails, on any volume (Gmail's and Yahoo's bulk-sender
- *   rules: keep under 0.3 %, aim under 0.1 %);
+ * Pauses that explain themselves (issue 26): ONE rule, read at every level (a mailbox, its sending domain, a campaign:
+ * modules/mailboxes/deliverability-guard.ts, modules/campaigns/lifecycle.ts), over the last DELIVERABILITY_WINDOW_DAYS:
+ * - hard bounces over BOUNCE_RATE_MAX of at least BOUNCE_MIN_SENDS emails (fewer say nothing). Sources: Woodpecker
+ *   pauses a mailbox at 2 % bounces, Smartlead at a user-set 3–5 %; Gmail and Microsoft start filtering around 2–5 %.
+ *   (Until issue 26 a campaign paused at 5 % of 20 sends: replaced by this rule.)
+ * - spam complaints over COMPLAINT_RATE_MAX of its emails, on any volume. Source: Gmail's and Yahoo's bulk-sender
+ *   rules (February 2024): keep the spam rate under 0.3 %, aim under 0.1 %.
  * - policy rejections (5.7.x: authentication, reputation, block lists): one that names missing authentication
  *   (Microsoft 5.7.515, Gmail 5.7.26/5.7.27) or POLICY_BLOCKS_TO_PAUSE of any kind pause every mailbox of the sending
  *   domain, since the domain is what the receivers judge.
  */
 export const DELIVERABILITY_WINDOW_DAYS = 7;
-export const MAILBOX_BOUNCE_RATE_MAX = 0.03;
-export const MAILBOX_BOUNCE_MIN_SENDS = 50;
-export const MAILBOX_COMPLAINT_RATE_MAX = 0.001;
+export const BOUNCE_RATE_MAX = 0.03;
+export const BOUNCE_MIN_SENDS = 50;
+export const COMPLAINT_RATE_MAX = 0.001;
 export const POLICY_BLOCKS_TO_PAUSE = 2;
+/**
+ * Automatic resume (issue 26): a mailbox the rule paused (bounces, complaints, reputation blocks; not one the user
+ * paused, not a failing sign-in, not missing authentication, which only a DNS change fixes) resumes by itself
+ * AUTO_RESUME_COOL_DOWN_HOURS later when its "resume automatically" is on (the default), at AUTO_RESUME_START_SHARE of
+ * its daily limit, ramping back to the full limit over AUTO_RESUME_RAMP_DAYS days: a sudden return to full volume
+ * after a block is what trips it again. A second trip within
+ * AUTO_RESUME_REPEAT_DAYS of resuming by itself waits for a human.
+ */
+export const AUTO_RESUME_COOL_DOWN_HOURS = 48;
+export const AUTO_RESUME_START_SHARE = 0.5;
+export const AUTO_RESUME_RAMP_DAYS = 5;
+export const AUTO_RESUME_REPEAT_DAYS = 14;
 /** An out-of-office note without a return date pauses the prospect's sequence this many days (modules/inbox). */
 export const OUT_OF_OFFICE_PAUSE_DAYS = 7;
 

@@ -271,8 +271,10 @@ export const campaignSchema = z.object({
   paused_at: text().nullable(),
   archived_at: text().nullable(),
   finished_at: text().nullable(),
-  /** Since when its bounce rate is above BOUNCE_RATE_THRESHOLD (it was paused then); null when it is not. */
+  /** Since when its emails trip the deliverability rule (bounces or complaints, @shared/constants; it was paused then); null when they do not. */
   bounce_rate_high_at: text().nullable(),
+  /** Why, in plain words with what to fix, while bounce_rate_high_at is set. */
+  deliverability_reason: text().nullable(),
   created_at: text(),
   updated_at: text(),
 });

@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -30,7 +30,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   plan_changed: 'Your plan changed',
   mailbox_paused: 'A mailbox was paused',
   mailbox_failing: 'A mailbox stopped sending',
-  bounce_rate_high: 'A campaign’s bounce rate is too high',
+  bounce_rate_high: 'A campaign’s bounce or complaint rate is too high',
+  mailbox_resumed: 'A paused mailbox resumed by itself',
   campaign_finished: 'A campaign finished',
   social_post_failed: 'A LinkedIn post could not be published',
   social_profile_expired: 'A virtual employee’s LinkedIn connection expired',

@@ -142,6 +142,8 @@ const warmupFields = {
   warmup_increase: limit('Warm-up daily increase', MAILBOX_DAILY_LIMIT_MAX, 0),
   warmup_ceiling: limit('Warm-up ceiling', MAILBOX_DAILY_LIMIT_MAX),
   dkim_selector: dkimSelector.nullable(),
+  /** A pause of the deliverability rule ends by itself after its cool-down, at a reduced volume (default on). */
+  auto_resume: z.boolean({ error: 'Resume automatically must be true or false' }),
 };
 
 export const createUserEmailBodySchema = z.strictObject({
@@ -162,6 +164,9 @@ export const updateUserEmailBodySchema = z.strictObject({
   },
 });
 export type UpdateUserEmailBody = z.input<typeof updateUserEmailBodySchema>;
+
+/** The reason a mailbox the user paused shows (POST user_emails/{id}/pause): such a pause never ends by itself. */
+export const PAUSED_BY_USER_REASON = 'Paused by you';
 
 export const CONNECTION_FIELDS = Object.keys(connectionFields) as Array<keyof typeof connectionFields>;
 
@@ -196,6 +201,12 @@ export const userEmailSchema = z.object({
   dkim_selector: text().nullable(),
   status: z.enum(MAILBOX_STATUSES),
   status_reason: text().nullable(),
+  /** The user's "resume automatically" for pauses of the deliverability rule. */
+  auto_resume: z.boolean(),
+  /** When this pause ends by itself, at a reduced volume (null: it is not paused, or it waits for a human). */
+  auto_resume_at: text().nullable(),
+  /** It resumed by itself and sends a reduced share of its limit (limit_today) until this day (YYYY-MM-DD); null: full volume. */
+  reduced_until: text().nullable(),
   /** true when the mailbox's domain fails an SPF, DKIM, DMARC or MX check (GET domains says which). */
   domain_failing: z.boolean().nullable(),
   last_test: connectionTestSchema.nullable(),

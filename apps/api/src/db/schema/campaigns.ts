@@ -36,8 +36,10 @@ export const campaigns = pgTable(
     pausedAt: at('paused_at'),
     archivedAt: at('archived_at'),
     finishedAt: at('finished_at'),
-    /** Set when its bounce rate crossed above the threshold (bounce_rate_high fired), cleared when it is back under: one event per crossing. */
+    /** Set when the deliverability rule tripped (bounces or complaints; bounce_rate_high fired), cleared when it holds again: one event per crossing. */
     bounceRateHighAt: at('bounce_rate_high_at'),
+    /** The deliverability rule's reason in plain words while bounce_rate_high_at is set (bounces or complaints). */
+    deliverabilityReason: text('deliverability_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -43,6 +43,12 @@ export const userEmails = pgTable(
     dkimSelector: text('dkim_selector'),
     status: text('status', { enum: ['active', 'paused', 'failing'] }).notNull().default('active'),
     statusReason: text('status_reason'),
+    /** The user's "resume automatically" (issue 26): a pause of the deliverability rule ends by itself after its cool-down. */
+    autoResume: boolean('auto_resume').notNull().default(true),
+    /** When the deliverability rule's pause ends by itself (null: not paused by the rule, or it needs a human). */
+    autoResumeAt: at('auto_resume_at'),
+    /** When it last resumed by itself: its daily limit ramps back from a reduced share from that day on. */
+    autoResumedAt: at('auto_resumed_at'),
     /** The last live connection test, step by step (ConnectionTest of @shared/schemas/user-emails). */
     lastTest: jsonb('last_test'),
     createdAt: createdAt(),

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BOUNCE_RATE_MIN_SENDS, BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
+import { BOUNCE_MIN_SENDS, BOUNCE_RATE_MAX, COMPLAINT_RATE_MAX, DELIVERABILITY_WINDOW_DAYS } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { recordActivity } from '../activities/service';
+import { deliverabilityTrip, deliverabilityWindow, type DeliverabilityTrip } from '../mailboxes/deliverability-guard';
 
 /**
  * A running campaign's two automatic transitions (docs/decisions.md):
@@ -10,9 +11,11 @@ import { recordActivity } from '../activities/service';
  *   left to enrol → status finished, finished_at, activity (and notification event) `campaign_finished`.
  *   Checked at the end of every send tick and whenever enrolments stop. A finished campaign stays
  *   finished: prospects who join the persona later wait for a new campaign.
- * - bounce rate high: hard bounces over the last BOUNCE_RATE_WINDOW_DAYS exceed BOUNCE_RATE_THRESHOLD of
- *   the emails that reached a server (sent + bounced), with at least BOUNCE_RATE_MIN_SENDS of them → the
- *   campaign pauses and `bounce_rate_high` fires, once per crossing (campaigns.bounce_rate_high_at).
+ * - deliverability rule tripped: the mailboxes' rule, read over the campaign's own emails (one rule at every level,
+ *   @shared/constants): hard bounces over BOUNCE_RATE_MAX of at least BOUNCE_MIN_SENDS emails that reached a server,
+ *   or spam complaints over COMPLAINT_RATE_MAX on any volume, in the last DELIVERABILITY_WINDOW_DAYS → the campaign
+ *   pauses with the reason in plain words (campaigns.deliverability_reason) and `bounce_rate_high` fires (its name is
+ *   older than the complaint rule; `rule` in its payload says which), once per crossing (campaigns.bounce_rate_high_at).
  */
 
 /** Emails whose sequence is not over yet: to write, to approve, to send, being sent, or waiting for the user's decision. */
@@ -137,27 +140,17 @@ export async function finishDoneCampaigns(db: Db, accountId: number, now: Date, 
   return finished;
 }
 
-export type BounceRate = { sent: number; bounced: number; rate: number; high: boolean };
+export type BounceRate = { sent: number; bounced: number; complaints: number; rate: number; high: boolean; trip: DeliverabilityTrip | null };
 
-/** A campaign's hard bounces over the emails that reached a server (sent + bounced) in the window ending at `now`. */
+/** A campaign's window of the deliverability rule ending at `now`: what reached a server, hard bounces, complaints, and whether the rule trips. */
 export async function bounceRateOf(db: Db, accountId: number, campaignId: number, now: Date): Promise<BounceRate> {
-  const since = new Date(now.getTime() - BOUNCE_RATE_WINDOW_DAYS * 86_400_000);
-  const [r] = await rows<{ sent: unknown; bounced: unknown }>(
-    db,
-    sql`select count(*) filter (where verb = 'email_sent') as sent, count(*) filter (where verb = 'email_bounced') as bounced
-        from activities
-        where account_id = ${accountId} and verb in ('email_sent', 'email_bounced')
-          and occurred_at > ${since.toISOString()}::timestamptz and occurred_at <= ${now.toISOString()}::timestamptz
-          and payload->>'campaign_id' = ${String(campaignId)}`,
-  );
-  const bounced = Number(r?.bounced ?? 0);
-  const sent = Number(r?.sent ?? 0) + bounced;
-  const rate = sent > 0 ? bounced / sent : 0;
-  return { sent, bounced, rate, high: sent >= BOUNCE_RATE_MIN_SENDS && rate > BOUNCE_RATE_THRESHOLD };
+  const w = await deliverabilityWindow(db, accountId, { campaignId }, now);
+  const trip = deliverabilityTrip(w, 'campaign');
+  return { sent: w.sent, bounced: w.bounced, complaints: w.complaints, rate: w.sent > 0 ? w.bounced / w.sent : 0, high: trip !== null, trip };
 }
 
 /**
- * Looks at the campaigns' bounce rates: one that crossed above the threshold pauses (if running) and
+ * Looks at the campaigns' deliverability: one that tripped the rule pauses (if running) with its reason and
  * writes `bounce_rate_high` once; one back under it is armed again. Answers the campaigns paused now.
  */
 export async function checkBounceRates(db: Db, accountId: number, campaignIds: number[], now: Date): Promise<number[]> {
@@ -171,7 +164,7 @@ export async function checkBounceRates(db: Db, accountId: number, campaignIds: n
   for (const c of list) {
     const r = await bounceRateOf(db, accountId, c.id, now);
     if (!r.high) {
-      if (c.highAt) await db.update(campaigns).set({ bounceRateHighAt: null }).where(and(eq(campaigns.id, c.id), eq(campaigns.accountId, accountId)));
+      if (c.highAt) await db.update(campaigns).set({ bounceRateHighAt: null, deliverabilityReason: null }).where(and(eq(campaigns.id, c.id), eq(campaigns.accountId, accountId)));
       continue;
     }
     if (c.highAt) continue;
@@ -179,7 +172,7 @@ export async function checkBounceRates(db: Db, accountId: number, campaignIds: n
     await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(campaigns)
-        .set({ bounceRateHighAt: now, ...(pause ? { status: 'paused' as const, pausedAt: now } : {}), updatedAt: now })
+        .set({ bounceRateHighAt: now, deliverabilityReason: r.trip!.reason, ...(pause ? { status: 'paused' as const, pausedAt: now } : {}), updatedAt: now })
         .where(and(eq(campaigns.id, c.id), eq(campaigns.accountId, accountId), eq(campaigns.status, c.status), sql`${campaigns.bounceRateHighAt} is null`))
         .returning({ id: campaigns.id });
       if (!changed) return;
@@ -192,11 +185,15 @@ export async function checkBounceRates(db: Db, accountId: number, campaignIds: n
         payload: {
           campaign_id: c.id,
           campaign_name: c.name,
+          rule: r.trip!.rule,
+          reason: r.trip!.reason,
           bounced: r.bounced,
+          complaints: r.complaints,
           sent: r.sent,
           rate: Math.round(r.rate * 1000) / 1000,
-          threshold: BOUNCE_RATE_THRESHOLD,
-          window_days: BOUNCE_RATE_WINDOW_DAYS,
+          threshold: r.trip!.rule === 'bounces' ? BOUNCE_RATE_MAX : COMPLAINT_RATE_MAX,
+          min_sends: r.trip!.rule === 'bounces' ? BOUNCE_MIN_SENDS : 0,
+          window_days: DELIVERABILITY_WINDOW_DAYS,
           paused: pause,
         },
         occurredAt: now,

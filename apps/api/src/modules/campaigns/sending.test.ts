@@ -3,7 +3,7 @@ import type { SendingCapacity } from '@shared/schemas/user-emails';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Campaign, VirtualEmployee } from '@shared/schemas/campaigns';
-import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
+import { BOUNCE_MIN_SENDS, BOUNCE_RATE_MAX, COMPLAINT_RATE_MAX, DELIVERABILITY_WINDOW_DAYS } from '@shared/constants';
 import { accounts, activities, autoCommunicationSettings, blacklistedDomains, blacklistedEmails, campaignEmails, campaignEnrolments, campaigns, personaProspects, personas } from '../../db/schema';
 import { inAccount } from '../../db/tenancy';
 import { imapConnector } from '../../lib/mail/imap';
@@ -17,6 +17,7 @@ import { accountIdOf } from '../messaging/ownership.test-helpers';
 import { seedProspects } from '../prospects/ownership.test-helpers';
 import { postJson } from './ownership.test-helpers';
 import { dispatcherFor } from '../notifications/dispatch';
+import { recordActivity } from '../activities/service';
 import { checkBounceRates, finishDoneCampaigns } from './lifecycle';
 import { reconcileStaleSends, sendDueCampaignEmail, STALE_SENDING_MS } from './outbox';
 import { releaseTickLease, runSendTick, takeTickLease, TICK_LEASE_MS } from './send-job';
@@ -378,35 +379,56 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!.status).toBe('running');
   });
 
-  it('a bounce rate above the threshold (with enough sends) pauses the campaign and fires bounce_rate_high once per crossing', async () => {
-    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `Bouncy persona ${Date.now().toString(36)}` }).returning();
-    const bouncy = await postJson<Campaign>(t, u, '/campaigns', { name: 'Bouncy', person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
-    await postJson(t, u, `/campaigns/${bouncy.id}/start`, {});
+  /** A running campaign over an empty persona, and a way to write its outcomes into the activity log at `now`. */
+  async function campaignWithLog(name: string, now: Date) {
+    const [persona] = await t.db.db.insert(personas).values({ accountId, name: `${name} persona ${Date.now().toString(36)}` }).returning();
+    const campaign = await postJson<Campaign>(t, u, '/campaigns', { name, person_id: persona!.id, virtual_employee_ids: [employee.id], mode: 'autonomous' });
+    await postJson(t, u, `/campaigns/${campaign.id}/start`, {});
     await settle();
-    const now = new Date('2030-03-10T12:00:00Z');
-    const log = (verb: 'email_sent' | 'email_bounced', n: number, daysAgo = 1) =>
+    const log = (verb: 'email_sent' | 'email_bounced' | 'email_complained', n: number, daysAgo = 1) =>
       t.db.db.insert(activities).values(
-        Array.from({ length: n }, () => ({ accountId, actorType: 'system' as const, verb, channel: 'email' as const, payload: { campaign_id: bouncy.id }, occurredAt: new Date(now.getTime() - daysAgo * 86_400_000) })),
+        Array.from({ length: n }, () => ({ accountId, actorType: 'system' as const, verb, channel: 'email' as const, payload: { campaign_id: campaign.id }, occurredAt: new Date(now.getTime() - daysAgo * 86_400_000) })),
       );
-    const check = (at = now) => inAccount(accountId, null, () => checkBounceRates(t.db.db, accountId, [bouncy.id], at));
+    const check = (at = now) => inAccount(accountId, null, () => checkBounceRates(t.db.db, accountId, [campaign.id], at));
     const fired = async () =>
       (await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'bounce_rate_high')))).filter(
-        (a) => (a.payload as { campaign_id?: number }).campaign_id === bouncy.id,
+        (a) => (a.payload as { campaign_id?: number }).campaign_id === campaign.id,
       );
-    // 2 bounced of 19: above 5%, but under the minimum of 20 sends: says nothing.
-    await log('email_sent', 17);
+    const row = async () => (await t.db.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!;
+    return { campaign, log, check, fired, row };
+  }
+
+  it('a bounce rate over 3 % of at least 50 sends pauses the campaign with the reason and fires bounce_rate_high once per crossing', async () => {
+    const now = new Date('2030-03-10T12:00:00Z');
+    const { campaign: bouncy, log, check, fired } = await campaignWithLog('Bouncy', now);
+    // 2 bounced of 49: above 3 %, but under the minimum of 50 sends: says nothing.
+    await log('email_sent', 47);
     await log('email_bounced', 2);
     expect(await check()).toEqual([]);
     // Old sends outside the window do not count towards the minimum.
-    await log('email_sent', 30, BOUNCE_RATE_WINDOW_DAYS + 1);
+    await log('email_sent', 30, DELIVERABILITY_WINDOW_DAYS + 1);
     expect(await check()).toEqual([]);
-    // The 20th: 3 of 20 (15%) → paused, one event.
+    // The 50th: 3 of 50 (6 %) → paused, one event, the reason in plain words.
     await log('email_bounced', 1);
     expect(await check()).toEqual([bouncy.id]);
+    const reason = '3 of 50 emails bounced in 7 days (6.0 %, over 3.0 %): the list holds dead addresses. The bounced ones are on the blacklist; verify the rest of the list before resuming.';
     const shown = await t.app.inject({ method: 'GET', url: v1(`/campaigns/${bouncy.id}`), headers: u.headers });
-    expect(shown.json<{ data: Campaign }>().data).toMatchObject({ status: 'paused', bounce_rate_high_at: now.toISOString() });
+    expect(shown.json<{ data: Campaign }>().data).toMatchObject({ status: 'paused', bounce_rate_high_at: now.toISOString(), deliverability_reason: reason });
     expect((await fired()).map((a) => a.payload)).toEqual([
-      { campaign_id: bouncy.id, campaign_name: 'Bouncy', bounced: 3, sent: 20, rate: 0.15, threshold: BOUNCE_RATE_THRESHOLD, window_days: BOUNCE_RATE_WINDOW_DAYS, paused: true },
+      {
+        campaign_id: bouncy.id,
+        campaign_name: 'Bouncy',
+        rule: 'bounces',
+        reason,
+        bounced: 3,
+        complaints: 0,
+        sent: 50,
+        rate: 0.06,
+        threshold: BOUNCE_RATE_MAX,
+        min_sends: BOUNCE_MIN_SENDS,
+        window_days: DELIVERABILITY_WINDOW_DAYS,
+        paused: true,
+      },
     ]);
     // Another bounce while still above: no second event (and a resumed campaign is not paused again).
     await postJson(t, u, `/campaigns/${bouncy.id}/resume`, {});
@@ -414,10 +436,10 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(await check()).toEqual([]);
     expect(await fired()).toHaveLength(1);
     expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]).toMatchObject({ status: 'running' });
-    // Back under the threshold (4 of 97), then above again (8 of 101): a second crossing, a second event.
-    await log('email_sent', 76);
+    // Back under the threshold (4 of 134: 2.99 %), then above again (8 of 138): a second crossing, a second event.
+    await log('email_sent', 83);
     expect(await check()).toEqual([]);
-    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]!.bounceRateHighAt).toBeNull();
+    expect((await t.db.db.select().from(campaigns).where(eq(campaigns.id, bouncy.id)))[0]).toMatchObject({ bounceRateHighAt: null, deliverabilityReason: null });
     await log('email_bounced', 4);
     // Inside a caller's transaction, as the bounce's own transaction calls it.
     expect(await inAccount(accountId, null, () => t.db.db.transaction((tx) => checkBounceRates(tx, accountId, [bouncy.id], now)))).toEqual([bouncy.id]);
@@ -427,5 +449,45 @@ describe.each(DB_KINDS)('the sending engine (%s)', (kind) => {
     expect(inApp.json<{ data: Array<{ event: string; title: string }> }>().data).toContainEqual(
       expect.objectContaining({ event: 'bounce_rate_high', title: 'Bouncy: bounce rate too high, campaign paused' }),
     );
+  });
+
+  it('a campaign over 3 % of only 40 sends is not paused: 40 emails say too little', async () => {
+    const now = new Date('2030-03-10T12:00:00Z');
+    const { log, check, fired, row } = await campaignWithLog('Small sample', now);
+    // 3 of 40 (7.5 %, over 3 %): under the minimum of 50 sends.
+    await log('email_sent', 37);
+    await log('email_bounced', 3);
+    expect(await check()).toEqual([]);
+    expect(await fired()).toEqual([]);
+    expect(await row()).toMatchObject({ status: 'running', bounceRateHighAt: null });
+  });
+
+  it('spam complaints over 0.1 % pause the campaign on any volume, with the reason; under it they do not', async () => {
+    const now = new Date('2030-03-10T12:00:00Z');
+    const noisy = await campaignWithLog('Noisy', now);
+    await noisy.log('email_sent', 30);
+    await noisy.log('email_complained', 1);
+    expect(await noisy.check()).toEqual([noisy.campaign.id]);
+    const reason = `1 spam complaint on 30 emails in 7 days (3.3 %, over ${(COMPLAINT_RATE_MAX * 100).toFixed(2)} %): Gmail and Yahoo filter senders above 0.3 %. The complainers are on the blacklist; check who this campaign targets and how the first email reads before resuming.`;
+    expect(await noisy.row()).toMatchObject({ status: 'paused', deliverabilityReason: reason });
+    expect((await noisy.fired()).map((a) => a.payload)).toEqual([expect.objectContaining({ rule: 'complaints', reason, complaints: 1, sent: 30, threshold: COMPLAINT_RATE_MAX, paused: true })]);
+    await dispatcherFor(t.db.db)!.settle();
+    const inApp = await t.app.inject({ method: 'GET', url: v1('/notifications'), headers: u.headers });
+    expect(inApp.json<{ data: Array<{ event: string; title: string; body: string }> }>().data).toContainEqual(
+      expect.objectContaining({ event: 'bounce_rate_high', title: 'Noisy: spam complaints too high, campaign paused', body: reason }),
+    );
+    // A complaint reported later (an ARF report in the inbox) pauses its campaign in its own transaction (reaction campaign-deliverability).
+    const reported = await campaignWithLog('Reported', now);
+    await reported.log('email_sent', 30);
+    await t.db.db.transaction((tx) =>
+      recordActivity(tx, { accountId, actorType: 'system', verb: 'email_complained', channel: 'email', payload: { campaign_id: reported.campaign.id, after_send: true }, occurredAt: now }),
+    );
+    expect(await reported.row()).toMatchObject({ status: 'paused', deliverabilityReason: expect.stringMatching(/^1 spam complaint on 30 emails in 7 days/) });
+    // 1 complaint on 1,500 emails (0.07 %): under the rule.
+    const quiet = await campaignWithLog('Quiet', now);
+    await quiet.log('email_sent', 1500);
+    await quiet.log('email_complained', 1);
+    expect(await quiet.check()).toEqual([]);
+    expect(await quiet.row()).toMatchObject({ status: 'running', bounceRateHighAt: null });
   });
 });

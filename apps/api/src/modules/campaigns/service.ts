@@ -134,6 +134,7 @@ async function toCampaigns(db: Db, accountId: number, rows: CampaignRow[]): Prom
       archived_at: r.archivedAt?.toISOString() ?? null,
       finished_at: r.finishedAt?.toISOString() ?? null,
       bounce_rate_high_at: r.bounceRateHighAt?.toISOString() ?? null,
+      deliverability_reason: r.bounceRateHighAt ? r.deliverabilityReason : null,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     };

@@ -371,6 +371,7 @@ export function describeActivity(r: {
     case 'campaign_finished':
       return `Campaign finished${text('campaign_name') ? `: ${text('campaign_name')}` : ''}${typeof payload.sent === 'number' ? ` (${payload.sent} email${payload.sent === 1 ? '' : 's'} sent)` : ''}`;
     case 'bounce_rate_high': {
+      if (payload.rule === 'complaints') return `Spam complaints too high${text('campaign_name') ? ` in ${text('campaign_name')}` : ''}${payload.paused === true ? ': campaign paused' : ''}`;
       const share = typeof payload.rate === 'number' ? ` (${Math.round(payload.rate * 1000) / 10}% bounced)` : '';
       return `Bounce rate too high${text('campaign_name') ? ` in ${text('campaign_name')}` : ''}${share}${payload.paused === true ? ': campaign paused' : ''}`;
     }

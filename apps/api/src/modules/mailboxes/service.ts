@@ -6,6 +6,7 @@ import {
   type ConnectionTest,
   type createUserEmailBodySchema,
   type DnsCheck,
+  PAUSED_BY_USER_REASON,
   type SendingDomain,
   type updateUserEmailBodySchema,
   type UserCredential,
@@ -21,6 +22,7 @@ import { emitLiveEvent } from '../../lib/live-events';
 import { recordActivity } from '../activities/service';
 import { checkDomain } from './dns-checks';
 import { limitToday, utcDay } from './warmup';
+import { AUTO_RESUME_RAMP_DAYS } from '@shared/constants';
 import { kickSending } from '../../lib/jobs/kicks';
 
 type CreateBody = z.output<typeof createUserEmailBodySchema>;
@@ -29,7 +31,7 @@ type UpdateBody = z.output<typeof updateUserEmailBodySchema>;
 export const MESSAGES = {
   notFound: 'Mailbox not found',
   duplicate: 'This mailbox is already connected',
-  pausedByUser: 'Paused by you',
+  pausedByUser: PAUSED_BY_USER_REASON,
   oauthNoPassword: 'This mailbox signs in with OAuth: connect it again with its provider instead of entering a password',
 };
 
@@ -67,11 +69,21 @@ export function toUserEmailJson(row: UserEmailRow, domainFailing: boolean | null
     dkim_selector: row.dkimSelector,
     status: row.status,
     status_reason: row.statusReason,
+    auto_resume: row.autoResume,
+    auto_resume_at: row.status === 'paused' && row.autoResume && row.autoResumeAt ? row.autoResumeAt.toISOString() : null,
+    reduced_until: reducedUntil(row, now),
     domain_failing: domainFailing,
     last_test: (row.lastTest as ConnectionTest | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The day a mailbox that resumed by itself is back at its full limit, while it is not yet (UTC days, as the ramp). */
+function reducedUntil(row: UserEmailRow, now: Date): string | null {
+  if (!row.autoResumedAt || row.status !== 'active') return null;
+  const until = utcDay(new Date(Date.parse(`${utcDay(row.autoResumedAt)}T00:00:00Z`) + AUTO_RESUME_RAMP_DAYS * 86_400_000));
+  return until > utcDay(now) ? until : null;
 }
 
 async function mailboxOf(deps: Deps, accountId: number, id: number): Promise<UserEmailRow> {
@@ -92,13 +104,14 @@ async function domainStatuses(deps: Deps, accountId: number, domains: string[]):
 
 async function toJson(deps: Deps, accountId: number, row: UserEmailRow): Promise<UserEmail> {
   const failing = await domainStatuses(deps, accountId, [row.domain]);
-  return toUserEmailJson(row, failing.get(row.domain) ?? null);
+  return toUserEmailJson(row, failing.get(row.domain) ?? null, deps.clock ? deps.clock() : new Date());
 }
 
 export async function list(deps: Deps, auth: AuthContext): Promise<UserEmail[]> {
   const rows = await deps.db.select().from(userEmails).where(eq(userEmails.accountId, auth.account.id)).orderBy(asc(userEmails.id));
   const failing = await domainStatuses(deps, auth.account.id, [...new Set(rows.map((r) => r.domain))]);
-  return rows.map((r) => toUserEmailJson(r, failing.get(r.domain) ?? null));
+  const now = deps.clock ? deps.clock() : new Date();
+  return rows.map((r) => toUserEmailJson(r, failing.get(r.domain) ?? null, now));
 }
 
 export async function show(deps: Deps, auth: AuthContext, id: number): Promise<UserEmail> {
@@ -174,6 +187,7 @@ export async function create(deps: Deps, auth: AuthContext, body: CreateBody): P
         warmupCeiling: body.warmup_ceiling ?? body.daily_limit,
         warmupStartedOn: warmupEnabled ? utcDay(new Date()) : null,
         dkimSelector: body.dkim_selector || null,
+        autoResume: body.auto_resume ?? true,
         status: 'active',
         lastTest: test,
       })
@@ -271,6 +285,7 @@ export async function update(deps: Deps, auth: AuthContext, id: number, body: Up
     warmupIncrease: body.warmup_increase,
     warmupCeiling: body.warmup_ceiling,
     dkimSelector: body.dkim_selector === undefined ? undefined : body.dkim_selector || null,
+    autoResume: body.auto_resume,
   });
   if (body.warmup_enabled !== undefined && body.warmup_enabled !== row.warmupEnabled) {
     Object.assign(set, { warmupEnabled: body.warmup_enabled, warmupStartedOn: body.warmup_enabled ? utcDay(new Date()) : null });
@@ -309,7 +324,8 @@ async function setStatus(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(userEmails)
-      .set({ status, statusReason: reason, updatedAt: new Date(), ...extra })
+      // A person decided: any automatic end of a pause is off, and a resume by hand sends at the full limit again.
+      .set({ status, statusReason: reason, updatedAt: new Date(), ...(status !== actor.from ? { autoResumeAt: null, ...(status === 'active' ? { autoResumedAt: null } : {}) } : {}), ...extra })
       .where(and(eq(userEmails.id, id), eq(userEmails.accountId, actor.accountId)))
       .returning();
     if (!row) throw notFound(MESSAGES.notFound);

@@ -122,6 +122,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
   // Runs in the durable reaction `notify` (src/reactions.ts): the activity has committed.
   async function dispatch(activity: ActivityRow): Promise<void> {
     if (stopped) return;
+    // Only the automatic end of a pause is news: a user who resumed a mailbox knows it.
+    if (activity.verb === 'mailbox_resumed' && activity.actorType !== 'system') return;
     const rules = await db
       .select()
       .from(campaignNotifications)

@@ -87,8 +87,27 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: '/cabinet/mailboxes',
       };
     }
+    case 'mailbox_resumed': {
+      const email = str(payload.email) ?? 'A mailbox';
+      const reason = str(payload.reason)?.replace(/[.\s]+$/, '');
+      return {
+        event: verb,
+        title: `${email} resumed sending`,
+        body: reason ? `${reason}. It pauses again at once if the rule trips.` : 'It sends again.',
+        path: '/cabinet/mailboxes',
+      };
+    }
     case 'bounce_rate_high': {
       const name = str(payload.campaign_name);
+      if (payload.rule === 'complaints') {
+        const paused = payload.paused === true;
+        return {
+          event: verb,
+          title: name ? `${name}: spam complaints too high${paused ? ', campaign paused' : ''}` : `A campaign’s spam complaints are too high${paused ? ': it was paused' : ''}`,
+          body: str(payload.reason) ?? 'Check who the campaign targets and how its first email reads before it sends more.',
+          path: num(payload.campaign_id) ? `/cabinet/campaigns/${num(payload.campaign_id)}` : '/cabinet/campaigns',
+        };
+      }
       const bounced = num(payload.bounced) ?? 0;
       const sent = num(payload.sent) ?? 0;
       const days = num(payload.window_days);

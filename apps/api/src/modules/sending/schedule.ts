@@ -21,7 +21,7 @@ const HOUR_MS = 3_600_000;
 export type MailboxLimits = Pick<
   UserEmailRow,
   'dailyLimit' | 'hourlyLimit' | 'minGapSeconds' | 'warmupEnabled' | 'warmupStart' | 'warmupIncrease' | 'warmupCeiling' | 'warmupStartedOn'
-> & { status?: UserEmailRow['status']; statusReason?: string | null };
+> & { status?: UserEmailRow['status']; statusReason?: string | null; autoResumedAt?: Date | null };
 
 /** The sending window of auto_communication_settings. */
 export type SendWindow = {

@@ -36,6 +36,7 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   archived_at: null,
   finished_at: null,
   bounce_rate_high_at: null,
+  deliverability_reason: null,
   created_at: now,
   updated_at: now,
   ...over,
@@ -288,11 +289,19 @@ describe('Campaign page', () => {
     expect(posts().map((c) => c.url)).not.toContain('/campaigns/1/archive');
   });
 
-  it('says why a campaign paused for its bounce rate', async () => {
-    state.campaigns = [campaignFixture({ status: 'paused', bounce_rate_high_at: '2026-03-02T10:00:00.000Z' })];
+  it('says why a campaign paused for its bounce rate, in the rule’s own words', async () => {
+    const reason = '3 of 50 emails bounced in 7 days (6.0 %, over 3.0 %): the list holds dead addresses. The bounced ones are on the blacklist; verify the rest of the list before resuming.';
+    state.campaigns = [campaignFixture({ status: 'paused', bounce_rate_high_at: '2026-03-02T10:00:00.000Z', deliverability_reason: reason })];
     renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
     const summary = await screen.findByRole('region', { name: 'Campaign summary' });
-    expect(within(summary).getByRole('status')).toHaveTextContent('Bounce rate above 5% of the last 7 days’ emails: check the persona’s addresses before it sends more.');
+    expect(within(summary).getByRole('status')).toHaveTextContent(`Paused: ${reason}`);
+  });
+
+  it('a crossing recorded before reasons were kept says the rule’s numbers', async () => {
+    state.campaigns = [campaignFixture({ status: 'running', bounce_rate_high_at: '2026-03-02T10:00:00.000Z' })];
+    renderRoute(CampaignRoute, { path: '/cabinet/campaigns/:id', url: '/cabinet/campaigns/1' });
+    const summary = await screen.findByRole('region', { name: 'Campaign summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Bounce rate above 3% of at least 50 emails in the last 7 days: check the persona’s addresses before it sends more.');
   });
 
   it('an uncertain email offers "send anyway" and "skip"', async () => {

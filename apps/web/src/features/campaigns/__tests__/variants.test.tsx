@@ -40,6 +40,7 @@ const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   archived_at: null,
   finished_at: null,
   bounce_rate_high_at: null,
+  deliverability_reason: null,
   created_at: now,
   updated_at: now,
   ...over,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api';
 import { CAMPAIGN_EMAIL_STATUSES, STEP_KIND_LABELS, variantLetter, type Campaign, type CampaignEmail, type CampaignEmailStatus } from '@shared/schemas/campaigns';
-import { BOUNCE_RATE_THRESHOLD, BOUNCE_RATE_WINDOW_DAYS } from '@shared/constants';
+import { BOUNCE_MIN_SENDS, BOUNCE_RATE_MAX, DELIVERABILITY_WINDOW_DAYS } from '@shared/constants';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { ServerErrors } from '@web/components/ui/alert';
 import { LoadError } from '@web/components/ui/load-error';
@@ -111,7 +111,9 @@ function Summary({ campaign }: { campaign: Campaign }) {
         </div>
         {campaign.bounce_rate_high_at ? (
           <p role="status" className="mt-2 text-danger">
-            Bounce rate above {BOUNCE_RATE_THRESHOLD * 100}% of the last {BOUNCE_RATE_WINDOW_DAYS} days’ emails: check the persona’s addresses before it sends more.
+            {campaign.status === 'paused' ? 'Paused: ' : ''}
+            {campaign.deliverability_reason ??
+              `Bounce rate above ${BOUNCE_RATE_MAX * 100}% of at least ${BOUNCE_MIN_SENDS} emails in the last ${DELIVERABILITY_WINDOW_DAYS} days: check the persona’s addresses before it sends more.`}
           </p>
         ) : null}
         <p className="mt-2 text-fg">Persona: {campaign.persona_name ?? '—'}</p>

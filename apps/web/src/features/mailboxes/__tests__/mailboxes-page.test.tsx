@@ -45,6 +45,9 @@ const mailboxFixture = (id: number, body: Partial<UserEmail> = {}): UserEmail =>
   dkim_selector: null,
   status: 'active',
   status_reason: null,
+  auto_resume: true,
+  auto_resume_at: null,
+  reduced_until: null,
   domain_failing: null,
   last_test: passedTest,
   created_at: now,
@@ -111,6 +114,18 @@ function fakeServer() {
     if (pause) {
       const m = db.mailboxes.find((x) => x.id === Number(pause[1]))!;
       Object.assign(m, { status: 'paused', status_reason: 'Paused by you' });
+      return { status: 200, data: { data: m } };
+    }
+    const resume = /^\/user_emails\/(\d+)\/resume$/.exec(url);
+    if (resume) {
+      const m = db.mailboxes.find((x) => x.id === Number(resume[1]))!;
+      Object.assign(m, { status: 'active', status_reason: null, auto_resume_at: null });
+      return { status: 200, data: { data: m } };
+    }
+    const put = /^\/user_emails\/(\d+)$/.exec(url);
+    if (put && method === 'PUT') {
+      const m = db.mailboxes.find((x) => x.id === Number(put[1]))!;
+      Object.assign(m, body, body.auto_resume === false ? { auto_resume_at: null } : {});
       return { status: 200, data: { data: m } };
     }
     return { status: 404, data: { errors: ['Not found'] } };
@@ -218,6 +233,45 @@ describe('Mailboxes page', () => {
     expect(screen.getByLabelText('Today at sender2@acme.example')).toHaveTextContent('Waiting: outside working hours until 09:00 Europe/Berlin');
     await user.click(screen.getAllByRole('button', { name: 'Pause' })[0]!);
     expect(await screen.findByText('Paused by you')).toBeInTheDocument();
+  });
+
+  it('a pause of the deliverability rule says why and when it resumes by itself; one that needs a human says so, and Resume works', async () => {
+    const user = userEvent.setup();
+    const bounced = '2 of 62 emails bounced in 7 days (3.2 %, over 3.0 %): the list holds dead addresses. The bounced ones are on the blacklist; verify the rest of the list before resuming.';
+    const at = '2026-03-03T10:00:00.000Z';
+    server.db.mailboxes.push(
+      mailboxFixture(1, { status: 'paused', status_reason: bounced, auto_resume_at: at }),
+      mailboxFixture(2, { status: 'paused', status_reason: `${bounced} It paused again within 14 days of resuming by itself (2026-03-01 09:00 UTC), so it stays paused until you resume it.`, auto_resume_at: null }),
+      mailboxFixture(3, { status: 'paused', status_reason: 'Paused by you' }),
+    );
+    render();
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+    expect(await screen.findByText(`Paused: ${bounced} Resumes automatically at reduced volume on ${when}.`)).toBeInTheDocument();
+    expect(screen.getByText(/^Paused: 2 of 62 emails bounced .* so it stays paused until you resume it\. Resume by hand\.$/)).toBeInTheDocument();
+    // A pause by the user says only that: it never ends by itself.
+    expect(screen.getByText('Paused by you')).toBeInTheDocument();
+    expect(screen.queryByText(/Paused: Paused by you/)).not.toBeInTheDocument();
+    // The resume button still works on a mailbox that would resume by itself.
+    const card = screen.getByRole('heading', { name: 'sender1@acme.example' }).closest('div.space-y-3') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(server.calls).toContainEqual(expect.objectContaining({ method: 'POST', url: '/user_emails/1/resume' })));
+    await waitFor(() => expect(screen.queryByText(/Resumes automatically at reduced volume/)).not.toBeInTheDocument());
+  });
+
+  it('a mailbox that resumed by itself shows its reduced limit until when; "resume automatically" is on by default and can be turned off', async () => {
+    const user = userEvent.setup();
+    server.db.mailboxes.push(mailboxFixture(1, { limit_today: 20, reduced_until: '2026-03-08' }));
+    render();
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-03-08T00:00:00Z'));
+    expect(await screen.findByText(`(reduced after a pause; full again on ${day})`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit sender1@acme.example' });
+    const auto = within(dialog).getByRole('checkbox', { name: /Resume automatically after a deliverability pause/ });
+    expect(auto).toBeChecked();
+    expect(within(dialog).getByText(/48 hours after too many bounces, complaints or blocks, at 50 % of its daily limit/)).toBeInTheDocument();
+    await user.click(auto);
+    await user.click(within(dialog).getByRole('button', { name: /Save|Test and save/ }));
+    await waitFor(() => expect(server.calls).toContainEqual(expect.objectContaining({ method: 'PUT', url: '/user_emails/1', body: expect.objectContaining({ auto_resume: false }) })));
   });
 
   it('the compliance footer: on by default, warns without a postal address, saves the address and the GDPR sentence', async () => {

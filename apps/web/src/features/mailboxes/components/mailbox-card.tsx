@@ -1,7 +1,7 @@
 import { Pause, Pencil, Play, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { apiErrorMessages, connectionTestOf } from '@shared/api';
-import { MAIL_OAUTH_PROVIDER_LABELS, type ConnectionTest, type SendingCapacity, type UserEmail } from '@shared/schemas/user-emails';
+import { MAIL_OAUTH_PROVIDER_LABELS, PAUSED_BY_USER_REASON, type ConnectionTest, type SendingCapacity, type UserEmail } from '@shared/schemas/user-emails';
 
 type MailboxCapacityToday = SendingCapacity['mailboxes'][number];
 import { ServerErrors } from '@web/components/ui/alert';
@@ -20,6 +20,22 @@ const STATUS_TONE = {
   paused: 'bg-warning/15 text-warning',
   failing: 'bg-danger/15 text-danger',
 } as const;
+
+/** A date and time in the user's locale and zone, e.g. "5 Mar 2026, 14:30". */
+export const formatWhen = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** A calendar day (YYYY-MM-DD), e.g. "10 Mar 2026". */
+export const formatDay = (day: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * Why the mailbox does not send, and how it comes back: a pause of the deliverability rule ends by itself at a
+ * reduced volume (auto_resume_at) or waits for the user; a pause by the user says only that.
+ */
+function statusLine(m: UserEmail): string | null {
+  if (!m.status_reason) return null;
+  if (m.status !== 'paused' || m.status_reason === PAUSED_BY_USER_REASON) return m.status_reason;
+  const reason = /[.!?]$/.test(m.status_reason) ? m.status_reason : `${m.status_reason}.`;
+  return `Paused: ${reason} ${m.auto_resume_at ? `Resumes automatically at reduced volume on ${formatWhen(m.auto_resume_at)}.` : 'Resume by hand.'}`;
+}
 
 /** One mailbox: status and reason, today's limit, the domain flag, and its actions. */
 export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacity?: MailboxCapacityToday }) {
@@ -54,7 +70,7 @@ export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacit
         </div>
         <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', STATUS_TONE[mailbox.status])}>{STATUS_TEXT[mailbox.status]}</span>
       </div>
-      {mailbox.status_reason ? <p className={cn('text-sm', mailbox.status === 'failing' ? 'text-danger' : 'text-muted')}>{mailbox.status_reason}</p> : null}
+      {statusLine(mailbox) ? <p className={cn('text-sm', mailbox.status === 'failing' ? 'text-danger' : 'text-muted')}>{statusLine(mailbox)}</p> : null}
       {mailbox.domain_failing ? (
         <p className="flex gap-2 text-sm text-warning">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -68,7 +84,11 @@ export function MailboxCard({ mailbox, capacity }: { mailbox: UserEmail; capacit
           <dt className="text-xs text-muted">Today’s limit</dt>
           <dd className="text-fg">
             {mailbox.limit_today}
-            {mailbox.warmup_enabled && mailbox.limit_today < mailbox.daily_limit ? <span className="text-muted"> (warming up)</span> : null}
+            {mailbox.reduced_until ? (
+              <span className="text-muted"> (reduced after a pause; full again on {formatDay(mailbox.reduced_until)})</span>
+            ) : mailbox.warmup_enabled && mailbox.limit_today < mailbox.daily_limit ? (
+              <span className="text-muted"> (warming up)</span>
+            ) : null}
           </dd>
         </div>
         <div>

@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { apiErrorMessages, connectionTestOf } from '@shared/api';
+import { AUTO_RESUME_COOL_DOWN_HOURS, AUTO_RESUME_RAMP_DAYS, AUTO_RESUME_REPEAT_DAYS, AUTO_RESUME_START_SHARE } from '@shared/constants';
 import {
   createUserEmailBodySchema,
   MAIL_OAUTH_PROVIDER_LABELS,
@@ -47,6 +48,7 @@ type Values = {
   warmup_increase: number;
   warmup_ceiling: number;
   dkim_selector: string;
+  auto_resume: boolean;
 };
 
 const blank: Values = {
@@ -71,6 +73,7 @@ const blank: Values = {
   warmup_increase: 5,
   warmup_ceiling: 40,
   dkim_selector: '',
+  auto_resume: true,
 };
 
 const valuesOf = (m: UserEmail): Values => ({
@@ -143,6 +146,7 @@ function MailboxForm({ mailbox, onDone }: { mailbox?: UserEmail; onDone: () => v
       warmup_increase: v.warmup_increase,
       warmup_ceiling: v.warmup_ceiling,
       dkim_selector: v.dkim_selector.trim() || null,
+      auto_resume: v.auto_resume,
     };
     // Editing: an empty password keeps the stored one.
     const passwords = { ...(v.smtp_password ? { smtp_password: v.smtp_password } : {}), ...(imapPass ? { imap_password: imapPass } : {}) };
@@ -306,6 +310,15 @@ function MailboxForm({ mailbox, onDone }: { mailbox?: UserEmail; onDone: () => v
             <Field label="Ceiling (per day)" type="number" inputMode="numeric" error={errors.warmup_ceiling?.message} {...form.register('warmup_ceiling', num)} />
           </div>
         ) : null}
+        <label className="flex items-start gap-2 text-sm text-fg">
+          <input type="checkbox" className="mt-1" {...form.register('auto_resume')} />
+          <span>
+            Resume automatically after a deliverability pause
+            <span className="block text-muted">
+              {AUTO_RESUME_COOL_DOWN_HOURS} hours after too many bounces, complaints or blocks, at {AUTO_RESUME_START_SHARE * 100} % of its daily limit, back to the full limit over {AUTO_RESUME_RAMP_DAYS} days. A second pause within {AUTO_RESUME_REPEAT_DAYS} days waits for you.
+            </span>
+          </span>
+        </label>
         <Field
           label="DKIM selector (optional)"
           placeholder="e.g. google, selector1"

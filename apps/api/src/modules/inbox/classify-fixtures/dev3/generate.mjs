@@ -39,7 +39,7 @@ function parseOpts(o) {
 }
 
 const CRLF = '\r\n';
-const isAscii = (s) => /^[\x00-\x7f]*$/.test(s);
+const isAscii = (s) => [...s].every((c) => c.charCodeAt(0) < 128);
 
 function encodeBytes(text, charset) {
   if (charset === 'us-ascii' && !isAscii(text)) throw new Error('not ascii');

@@ -14,6 +14,7 @@ import {
   NOT_AN_UNSUBSCRIBE,
   OPT_OUT_FOOTER,
   OOO_SUBJECT,
+  REFERRAL_TARGET,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
   STATUS_PRECEDENCE,
@@ -119,7 +120,12 @@ function wordingHits(folded: string): Hit[] {
   const [negated, ...notForUnsubscribe] = NOT_AN_UNSUBSCRIBE;
   const withoutNegated = folded.replace(negated!, ' ');
   const unsubscribeView = notForUnsubscribe.reduce((text, re) => text.replace(re, ' '), withoutNegated);
-  const hits = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
+  const all = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
+  // The new contact who took over and is interested ("Sam has left; I've taken over, what does pricing look like?"):
+  // the writer is the right person now, so the interest decides.
+  const wrong = all.filter((h) => h.rule.status === 'wrong_person');
+  if (wrong.length && wrong.every((h) => h.rule.id === 'wrong_person:took-over' || !h.rule.strong) && all.some((h) => h.rule.strong && POSITIVE.has(h.rule.status)) && wrong.some((h) => h.rule.id === 'wrong_person:took-over')) return all.filter((h) => h.rule.status !== 'wrong_person' && h.rule.status !== 'unsubscribe');
+    const hits = all;
   // Someone took over from a departed colleague and asks to drop *their* address: a referral, not an unsubscribe.
   if (hits.some((h) => h.rule.id === 'wrong_person:took-over') && !FIRST_PERSON_REMOVAL.test(unsubscribeView)) return hits.filter((h) => h.rule.status !== 'unsubscribe');
   // "… for next year" beside a meeting or a yes is what the meeting is about, not a "not now".
@@ -186,12 +192,15 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   const autoSubject = AUTO_SUBJECT.test(subject);
   if (facts.automatic || autoSubject || facts.fromDaemon) {
     const why = facts.automatic ?? (autoSubject ? 'subject:automatic' : 'header:mailer-daemon');
-    const bounce = statusHit(hits, 'bounce');
+    // Bounce wording in an automatic answer that reads as an auto-reply ("this mailbox is no longer read, your message
+    // was not delivered to anyone") is no delivery failure unless a mail daemon sent it.
+    const bounce = facts.fromDaemon || !AUTO_REPLY_WORDING.some((re) => re.test(folded)) ? statusHit(hits, 'bounce') : undefined;
     if (bounce) return { status: 'bounce', confidence: 'high', rule: `${why}+wording:${bounce.rule.id}` };
     // On an automatic answer, a weak absence hint is enough ("our offices are closed on Monday …").
     const ooo = statusHit(hits, 'out_of_office') ?? hits.find((h) => h.rule.status === 'out_of_office');
     if (ooo) return { status: 'out_of_office', confidence: 'high', rule: `${why}+wording:${ooo.rule.id}` };
-    const referral = statusHit(hits, 'wrong_person');
+    // "No longer with the company" is a referral when it says where to write instead; without that it is an auto-reply.
+    const referral = REFERRAL_TARGET.test(folded) ? (statusHit(hits, 'wrong_person') ?? hits.find((h) => h.rule.status === 'wrong_person')) : undefined;
     if (referral) return { status: 'wrong_person', confidence: 'high', rule: `${why}+wording:${referral.rule.id}` };
     if (OOO_SUBJECT.test(subject)) return { status: 'out_of_office', confidence: 'high', rule: `${why}+subject:out-of-office` };
     // An automatic answer that names a return date is an out-of-office note.
@@ -213,7 +222,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   if (decided?.status === 'out_of_office') {
     // Only a "contact me later" not-now (not a bare "not at the moment", which an absence note says too).
     const later = hits.find((h) => h.rule.strong && LATER_NOT_NOW.has(h.rule.id));
-    const human = later ?? statusHit(hits, 'meeting_request');
+    // An invitation to visit the writer's stand or office is what an absence note at a trade fair says, not a person's answer.
+    const human = later ?? statusHit(hits.filter((h) => h.rule.id !== 'meeting_request:visit-us'), 'meeting_request');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
     // Away, and interested ("on vacation till the 3rd, looks interesting, will look when I'm back"): the absence
     // decides (the sequence pauses, it does not stop), low so that the user sees the interest.

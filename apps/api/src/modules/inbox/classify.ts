@@ -14,6 +14,7 @@ import {
   NOT_AN_UNSUBSCRIBE,
   OPT_OUT_FOOTER,
   OOO_SUBJECT,
+  WHERE_DID_YOU_GET,
   REFERRAL_TARGET,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
@@ -233,6 +234,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   // A referral that names a return date without automatic headers may be an out-of-office note the wording missed
   // ("until 14 July; for urgent matters write to …"): it must not stop the sequence on its own. Low: the user decides.
   if (decided?.status === 'wrong_person' && decided.confidence === 'high' && RETURN_DATE.test(folded)) return { ...decided, confidence: 'low', rule: `${decided.rule}+return-date` };
+  // Only weak hints beside "how did you get my address?": the question is what the writer wants answered.
+  if (decided && decided.confidence === 'low' && !hits.some((h) => h.rule.strong) && WHERE_DID_YOU_GET.test(folded)) return { status: 'other', confidence: 'low', rule: 'wording:where-did-you-get' };
   if (decided) return decided;
   if (AUTO_REPLY_WORDING.some((re) => re.test(folded))) return { status: 'auto_reply', confidence: 'low', rule: 'wording:auto-reply' };
   return { status: 'other', confidence: 'low', rule: 'none' };

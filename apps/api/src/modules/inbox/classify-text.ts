@@ -41,6 +41,13 @@ const OUTLOOK_SENT = /^\*?(sent|date|gesendet|datum|envoye|date d'envoi|enviado|
 /** Legal disclaimers under a signature: they talk of deleting emails and recipients, never the prospect's intent. */
 const DISCLAIMER =
   /^(confidentiality notice|confidentiality|disclaimer|legal disclaimer|this (e-?mail|message|communication)( and any (attachments|files))? (is|are|contains|may contain) (confidential|intended)|the information (contained )?in this (e-?mail|message)|diese (e-?mail|nachricht) (enthalt|ist) (vertrauliche|vertraulich)|ce (message|courriel|mail)( et (toutes )?les pieces jointes)? (est|sont|peut|contient) (confidenti|destine|strictement)|este (mensaje|correo)( y sus anexos)? (es|son|contiene|puede contener) (confidencial|informacion confidencial)|aviso legal|avis de confidentialite|le informazioni contenute in questa|questa (e-?mail|comunicazione) (e|contiene|puo contenere)|deze (e-?mail|e-mail|mail|boodschap) (is|kan) vertrouwelijk|esta mensagem (e|pode conter|contem) (confidencial|informacao)|detta (e-?post|e-postmeddelande|meddelande) (ar|kan innehalla) konfidentiell|(ta|niniejsza) wiadomosc (jest|moze zawierac|zawiera) (poufn|informacje poufne)|denne e-?mail (kan indeholde|indeholder|er) fortrolig|このメールには機密情報|информация в этом сообщении (является )?конфиденциальн|tresc (tej|niniejszej) wiadomosci (jest|moze byc) poufn|aviso de confidencialidad|clausula de confidencialidad|tento e-?mail (je|muze obsahovat) (duvern|urcen)|bu e-?posta (gizli|ve ekleri)|denne e-?post(en)? (er|kan inneholde) konfidensiel|tama (sahkoposti|viesti) (on|voi sisaltaa) luottamuksellis|if you (are not|have received this) (the intended recipient|in error))/;
+/** A disclaimer that starts some other way ("NOTICE: …", "Hinweis: …"): it speaks of a message received in error and of deleting it or telling the sender. */
+const RECEIVED_IN_ERROR = /\b(in error|by mistake|wrongly|por error|per errore|por engano|irrtumlich|falschlicherweise|par erreur|per abuis|abusievelijk|przez pomylke|omylkowo|av misstag|ved en fejl|ved en feil|virheellisesti|omylem|yanlislikla|ошибочно|по ошибке|誤って)/;
+const DELETE_OR_NOTIFY = /\b(delete|destroy|notify|inform|remove (it|this|the message)|elimin|cancell|apague|apagar|losch|vernicht|benachrichtig|supprim|detrui|avert|verwijder|informeer|usun|powiadom|radera|meddela|slet|underret|poista|ilmoita|smazat|smazte|informujte|sil|bildir|удалит|сообщит|削除|ご連絡)/;
+/** The writer speaking of their own address ("you wrote to me by mistake, delete my address") is no disclaimer. */
+const FIRST_PERSON = /\b(i|my|me|mich|mir|mein|meine|meinen|moi|mon|ma|mes|mis|mij|mijn|mnie|moje|moj|mig|mina|min|meu|minha)\b/;
+const isDisclaimer = (folded: string) => DISCLAIMER.test(folded) || (folded.length > 60 && RECEIVED_IN_ERROR.test(folded) && DELETE_OR_NOTIFY.test(folded) && !FIRST_PERSON.test(folded));
+
 /**
  * Footers the sender's own mail system adds below a signature (a newsletter's, a marketing footer's): they speak of
  * unsubscribing from *their* list, never the prospect's intent.
@@ -129,7 +136,7 @@ function cutSignature(lines: string[]): string[] {
     const raw = lines[i]!;
     const line = fold(raw);
     if ((raw === '-- ' || raw.trim() === '--' || raw.trim() === '—') && hasTextBefore(i)) return lines.slice(0, i);
-    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line) || (OWN_FOOTER.test(line) && hasTextBefore(i))) return lines.slice(0, i);
+    if (MOBILE_SIGNATURE.test(line) || DISCLAIMER.test(line) || (isDisclaimer(line) && hasTextBefore(i)) || (OWN_FOOTER.test(line) && hasTextBefore(i))) return lines.slice(0, i);
     if (hasTextBefore(i) && isSignOff(raw) && looksLikeSignatureBlock(lines.slice(i + 1))) return lines.slice(0, i);
   }
   return lines;
@@ -146,9 +153,9 @@ function isSignOff(raw: string): boolean {
 /** What follows a closing is a signature when it is a few short lines, none a sentence of its own. */
 function looksLikeSignatureBlock(rest: string[]): boolean {
   // A disclaimer or the sender's own footer below the signature ends it (they are cut anyway).
-  const end = rest.findIndex((l) => DISCLAIMER.test(fold(l)) || OWN_FOOTER.test(fold(l)));
+  const end = rest.findIndex((l) => isDisclaimer(fold(l)) || OWN_FOOTER.test(fold(l)));
   const filled = (end < 0 ? rest : rest.slice(0, end)).filter((l) => l.trim());
-  if (filled.length > 8) return false;
+  if (filled.length > 12) return false;
   // A title and company ("Główna Księgowa | Zielona Dolina Sp. z o.o.") is no sentence, whatever its full stop.
   const sentence = (l: string) => /[.?!]$/.test(l) && l.split(/\s+/).length >= 6 && !/\s[|•·]\s/.test(l) && !COMPANY_FORM_END.test(l);
   return filled.every((l) => !sentence(l.trim()));

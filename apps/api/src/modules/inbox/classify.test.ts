@@ -502,6 +502,29 @@ describe("the wording reaches dev3's families, both ways", () => {
   });
 });
 
+/** Written for the dev3 change: a long signature and a disclaimer that starts some other way are cut; the writer's own "by mistake, delete my address" is not. */
+describe('signatures and disclaimers of any shape', () => {
+  const SIG = 'John Carter\nHead of Operations | Carter & Co. Ltd\nMain office: 12 High Street, Leeds LS1 4AB\nT: +44 113 496 0000 | M: +44 7700 900123\nwww.carter.example | LinkedIn | Twitter\nAward-winning logistics since 1984.\nRegistered in England No. 01234567.\nOffice hours Mon-Fri 8:00-17:00.\nThink before you print.';
+  it.each([
+    'IMPORTANT: The contents of this email are confidential. If you have received this email in error, please notify the sender immediately and delete it from your system.',
+    'Hinweis: Sollten Sie diese Nachricht irrtümlich erhalten haben, löschen Sie bitte diese E-Mail und benachrichtigen Sie den Absender.',
+    'CONFIDENCIALIDAD: Si ha recibido este correo por error, le rogamos que lo elimine y nos lo comunique.',
+    "AVVISO: qualora abbiate ricevuto questo messaggio per errore, vi preghiamo di cancellarlo e di avvisare il mittente.",
+  ])('%s', (disclaimer) => {
+    const text = `Sounds good - send the deck over.\n\nBest regards,\n${SIG}\n\n${disclaimer}`;
+    expect(stripQuotedAndSignature(text)).toBe('Sounds good - send the deck over.');
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('interested');
+  });
+  it('keeps a removal the writer asks for in the same words', () => {
+    const text = 'Hi,\n\nyou sent this to me by mistake, I am not a customer. Please delete my email address and notify your team.';
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('unsubscribe');
+  });
+  it('cuts a name signed alone, not a one-word answer below a greeting', () => {
+    expect(stripQuotedAndSignature('STOP\n\nLaura')).toBe('STOP');
+    expect(stripQuotedAndSignature('Hi Tom,\n\nInterested')).toBe('Hi Tom,\n\nInterested');
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

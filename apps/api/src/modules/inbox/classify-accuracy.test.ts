@@ -5,7 +5,7 @@ import { figuresOf, reportOf, stopsSequence, type Judged } from './classify-metr
 
 /**
  * The classifier's figures per set, without an AI provider (docs/decisions.md, reply classifier accuracy):
- * the replies the rules were tuned on, the two dev sets (each tuned on after its first run was recorded), the old
+ * the replies the rules were tuned on, the three dev sets (each tuned on after its first run was recorded), the old
  * batch-6 held-out replies inside the tuned folder, and the held-out set (absent until it lands; never
  * tuned on). Misses are printed only for the sets the rules are tuned on.
  */
@@ -55,11 +55,12 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
     expectTargets(judged);
   });
 
-  // dev3 (250 replies in 16 languages, written before its author read the rules): figures only until it is tuned on.
-  it.skipIf(sets.dev3.length === 0)('the dev3 set (figures)', () => {
+  // dev3 (250 replies in 16 languages, written before its author read the rules; first run 211/250 = 84.4%, then tuned on).
+  it.skipIf(sets.dev3.length === 0)('the dev3 set meets the targets', () => {
     const judged = judge(sets.dev3);
     console.log(reportOf('dev3', judged, { misses: true }));
     expect(sets.dev3.length).toBeGreaterThanOrEqual(240);
+    expectTargets(judged);
   });
 
   it('the old batch-6 held-out replies keep their measured level (figures only)', () => {
@@ -86,7 +87,7 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
   });
 
   it('never takes a reply for an unsubscribe or a bounce that is not one (those suppress the address)', () => {
-    const falseAlarms = [...sets.tuned, ...sets.dev, ...sets.dev2].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
+    const falseAlarms = [...sets.tuned, ...sets.dev, ...sets.dev2, ...sets.dev3].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
     expect(falseAlarms.map(({ f }) => f.name)).toEqual([]);
   });
 });

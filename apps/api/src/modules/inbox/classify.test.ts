@@ -525,6 +525,56 @@ describe('signatures and disclaimers of any shape', () => {
   });
 });
 
+/** Written for the dev3 change: automatic answers in many languages, with and without automatic headers (an absence note never stops a sequence). */
+describe('automatic answers in many languages', () => {
+  const AUTO = new Map([['auto-submitted', 'auto-replied']]);
+  it.each([
+    ['I am away from the office with no access to email. I will reply on my return.', 'out_of_office'],
+    ['Thanks for your message. I am currently attending a trade show and will respond next week.', 'out_of_office'],
+    ['I am out on leave and will be back on 1 September.', 'out_of_office'],
+    ['Ich bin derzeit nicht im Büro. Ihre E-Mail wird nach meiner Rückkehr bearbeitet.', 'out_of_office'],
+    ['Vielen Dank für Ihre Nachricht. Ich bin in der Zeit vom 1.7. bis 15.7. nicht erreichbar.', 'out_of_office'],
+    ["Je suis actuellement en congé maternité. Pour toute question, contactez accueil@x.fr.", 'out_of_office'],
+    ['Je suis en formation toute la semaine, je vous répondrai dès mon retour.', 'out_of_office'],
+    ['Actualmente me encuentro de viaje, responderé a mi regreso.', 'out_of_office'],
+    ['Sono in trasferta fino a venerdì con accesso limitato alla posta.', 'out_of_office'],
+    ['Estou em viagem a trabalho e retorno na segunda-feira.', 'out_of_office'],
+    ['Ik ben tot en met vrijdag niet bereikbaar.', 'out_of_office'],
+    ['Jestem poza biurem do poniedziałku.', 'out_of_office'],
+    ['Jag är tjänstledig och läser inte e-post.', 'out_of_office'],
+    ['Jeg er på barsel frem til januar.', 'out_of_office'],
+    ['Olen lomalla 4.8. asti.', 'out_of_office'],
+    ['Я нахожусь в командировке и отвечу по возвращении.', 'out_of_office'],
+    ['出張中のため、返信が遅れます。', 'out_of_office'],
+    ['We have received your email and will respond within two business days.', 'auto_reply'],
+    ['Your message has been received. A member of our team will contact you shortly.', 'auto_reply'],
+    ['Wir haben Ihre E-Mail erhalten und melden uns in Kürze.', 'auto_reply'],
+    ['Votre message a bien été reçu, nous vous répondrons rapidement.', 'auto_reply'],
+    ['Hemos recibido tu mensaje y te responderemos pronto.', 'auto_reply'],
+    ['Abbiamo ricevuto la sua email, le risponderemo al più presto.', 'auto_reply'],
+    ['This address is no longer in use.', 'auto_reply'],
+    ['Anna no longer works here. Please contact sales@x.com instead.', 'wrong_person'],
+    ['Herr Braun ist nicht mehr im Unternehmen. Bitte wenden Sie sich an info@x.de.', 'wrong_person'],
+    ['Mme Petit a quitté la société. Merci d\'écrire à contact@x.fr.', 'wrong_person'],
+    ['Pablo ya no trabaja con nosotros, escriba a ventas@x.es.', 'wrong_person'],
+    ['Anna no longer works here and this mailbox is not monitored.', 'auto_reply'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Automatic reply: Hi', text, headers: AUTO }).status).toBe(status);
+    const bare = classifyByRules({ subject: 'Re: Hi', text });
+    if (status !== 'auto_reply') expect(bare.status).toBe(status);
+    expect(bare.confidence === 'high' && !['out_of_office', 'auto_reply', 'bounce', 'wrong_person'].includes(bare.status)).toBe(false);
+  });
+  it.each([
+    ["I'm travelling this week, will get back to you next week.", 'out_of_office'],
+    ['On holiday, back on the 20th - will read it then.', 'out_of_office'],
+    ['Ich bin gerade im Urlaub, melde mich danach.', 'out_of_office'],
+    ['Je suis en vacances, je regarde à mon retour.', 'out_of_office'],
+    ['Estoy de vacaciones, lo miro a la vuelta.', 'out_of_office'],
+  ] as const)('typed by hand: %s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

@@ -160,3 +160,29 @@ function looksLikeSignatureBlock(rest: string[]): boolean {
   const sentence = (l: string) => /[.?!]$/.test(l) && l.split(/\s+/).length >= 6 && !/\s[|•·]\s/.test(l) && !COMPANY_FORM_END.test(l);
   return filled.every((l) => !sentence(l.trim()));
 }
+
+/** The separators of a forwarded message (not a reply's quote). */
+const FORWARD_SEPARATOR = /^(-{2,}\s*(forwarded message|weitergeleitete nachricht|message transfere|mensaje reenviado|mensagem encaminhada|messaggio inoltrato|doorgestuurd bericht|vidarebefordrat meddelande|videresendt (meddelelse|melding)|przekazana wiadomosc|valitetty viesti|preposlana zprava|пересылаемое сообщение)\s*-{2,}|begin forwarded message:)$/;
+const FORWARD_SUBJECT = /^(fwd?|wg|tr|rv|enc|i|vb|vs|pd|vl|ilt|fw)\s*:/;
+const GREETING = /^(hi|hello|hey|dear|hallo|liebe|lieber|bonjour|salut|hola|ciao|ola|oi|hoi|hej|hei|moi|czesc|dzien dobry|ahoj|merhaba)\s+/;
+
+/**
+ * A note forwarding our email to someone else ("Maria, can you handle this?" above "---------- Forwarded message
+ * ---------"): the name the note is addressed to, when it is not the name of whoever wrote the forwarded email (us).
+ */
+export function forwardedToSomeoneElse(text: string, subject: string): string | null {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const sep = lines.findIndex((l) => FORWARD_SEPARATOR.test(fold(l)));
+  const outlook = sep < 0 && FORWARD_SUBJECT.test(fold(subject)) ? lines.findIndex((l, i) => OUTLOOK_FROM.test(fold(l)) && isOutlookBlock(lines, i)) : -1;
+  const at = sep >= 0 ? sep : outlook;
+  if (at < 1) return null;
+  const from = lines.slice(at, at + 6).map((l) => fold(l)).find((l) => OUTLOOK_FROM.test(l));
+  const sender = from?.replace(OUTLOOK_FROM, '').trim().split(/[\s<"]+/).filter(Boolean)[0];
+  const note = lines.slice(0, at).map((l) => l.trim()).find((l) => l);
+  if (!note || !sender) return null;
+  const m = /^(\p{Lu}[\p{Ll}]+)\s*([,:–—-]|$)/u.exec(note.replace(GREETING_RAW, ''));
+  const name = m?.[1] ? fold(m[1]) : null;
+  if (!name || name === sender || GREETING.test(`${name} `)) return null;
+  return name;
+}
+const GREETING_RAW = /^(hi|hello|hey|dear|hallo|liebe|lieber|bonjour|salut|hola|ciao|ol[aá]|oi|hoi|hej|hei|moi|cze[sś][cć]|dzie[nń] dobry|ahoj|merhaba)\s+/i;

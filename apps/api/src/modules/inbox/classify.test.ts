@@ -6,7 +6,7 @@ import { composerProvider } from '../ai/composer';
 import { openAiCompatibleProvider } from '../ai/openai';
 import { REPLY_CLASSIFY_EXAMPLES } from '../ai/prompts';
 import { classifyByRules, classifyReply, parseClassifyAnswer, stripQuotedAndSignature } from './classify';
-import { loadReplyFixtures } from './classify-fixtures';
+import { loadReplyFixtures, parseMimeFixture } from './classify-fixtures';
 
 const fixtures = (await loadReplyFixtures()).filter((f) => !f.heldOut);
 
@@ -572,6 +572,28 @@ describe('automatic answers in many languages', () => {
     ['Estoy de vacaciones, lo miro a la vuelta.', 'out_of_office'],
   ] as const)('typed by hand: %s → %s', (text, status) => {
     expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
+/** Written for the dev3 change: the quote and forward structures of common clients, as MIME (HTML-only ones through mailparser's text). */
+describe('quotes and forwards as mail clients write them', () => {
+  const mk = (ct: string, body: string, extra = '') => Buffer.from(`From: A B <a@b.example>\r\nTo: x@y.example\r\nSubject: Re: Hi\r\nX-Expected-Status: other\r\n${extra}MIME-Version: 1.0\r\nContent-Type: ${ct}\r\n\r\n${body}\r\n`);
+  const CASES: [string, Buffer, ReplyStatus][] = [
+  ['gmail html', mk('text/html; charset=utf-8', `<div dir="ltr">Please remove me from your list.</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Mon, Jun 2, 2025 at 9:14 AM Tom &lt;tom@x.example&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0 0 0 .8ex;border-left:1px #ccc solid;padding-left:1ex"><div>Hi, would a call work? Reply STOP to opt out.</div></blockquote></div>`), 'unsubscribe'],
+  ['gmail html quote only stop', mk('text/html; charset=utf-8', `<div dir="ltr">Sounds interesting, send pricing.</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">Am Mo., 2. Juni 2025 um 09:14 Uhr schrieb Tom &lt;tom@x.example&gt;:<br></div><blockquote class="gmail_quote"><div>Hi, antworten Sie mit Abmelden, wenn Sie keine Mails mehr wollen. Unsubscribe here.</div></blockquote></div>`), 'interested'],
+  ['outlook html divRplyFwdMsg', mk('text/html; charset=utf-8', `<html><body><div>Not interested, thanks.</div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri" style="font-size:11pt"><b>From:</b> Tom &lt;tom@x.example&gt;<br><b>Sent:</b> Monday, June 2, 2025 9:14 AM<br><b>To:</b> A B &lt;a@b.example&gt;<br><b>Subject:</b> Hi</font><div>&nbsp;</div></div><div>Would a call work? To stop receiving these emails, unsubscribe here.</div></body></html>`), 'not_interested'],
+  ['apple html cite', mk('text/html; charset=utf-8', `<html><body><div>Tuesday 3pm works, send an invite.</div><div><br><blockquote type="cite">On 2 Jun 2025, at 09:14, Tom &lt;tom@x.example&gt; wrote:<br><br><div>Would a call work? Reply remove to stop.</div></blockquote></div></body></html>`), 'meeting_request'],
+  ['outlook fr html', mk('text/html; charset=utf-8', `<html><body><p class=MsoNormal>Merci, ce n'est pas le bon moment. Recontactez-moi en septembre.</p><div style="border:none;border-top:solid #E1E1E1 1.0pt"><p class=MsoNormal><b>De&nbsp;:</b> Tom &lt;tom@x.example&gt;<br><b>Envoyé&nbsp;:</b> lundi 2 juin 2025 09:14<br><b>À&nbsp;:</b> A B<br><b>Objet&nbsp;:</b> Hi</p></div><p>Vous ne souhaitez plus recevoir nos messages ? Répondez STOP.</p></body></html>`), 'not_now'],
+  ['outlook de plain Von block with asterisks', mk('text/plain; charset=utf-8', `Kein Bedarf, danke.\r\n\r\n*Von:* Tom <tom@x.example>\r\n*Gesendet:* Montag, 2. Juni 2025 09:14\r\n*An:* A B\r\n*Betreff:* Hi\r\n\r\nWenn Sie keine Mails mehr wollen, antworten Sie mit Abmelden.`), 'not_interested'],
+  ['lotus notes', mk('text/plain; charset=utf-8', `Please send me the brochure.\r\n\r\n\r\n\r\nFrom:\tTom <tom@x.example>\r\nTo:\tA B <a@b.example>\r\nDate:\t02.06.2025 09:14\r\nSubject:\tHi\r\n\r\nReply STOP to unsubscribe.`), 'interested'],
+  ['yahoo', mk('text/plain; charset=utf-8', `Yes, send the case study.\r\n\r\n    On Monday, June 2, 2025, 09:14:05 AM GMT+1, Tom <tom@x.example> wrote:  \r\n \r\n Would a call work? Reply STOP to opt out.`), 'interested'],
+  ['original message spaced', mk('text/plain; charset=utf-8', `No thanks.\r\n\r\n----- Original Message -----\r\nFrom: Tom\r\nTo: A\r\nSent: Monday, June 2, 2025 9:14 AM\r\nSubject: Hi\r\n\r\nIf you no longer wish to hear from us, reply unsubscribe.`), 'not_interested'],
+  ['ru outlook', mk('text/plain; charset=utf-8', `Спасибо, не интересно.\r\n\r\nОт: Игорь <i@x.example>\r\nОтправлено: 2 июня 2025 г. 9:14\r\nКому: A\r\nТема: Привет\r\n\r\nЕсли не хотите получать письма, ответьте «отписаться».`), 'not_interested'],
+  ['forward wrapper html', mk('text/html; charset=utf-8', `<div>Maria, can you handle this? You run procurement.</div><div><br></div><div>---------- Forwarded message ---------<br>From: Tom &lt;tom@x.example&gt;<br>Date: Mon, Jun 2, 2025 at 9:14 AM<br>Subject: Hi<br>To: A B<br></div><br><div>Would a call work? Reply STOP to opt out.</div>`), 'wrong_person'],
+  ];
+  it.each(CASES)('%s', async (name, raw, want) => {
+    const f = await parseMimeFixture(name, raw, want);
+    expect(classifyByRules(f.input).status).toBe(want);
   });
 });
 

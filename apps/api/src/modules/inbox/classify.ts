@@ -3,7 +3,7 @@ import { replyStatusSchema, type ReplyStatus } from '@shared/schemas/inbox';
 import { z } from 'zod';
 import { REPLY_CLASSIFY_MAX_TOKENS, REPLY_CLASSIFY_SYSTEM, replyClassifyPrompt } from '../ai/prompts';
 import type { TextProvider } from '../ai/provider';
-import { fold, stripQuotedAndSignature } from './classify-text';
+import { fold, forwardedToSomeoneElse, stripQuotedAndSignature } from './classify-text';
 import { predictReply, type ReplyModel } from './classify-model';
 import { shippedReplyModel } from './classify-model-data';
 import {
@@ -218,6 +218,10 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   if (UNSUBSCRIBE_SUBJECT.test(subject)) return { status: 'unsubscribe', confidence: 'high', rule: 'subject:unsubscribe' };
   if (answersOptOutFooter(newTextOf(input), folded)) return { status: 'unsubscribe', confidence: 'high', rule: 'wording:answers-opt-out-footer' };
   const decided = decide(hits);
+  // Our email forwarded to a colleague with a note addressed to them ("Maria, can you handle this?"): a referral,
+  // unless the note says something stronger than a referral (a stop, an absence); low unless its wording says so too.
+  const forwardedTo = forwardedToSomeoneElse(newTextOf(input), input.subject ?? '');
+  if (forwardedTo && (!decided || STATUS_PRECEDENCE.indexOf(decided.status) > STATUS_PRECEDENCE.indexOf('wrong_person'))) return { status: 'wrong_person', confidence: 'low', rule: `forwarded-to:${forwardedTo}${decided ? `+${decided.rule}` : ''}` };
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
   if (decided?.status === 'out_of_office') {

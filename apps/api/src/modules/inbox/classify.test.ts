@@ -597,6 +597,48 @@ describe('quotes and forwards as mail clients write them', () => {
   });
 });
 
+/** Written for the dev3 change: more ways to say "stop" (polite, legal, terse, in twelve languages), and stops that are no stop. */
+describe('every way of saying stop, and stops that are none', () => {
+  it.each([
+  'Please unsubscribe me.', 'Remove my email from your system.', 'I do not wish to be contacted by your company.', 'Please cease and desist.',
+  'This is unsolicited. Do not email me.', 'I am not interested and would like to be removed.', 'Could you please remove my details?', 'I would prefer not to receive any further emails.',
+  'Kindly exclude me from future mailings.', 'Please add me to your do not contact list.', 'I did not consent to this. Remove me.', 'Take me off please',
+  'Stop sending me this garbage.', 'Enough. Remove me now.', 'Please stop. Not interested.', 'No further contact please.', 'Please don\'t contact me anymore.',
+  'Remove me from your distribution list', 'I want off this list.', 'Unsubscribe this address.', 'Delete me from your database.', 'Please stop reaching out.',
+  'Please do not reach out again.', 'I have asked you before to stop. Stop.', 'Please remove this email address from all your lists.', 'Please, no more follow-ups.',
+  'I am requesting the deletion of my personal data under GDPR.', 'Under CCPA, delete my information and confirm.',
+  'Bitte keine weiteren Zusendungen.', 'Ich bitte um Löschung meiner Daten.', 'Bitte entfernen Sie meine Adresse aus Ihrem Verteiler.', 'Bitte unterlassen Sie künftig jede Kontaktaufnahme.', 'Ich möchte aus Ihrer Liste gestrichen werden.', 'Bitte stellen Sie die Zusendung ein.', 'Abbestellen.', 'Bitte nicht mehr anschreiben!',
+  'Je souhaite être retiré de votre liste.', 'Merci de cesser tout envoi.', 'Ne m\'envoyez plus de mails.', 'Veuillez supprimer mes coordonnées.', 'Désinscription svp.', 'Je ne veux plus recevoir vos sollicitations.',
+  'Les pido que me den de baja de su lista.', 'No deseo recibir más comunicaciones.', 'Borren mi correo de su base de datos.', 'Por favor, no me contacten más.', 'Dejen de enviarme publicidad.', 'Baja, por favor.',
+  'Vi prego di cancellarmi dalla vostra lista.', 'Non desidero ricevere ulteriori comunicazioni.', 'Togliete il mio indirizzo dalla vostra lista.', 'Non contattatemi più.',
+  'Por favor, retirem o meu e-mail da vossa lista.', 'Não desejo receber mais e-mails.', 'Favor remover meu e-mail da lista.', 'Me descadastrem, por favor.',
+  'Gelieve mij uit te schrijven.', 'Verwijder mijn gegevens.', 'Ik wil niet meer gemaild worden.', 'Haal mijn adres uit jullie bestand.',
+  'Proszę o wypisanie mnie z listy.', 'Nie chcę otrzymywać więcej maili.', 'Proszę o usunięcie mojego adresu.',
+  'Avsluta mina utskick, tack.', 'Jag vill inte få fler mejl.', 'Ta bort min adress.',
+  'Fjern mig fra jeres liste.', 'Afmeld venligst.', 'Jeg vil ikke have flere mails.',
+  'Прошу исключить меня из рассылки.', 'Не пишите мне больше.', 'Уберите меня из списка.',
+  '今後のご連絡は不要です。', '配信を停止してください。',
+  ])('%s → unsubscribe', (text) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('unsubscribe');
+  });
+  it.each([
+  ['Remove the guesswork from hiring - that is what I need. Send details.', 'interested'],
+  ['We will stop using spreadsheets if this works. How much?', 'interested'],
+  ['Bitte löschen Sie die alte Version meiner Präsentation, ich schicke eine neue.', 'other'],
+  ['Could you delete the duplicate invite you sent? The Tuesday one stands.', 'meeting_request'],
+  ['Please unsubscribe my colleague Mark, he left in May. I am the new contact: what are your rates?', 'interested'],
+  ['No more follow-ups needed, I booked Thursday at 10.', 'meeting_request'],
+  ["I'd rather not get on a call, just send me the deck.", 'interested'],
+  ['Please stop following up until September, we are in a freeze.', 'not_now'],
+  ['Stop emailing me for now - try again in Q4.', 'not_now'],
+  ['No more emails this month please, reach out in July.', 'not_now'],
+  ['We would like to be removed from your list.', 'unsubscribe'],
+  ['Please stop following up.', 'unsubscribe'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

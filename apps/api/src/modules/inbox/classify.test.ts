@@ -639,6 +639,36 @@ describe('every way of saying stop, and stops that are none', () => {
   });
 });
 
+/** Written for the dev3 change: short and everyday answers of each kind in the twelve commonest languages. */
+describe('everyday answers of each kind', () => {
+  it.each([
+  ['Yes.', 'interested'], ['Sure, why not.', 'interested'], ['Go ahead and send it.', 'interested'], ['OK, tell me more.', 'interested'],
+  ['What integrations do you support?', 'interested'], ['Is there a free trial?', 'interested'], ['Can you share a few customer references?', 'interested'],
+  ['We might be interested. What is the minimum contract?', 'interested'], ['Could be useful for our Berlin team. Details please.', 'interested'],
+  ['Ja, gerne. Schicken Sie mir Infos.', 'interested'], ['Wie teuer ist das?', 'interested'], ['Oui, pourquoi pas. Quels sont vos tarifs ?', 'interested'],
+  ['Sí, mándame información.', 'interested'], ['Sì, mi mandi qualche informazione.', 'interested'], ['Sim, pode mandar mais detalhes.', 'interested'],
+  ['Ja, stuur maar wat informatie.', 'interested'], ['Tak, proszę przesłać ofertę.', 'interested'], ['Ja, skicka gärna mer information.', 'interested'],
+  ['Да, пришлите подробности.', 'interested'], ['詳しい資料をいただけますか。', 'interested'],
+  ['Let\'s chat next week.', 'meeting_request'], ['Book a time with me here: https://calendly.com/anna-b/30min', 'meeting_request'], ['Free tomorrow at 4?', 'meeting_request'],
+  ['Can you do a demo for my team on Friday morning?', 'meeting_request'], ['Give me a call this afternoon.', 'meeting_request'], ['Happy to jump on a call.', 'meeting_request'],
+  ['Gerne, lassen Sie uns nächste Woche telefonieren.', 'meeting_request'], ['Avec plaisir, fixons un rendez-vous mardi.', 'meeting_request'],
+  ['Claro, agendemos una llamada el lunes.', 'meeting_request'], ['Volentieri, fissiamo una call lunedì.', 'meeting_request'], ['Claro, vamos marcar uma reunião na quarta.', 'meeting_request'],
+  ['Prima, laten we maandag bellen.', 'meeting_request'], ['Chętnie, umówmy się na rozmowę w środę.', 'meeting_request'], ['Gärna, vi kan ses på torsdag.', 'meeting_request'],
+  ['Maybe in a few months.', 'not_now'], ['Check back with me in Q1.', 'not_now'], ['We\'re not ready yet. Follow up in the spring.', 'not_now'], ['Reach out after our budget planning in November.', 'not_now'],
+  ['Vielleicht nächstes Jahr.', 'not_now'], ['Peut-être l\'année prochaine.', 'not_now'], ['Quizás el año que viene.', 'not_now'], ['Forse l\'anno prossimo.', 'not_now'],
+  ['Talvez no ano que vem.', 'not_now'], ['Misschien volgend jaar.', 'not_now'], ['Może w przyszłym roku.', 'not_now'], ['Kanske nästa år.', 'not_now'],
+  ['We are not the right fit for this.', 'not_interested'], ['We don\'t need this.', 'not_interested'], ['Not interested at this time.', 'not_interested'],
+  ['We just renewed with our current vendor for three years.', 'not_interested'], ['We built our own tool for this.', 'not_interested'], ['Hard pass.', 'not_interested'],
+  ['Nein danke, wir machen das intern.', 'not_interested'], ['Non merci, nous gérons ça en interne.', 'not_interested'], ['No gracias, lo hacemos internamente.', 'not_interested'],
+  ['No grazie, lo gestiamo internamente.', 'not_interested'], ['Não, obrigado, fazemos isso internamente.', 'not_interested'], ['Nee dank je, dat doen we intern.', 'not_interested'],
+  ['Nie, dziękuję, robimy to we własnym zakresie.', 'not_interested'], ['Nej tack, vi sköter det internt.', 'not_interested'],
+  ['Thanks for reaching out.', 'other'], ['What company are you with again?', 'other'], ['Please fix my name, it is spelled Katarzyna.', 'other'], ['Got it, thanks.', 'other'],
+  ['Who referred you to me?', 'other'], ['Is this an automated email?', 'other'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

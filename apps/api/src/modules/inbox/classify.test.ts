@@ -669,6 +669,42 @@ describe('everyday answers of each kind', () => {
   });
 });
 
+/** Written for the dev3 change: mixed intents (the stronger one decides) and referrals in the twelve commonest languages. */
+describe('mixed intents and referrals', () => {
+  it.each([
+  ['Not now, but try me in Q3 - we may have budget then.', 'not_now'],
+  ['Take me off the sequence, but do send me a price list.', 'unsubscribe'],
+  ['Interesting, but not before January. Ping me then.', 'not_now'],
+  ['We are happy with our provider; if that changes I will reach out.', 'not_interested'],
+  ['Not interested, but my colleague Ana might be: ana@x.example.', 'wrong_person'],
+  ['I am leaving the company on Friday. Please talk to Jorge after that.', 'wrong_person'],
+  ['Sounds good, but I need to check with my boss first. Will get back to you.', 'interested'],
+  ['Looks great - can we do a call Wednesday? Also please add my colleague Ben.', 'meeting_request'],
+  ['Kein Interesse, bitte nehmen Sie mich aus dem Verteiler.', 'unsubscribe'],
+  ['Pas maintenant, mais recontactez-moi en octobre.', 'not_now'],
+  ['Ahora no, pero escríbeme en octubre.', 'not_now'],
+  ['No es mi área, hable con Laura de compras.', 'wrong_person'],
+  ['Non è di mia competenza, contatti il responsabile acquisti.', 'wrong_person'],
+  ['Isso não é comigo, procure o setor de compras.', 'wrong_person'],
+  ['Dat is niet mijn afdeling, probeer inkoop.', 'wrong_person'],
+  ['To nie mój dział, proszę napisać do działu zakupów.', 'wrong_person'],
+  ['Det är inte min avdelning, prata med inköp.', 'wrong_person'],
+  ['This should go to our purchasing team.', 'wrong_person'],
+  ['You want our IT director, Sam Lee - sam.lee@x.example.', 'wrong_person'],
+  ['I\'ve passed this on to our CFO.', 'wrong_person'],
+  ['Ich habe das an meine Kollegin weitergegeben.', 'wrong_person'],
+  ['J\'ai transmis votre message à notre directeur financier.', 'wrong_person'],
+  ['He reenviado tu correo a nuestro director de operaciones.', 'wrong_person'],
+  ['Ho girato la mail al nostro responsabile IT.', 'wrong_person'],
+  ['Encaminhei seu e-mail para o nosso gerente de TI.', 'wrong_person'],
+  ['Ik heb je mail doorgestuurd naar onze IT-manager.', 'wrong_person'],
+  ['Przekazałem wiadomość do naszego dyrektora IT.', 'wrong_person'],
+  ['Jag har vidarebefordrat ditt mejl till vår IT-chef.', 'wrong_person'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

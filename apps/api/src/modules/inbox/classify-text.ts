@@ -15,7 +15,9 @@ export function fold(s: string): string {
     .replace(/[æÆ]/g, 'ae')
     // Turkish dotless ı (NFD leaves it whole): "dışında" reads as "disinda".
     .replace(/ı/g, 'i')
-    .replace(/[’‘`´]/g, "'")
+    // C1 controls where a windows-1252 text was decoded as Latin-1 (0x91–0x94 are its curly quotes).
+    .replace(/[’‘`´\u0091\u0092]/g, "'")
+    .replace(/[\u0093\u0094]/g, '"')
     .replace(/[“”«»„]/g, '"')
     .replace(/\u00a0/g, ' ')
     .toLowerCase()

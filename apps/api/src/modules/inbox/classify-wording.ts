@@ -21,7 +21,7 @@ const WEEKDAYS =
 export const WORDING_RULES: WordingRule[] = [
   // ------------------------------------------------------------------ unsubscribe
   rule('unsubscribe', true, 'en-unsubscribe', /\b(unsubscribe|unsubscribing)\b/),
-  rule('unsubscribe', true, 'en-remove', /\b(remove|removed|delete|deleted|take|took|drop|dropped) (me|us|my (e-?mail|address|contact|details|name|data)|this (e-?mail )?address)\b.{0,30}\b(from|off) (your|the|this|all|any|whatever|every|each) ?(mailing |e-?mail |contact |distribution |marketing )?(list|lists|database|crm|contacts|records|sequence|campaign|system|systems|mailings|outreach|campaigns|emails|platform)/),
+  rule('unsubscribe', true, 'en-remove', /\b(remove|delete|take|drop|(if you|you could|you would|you'd) (removed|deleted|took|dropped)) (me|us|my (e-?mail|address|contact|details|name|data)|this (e-?mail )?address)\b.{0,30}\b(from|off) (your|the|this|all|any|whatever|every|each) ?(mailing |e-?mail |contact |distribution |marketing )?(list|lists|database|crm|contacts|records|sequence|campaign|system|systems|mailings|outreach|campaigns|emails|platform)/),
   rule('unsubscribe', true, 'en-remove-address', /\b(remove|delete) (this|my) (e-?mail )?address\b/),
   rule('unsubscribe', true, 'stop-sentence', /(^|[.!?] )(please )?(stop|remove|remove me|remove us|unsubscribe|unsubscribe me)[.!]+( |$)/),
   rule('unsubscribe', true, 'en-remove-me', /\b(please )?remove me\b/),

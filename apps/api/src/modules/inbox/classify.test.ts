@@ -705,6 +705,21 @@ describe('mixed intents and referrals', () => {
   });
 });
 
+/** Written for the dev3 change: removal words about something else, in the past tense, are no stop request. */
+describe('removals of something else', () => {
+  it.each([
+    ['I would also appreciate it if you removed me from your mailing list.', 'unsubscribe'],
+    ['Can you take us through the platform on Tuesday at 2pm?', 'meeting_request'],
+    ['We stopped the project, so there is nothing to discuss. Thanks anyway.', 'not_interested'],
+    ['Deleted the old contract from our system already - send the new pricing.', 'interested'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+  it('a removal that happened is not one asked for', () => {
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'They removed my email from the system by mistake last week; can you re-send the proposal?' }).status).not.toBe('unsubscribe');
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

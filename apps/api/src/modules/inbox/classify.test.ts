@@ -720,6 +720,29 @@ describe('removals of something else', () => {
   });
 });
 
+/** Written for the dev3 change: "back on <date>" in ten languages, in an automatic answer and typed by hand. */
+describe('return dates in many languages', () => {
+  const AUTO = new Map([['auto-submitted', 'auto-replied']]);
+  it.each([
+  'Thanks for your email. I will be back on 06/16 and will respond then.',
+  'I am returning 16.06. and will answer your email afterwards.',
+  'Je serai de retour le 16/06. Merci de votre compréhension.',
+  'Estaré de regreso el 16/06. Gracias.',
+  'Rientro il 16/06, risponderò al mio ritorno.',
+  'Volto dia 16/06 e respondo assim que possível.',
+  'Ik ben terug op 16-06 en reageer dan op uw bericht.',
+  'Wracam 16.06 i wtedy odpowiem.',
+  'Jag är tillbaka 16/6 och svarar då.',
+  'Ich bin ab dem 16.06. wieder im Büro.',
+  ])('%s', (text) => {
+    expect(classifyByRules({ subject: 'Automatic reply: Hi', text, headers: AUTO }).status).toBe('out_of_office');
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe('out_of_office');
+  });
+  it('a Brazilian "aguardo retorno" is no absence', () => {
+    expect(classifyByRules({ subject: 'Re: Hi', text: 'Pode mandar a proposta, aguardo retorno na semana que vem.' }).status).not.toBe('out_of_office');
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

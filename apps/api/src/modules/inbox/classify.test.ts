@@ -743,6 +743,26 @@ describe('return dates in many languages', () => {
   });
 });
 
+/** Written for the dev3 change: declines and later-please in the twelve commonest languages (and an "already" that is no decline). */
+describe('declines and later-please in many languages', () => {
+  it.each([
+  ['Al momento non ci serve, magari più avanti.', 'not_now'], ['Ne riparliamo a settembre.', 'not_now'], ['Per quest\'anno siamo a posto, sentiamoci l\'anno prossimo.', 'not_now'],
+  ['Grazie, ma siamo già coperti.', 'not_interested'], ['Non è una priorità per noi.', 'not_interested'], ['Non abbiamo bisogno di questo servizio.', 'not_interested'],
+  ['Agora não é o momento, me procure em setembro.', 'not_now'], ['Vamos conversar no próximo trimestre.', 'not_now'], ['Obrigado, mas não temos necessidade.', 'not_interested'],
+  ['Não é prioridade para nós.', 'not_interested'], ['Já usamos outra ferramenta.', 'not_interested'],
+  ['Na razie nie, proszę wrócić do tematu w październiku.', 'not_now'], ['Nie potrzebujemy tego.', 'not_interested'], ['Dziękuję, korzystamy już z innego rozwiązania.', 'not_interested'],
+  ['Не сейчас, напишите в сентябре.', 'not_now'], ['Нам это не нужно, спасибо.', 'not_interested'], ['Мы уже работаем с другим поставщиком.', 'not_interested'],
+  ['今は検討しておりません。来年またご連絡ください。', 'not_now'], ['弊社では不要です。', 'not_interested'], ['既に他社のサービスを利用しております。', 'not_interested'],
+  ['Nicht interessiert, wir nutzen schon eine andere Lösung.', 'not_interested'], ['Wir sind mit unserem jetzigen Anbieter zufrieden.', 'not_interested'],
+  ['Nous utilisons déjà une autre solution.', 'not_interested'], ['Ya usamos otra herramienta.', 'not_interested'], ['We gebruiken al een andere oplossing.', 'not_interested'],
+  ['Vi använder redan ett annat system.', 'not_interested'], ['Vi bruger allerede en anden løsning.', 'not_interested'],
+    ['Vi har redan bokat ett möte på torsdag kl 10.', 'meeting_request'],
+    ['Wir haben bereits einen Termin am Donnerstag um 10 Uhr, passt.', 'meeting_request'],
+  ] as const)('%s → %s', (text, status) => {
+    expect(classifyByRules({ subject: 'Re: Hi', text }).status).toBe(status);
+  });
+});
+
 describe("the AI prompt's examples", () => {
   it.each(REPLY_STATUSES.filter((s) => s !== 'bounce'))('the rules read the %s example as that label', (status) => {
     const automatic = status === 'out_of_office' || status === 'auto_reply' ? { 'auto-submitted': 'auto-replied' } : undefined;

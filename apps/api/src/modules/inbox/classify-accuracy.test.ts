@@ -67,20 +67,21 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
     const judged = judge(sets.batch6);
     console.log(reportOf('batch-6 held out', judged));
     expect(sets.batch6.length).toBeGreaterThanOrEqual(20);
-    expect(figuresOf(judged).accuracy).toBeGreaterThanOrEqual(0.45);
+    expect(figuresOf(judged).accuracy).toBeGreaterThanOrEqual(0.6);
   });
 
   // The held-out set (classify-heldout/, 247 replies in 12 languages, written by someone who never saw the rules; never
   // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83; after the dev2 change (measured once):
-  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review. The issue's
-  // targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two that are
-  // met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
+  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review; after the dev3
+  // change (measured once): 221/247 = 89.5%, unsubscribe P 1.00 R 0.89, no out-of-office stopping, 18.2% needing review.
+  // The issue's targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two
+  // that are met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
   it('the held-out set keeps its measured level, never a false unsubscribe, never an out-of-office stopping a sequence', () => {
     const judged = judge(sets.heldOut);
     console.log(reportOf('held out', judged));
     const f = figuresOf(judged);
     expect(sets.heldOut.length).toBeGreaterThanOrEqual(240);
-    expect(f.accuracy).toBeGreaterThanOrEqual(0.88);
+    expect(f.accuracy).toBeGreaterThanOrEqual(0.89);
     expect(f.unsubscribe.precision).toBeGreaterThanOrEqual(0.98);
     expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.88);
     expect(f.outOfOfficeStopping).toBe(0);

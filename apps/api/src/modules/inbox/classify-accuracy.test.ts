@@ -5,7 +5,7 @@ import { figuresOf, reportOf, stopsSequence, type Judged } from './classify-metr
 
 /**
  * The classifier's figures per set, without an AI provider (docs/decisions.md, reply classifier accuracy):
- * the replies the rules were tuned on, the two dev sets (each tuned on after its first run was recorded), the old
+ * the replies the rules were tuned on, the three dev sets (each tuned on after its first run was recorded), the old
  * batch-6 held-out replies inside the tuned folder, and the held-out set (absent until it lands; never
  * tuned on). Misses are printed only for the sets the rules are tuned on.
  */
@@ -15,6 +15,7 @@ const sets = {
   batch6: all.filter((f) => f.heldOut),
   dev: await loadReplyFixtures(FIXTURE_DIRS.dev),
   dev2: await loadReplyFixtures(FIXTURE_DIRS.dev2),
+  dev3: await loadReplyFixtures(FIXTURE_DIRS.dev3),
   heldOut: await loadReplyFixtures(FIXTURE_DIRS.heldOut),
 };
 
@@ -54,31 +55,40 @@ describe('reply classifier accuracy (rules, no AI provider)', () => {
     expectTargets(judged);
   });
 
+  // dev3 (250 replies in 16 languages, written before its author read the rules; first run 211/250 = 84.4%, then tuned on).
+  it.skipIf(sets.dev3.length === 0)('the dev3 set meets the targets', () => {
+    const judged = judge(sets.dev3);
+    console.log(reportOf('dev3', judged, { misses: true }));
+    expect(sets.dev3.length).toBeGreaterThanOrEqual(240);
+    expectTargets(judged);
+  });
+
   it('the old batch-6 held-out replies keep their measured level (figures only)', () => {
     const judged = judge(sets.batch6);
     console.log(reportOf('batch-6 held out', judged));
     expect(sets.batch6.length).toBeGreaterThanOrEqual(20);
-    expect(figuresOf(judged).accuracy).toBeGreaterThanOrEqual(0.45);
+    expect(figuresOf(judged).accuracy).toBeGreaterThanOrEqual(0.6);
   });
 
   // The held-out set (classify-heldout/, 247 replies in 12 languages, written by someone who never saw the rules; never
   // tuned on). Measured at issue 25: 210/247 = 85.0%, unsubscribe P 1.00 R 0.83; after the dev2 change (measured once):
-  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review. The issue's
-  // targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two that are
-  // met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
+  // 219/247 = 88.7%, unsubscribe P 1.00 R 0.89, no out-of-office stopping a sequence, 20.6% needing review; after the dev3
+  // change (measured once): 221/247 = 89.5%, unsubscribe P 1.00 R 0.89, no out-of-office stopping, 18.2% needing review.
+  // The issue's targets (95%, unsubscribe P and R ≥ 0.98) are NOT met: this guards the measured level (and holds the two
+  // that are met: no false unsubscribe, no out-of-office stop) so a change can only move it up.
   it('the held-out set keeps its measured level, never a false unsubscribe, never an out-of-office stopping a sequence', () => {
     const judged = judge(sets.heldOut);
     console.log(reportOf('held out', judged));
     const f = figuresOf(judged);
     expect(sets.heldOut.length).toBeGreaterThanOrEqual(240);
-    expect(f.accuracy).toBeGreaterThanOrEqual(0.88);
+    expect(f.accuracy).toBeGreaterThanOrEqual(0.89);
     expect(f.unsubscribe.precision).toBeGreaterThanOrEqual(0.98);
     expect(f.unsubscribe.recall).toBeGreaterThanOrEqual(0.88);
     expect(f.outOfOfficeStopping).toBe(0);
   });
 
   it('never takes a reply for an unsubscribe or a bounce that is not one (those suppress the address)', () => {
-    const falseAlarms = [...sets.tuned, ...sets.dev, ...sets.dev2].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
+    const falseAlarms = [...sets.tuned, ...sets.dev, ...sets.dev2, ...sets.dev3].map((f) => ({ f, got: classifyByRules(f.input) })).filter(({ f, got }) => (got.status === 'unsubscribe' || got.status === 'bounce') && got.status !== f.expected);
     expect(falseAlarms.map(({ f }) => f.name)).toEqual([]);
   });
 });

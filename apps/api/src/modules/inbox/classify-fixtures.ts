@@ -20,13 +20,14 @@ export type ReplyFixture = { name: string; expected: ReplyStatus; heldOut: boole
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The fixture sets (docs/decisions.md): tuned on (and the old batch-6 held out inside it), the two dev sets (each
+ * The fixture sets (docs/decisions.md): tuned on (and the old batch-6 held out inside it), the three dev sets (each
  * written by someone who never saw the rules, tuned on after its first run was recorded), the held-out set.
  */
 export const FIXTURE_DIRS = {
   tuned: path.join(HERE, 'classify-fixtures'),
   dev: path.join(HERE, 'classify-fixtures', 'dev'),
   dev2: path.join(HERE, 'classify-fixtures', 'dev2'),
+  dev3: path.join(HERE, 'classify-fixtures', 'dev3'),
   heldOut: path.join(HERE, 'classify-heldout'),
 } as const;
 

@@ -3,7 +3,7 @@ import { replyStatusSchema, type ReplyStatus } from '@shared/schemas/inbox';
 import { z } from 'zod';
 import { REPLY_CLASSIFY_MAX_TOKENS, REPLY_CLASSIFY_SYSTEM, replyClassifyPrompt } from '../ai/prompts';
 import type { TextProvider } from '../ai/provider';
-import { fold, stripQuotedAndSignature } from './classify-text';
+import { fold, forwardedToSomeoneElse, stripQuotedAndSignature } from './classify-text';
 import { predictReply, type ReplyModel } from './classify-model';
 import { shippedReplyModel } from './classify-model-data';
 import {
@@ -14,6 +14,8 @@ import {
   NOT_AN_UNSUBSCRIBE,
   OPT_OUT_FOOTER,
   OOO_SUBJECT,
+  WHERE_DID_YOU_GET,
+  REFERRAL_TARGET,
   READ_RECEIPT_SUBJECT,
   RETURN_DATE,
   STATUS_PRECEDENCE,
@@ -119,7 +121,12 @@ function wordingHits(folded: string): Hit[] {
   const [negated, ...notForUnsubscribe] = NOT_AN_UNSUBSCRIBE;
   const withoutNegated = folded.replace(negated!, ' ');
   const unsubscribeView = notForUnsubscribe.reduce((text, re) => text.replace(re, ' '), withoutNegated);
-  const hits = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
+  const all = WORDING_RULES.filter((r) => r.re.test(r.status === 'unsubscribe' ? unsubscribeView : withoutNegated)).map((rule) => ({ rule }));
+  // The new contact who took over and is interested ("Sam has left; I've taken over, what does pricing look like?"):
+  // the writer is the right person now, so the interest decides.
+  const wrong = all.filter((h) => h.rule.status === 'wrong_person');
+  if (wrong.length && wrong.every((h) => h.rule.id === 'wrong_person:took-over' || !h.rule.strong) && all.some((h) => h.rule.strong && POSITIVE.has(h.rule.status)) && wrong.some((h) => h.rule.id === 'wrong_person:took-over')) return all.filter((h) => h.rule.status !== 'wrong_person' && h.rule.status !== 'unsubscribe');
+    const hits = all;
   // Someone took over from a departed colleague and asks to drop *their* address: a referral, not an unsubscribe.
   if (hits.some((h) => h.rule.id === 'wrong_person:took-over') && !FIRST_PERSON_REMOVAL.test(unsubscribeView)) return hits.filter((h) => h.rule.status !== 'unsubscribe');
   // "… for next year" beside a meeting or a yes is what the meeting is about, not a "not now".
@@ -186,12 +193,15 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   const autoSubject = AUTO_SUBJECT.test(subject);
   if (facts.automatic || autoSubject || facts.fromDaemon) {
     const why = facts.automatic ?? (autoSubject ? 'subject:automatic' : 'header:mailer-daemon');
-    const bounce = statusHit(hits, 'bounce');
+    // Bounce wording in an automatic answer that reads as an auto-reply ("this mailbox is no longer read, your message
+    // was not delivered to anyone") is no delivery failure unless a mail daemon sent it.
+    const bounce = facts.fromDaemon || !AUTO_REPLY_WORDING.some((re) => re.test(folded)) ? statusHit(hits, 'bounce') : undefined;
     if (bounce) return { status: 'bounce', confidence: 'high', rule: `${why}+wording:${bounce.rule.id}` };
     // On an automatic answer, a weak absence hint is enough ("our offices are closed on Monday …").
     const ooo = statusHit(hits, 'out_of_office') ?? hits.find((h) => h.rule.status === 'out_of_office');
     if (ooo) return { status: 'out_of_office', confidence: 'high', rule: `${why}+wording:${ooo.rule.id}` };
-    const referral = statusHit(hits, 'wrong_person');
+    // "No longer with the company" is a referral when it says where to write instead; without that it is an auto-reply.
+    const referral = REFERRAL_TARGET.test(folded) ? (statusHit(hits, 'wrong_person') ?? hits.find((h) => h.rule.status === 'wrong_person')) : undefined;
     if (referral) return { status: 'wrong_person', confidence: 'high', rule: `${why}+wording:${referral.rule.id}` };
     if (OOO_SUBJECT.test(subject)) return { status: 'out_of_office', confidence: 'high', rule: `${why}+subject:out-of-office` };
     // An automatic answer that names a return date is an out-of-office note.
@@ -208,12 +218,17 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   if (UNSUBSCRIBE_SUBJECT.test(subject)) return { status: 'unsubscribe', confidence: 'high', rule: 'subject:unsubscribe' };
   if (answersOptOutFooter(newTextOf(input), folded)) return { status: 'unsubscribe', confidence: 'high', rule: 'wording:answers-opt-out-footer' };
   const decided = decide(hits);
+  // Our email forwarded to a colleague with a note addressed to them ("Maria, can you handle this?"): a referral,
+  // unless the note says something stronger than a referral (a stop, an absence); low unless its wording says so too.
+  const forwardedTo = forwardedToSomeoneElse(newTextOf(input), input.subject ?? '');
+  if (forwardedTo && (!decided || STATUS_PRECEDENCE.indexOf(decided.status) > STATUS_PRECEDENCE.indexOf('wrong_person'))) return { status: 'wrong_person', confidence: 'low', rule: `forwarded-to:${forwardedTo}${decided ? `+${decided.rule}` : ''}` };
   // No automatic header or subject, absence wording and a person's yes ("I'm away next week, but let's talk
   // after that"): a human answer, not a vacation note (ingestion would pause instead of stop). Low: the AI may decide.
   if (decided?.status === 'out_of_office') {
     // Only a "contact me later" not-now (not a bare "not at the moment", which an absence note says too).
     const later = hits.find((h) => h.rule.strong && LATER_NOT_NOW.has(h.rule.id));
-    const human = later ?? statusHit(hits, 'meeting_request');
+    // An invitation to visit the writer's stand or office is what an absence note at a trade fair says, not a person's answer.
+    const human = later ?? statusHit(hits.filter((h) => h.rule.id !== 'meeting_request:visit-us'), 'meeting_request');
     if (human) return { status: human.rule.status, confidence: 'low', rule: `wording:${human.rule.id}+away` };
     // Away, and interested ("on vacation till the 3rd, looks interesting, will look when I'm back"): the absence
     // decides (the sequence pauses, it does not stop), low so that the user sees the interest.
@@ -223,6 +238,8 @@ export function classifyByRules(input: ReplyInput): RuleClassification {
   // A referral that names a return date without automatic headers may be an out-of-office note the wording missed
   // ("until 14 July; for urgent matters write to …"): it must not stop the sequence on its own. Low: the user decides.
   if (decided?.status === 'wrong_person' && decided.confidence === 'high' && RETURN_DATE.test(folded)) return { ...decided, confidence: 'low', rule: `${decided.rule}+return-date` };
+  // Only weak hints beside "how did you get my address?": the question is what the writer wants answered.
+  if (decided && decided.confidence === 'low' && !hits.some((h) => h.rule.strong) && WHERE_DID_YOU_GET.test(folded)) return { status: 'other', confidence: 'low', rule: 'wording:where-did-you-get' };
   if (decided) return decided;
   if (AUTO_REPLY_WORDING.some((re) => re.test(folded))) return { status: 'auto_reply', confidence: 'low', rule: 'wording:auto-reply' };
   return { status: 'other', confidence: 'low', rule: 'none' };

@@ -248,6 +248,27 @@ export function fakeInboxServer() {
       if (!found) return { status: 404, data: { errors: ['Campaign email not found'] } };
       return 'status' in found && typeof found.status === 'number' ? (found as FakeReply) : { status: 200, data: { data: structuredClone(found) } };
     }
+    if (method === 'GET' && url === '/insights/performance/target_audience') {
+      // The persona panel reads the Insights page's target audience by persona (last 52 weeks).
+      const interval = (rate: number, low: number, high: number) => ({ rate, low, high });
+      return {
+        status: 200,
+        data: {
+          data: {
+            freshness: { as_of: '2027-01-04T10:00:00.000Z', stale: false, computed_in_ms: 9 },
+            period: 'year',
+            range: { from: '2026-01-05T00:00:00.000Z', to: '2027-01-04T10:00:00.000Z' },
+            statistic_name: 'persona',
+            label: 'Persona',
+            min_sample: 30,
+            values: [
+              { value: 'cfos', contacted: 32, replied: 8, positive: 3, meetings: 1, enough_data: true, reply_rate: interval(0.25, 0.133, 0.419), positive_rate: interval(0.094, 0.032, 0.242), meeting_rate: interval(0.031, 0.006, 0.157) },
+              { value: 'Founders', contacted: 4, replied: 1, positive: 0, meetings: 0, enough_data: false, reply_rate: interval(0, 0, 0), positive_rate: interval(0, 0, 0), meeting_rate: interval(0, 0, 0) },
+            ],
+          },
+        },
+      };
+    }
     if (method === 'GET' && url === '/activity_list') {
       const list = db.activity.filter((a) => p.prospect_id === undefined || a.prospect?.id === Number(p.prospect_id));
       const perPage = p.per_page ?? 20;

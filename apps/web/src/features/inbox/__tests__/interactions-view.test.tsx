@@ -94,7 +94,8 @@ describe('Interactions view', () => {
     expect(new URLSearchParams(router.state.location.search).get('interaction')).toBe('1');
     await user.click(within(within(pane).getByRole('toolbar', { name: 'Details' })).getByRole('button', { name: 'Persona' }));
     const panel = await screen.findByRole('dialog', { name: /^Persona · Prospect 1/ });
-    expect(await within(panel).findByLabelText('Persona figures')).toHaveTextContent('25%');
+    const figures = await within(panel).findByLabelText('Persona figures');
+    await waitFor(() => expect(figures).toHaveTextContent('25%'));
     expect(server.adapter.calls.some((c) => c.url === '/campaign_emails/501/person_offering_info')).toBe(true);
   });
 

@@ -138,17 +138,23 @@ describe('Side panels of a conversation', () => {
     expect([figure(ringing, 'Status'), figure(ringing, 'Duration'), figure(ringing, 'Outcome')]).toEqual(['Ringing', '—', 'Not ended yet']);
   });
 
-  it('persona: the persona behind the message with its figures, the offering and the prospect', async () => {
+  it('persona: the persona behind the message with its figures (the Insights page’s own), the offering and the prospect', async () => {
     renderThread();
     const { panel } = await openPanel('Persona');
     const grid = await within(panel).findByLabelText('Persona figures');
     const figure = (label: string) => within(grid).getByText(label).parentElement!;
     expect(figure('Prospects')).toHaveTextContent('40');
+    expect(figure('In sequence')).toHaveTextContent('12');
+    // Contacted to meetings: the target audience's row of this persona (its name case-folded, as Insights groups it).
+    expect(await within(grid).findByText('Contacted')).toBeInTheDocument();
     expect(figure('Contacted')).toHaveTextContent('32');
     expect(figure('Replied')).toHaveTextContent('8');
     expect(figure('Reply rate')).toHaveTextContent('25%');
-    expect(figure('Interested')).toHaveTextContent('3');
-    expect(figure('In sequence')).toHaveTextContent('12');
+    expect(figure('Reply rate')).toHaveTextContent('95% interval 13%–42%');
+    expect(figure('Positive')).toHaveTextContent('3');
+    expect(figure('Meetings')).toHaveTextContent('1');
+    expect(within(panel).getByRole('link', { name: 'Insights → Target audience' })).toHaveAttribute('href', '/cabinet/insights?tab=audience&statistic=persona&period=year');
+    expect(callsTo('/insights/performance/target_audience').at(-1)!.params).toEqual({ period: 'year', statistic_name: 'persona' });
     expect(within(panel).getByRole('link', { name: 'Open persona' })).toHaveAttribute('href', '/business-information/personas/4');
     const offering = within(panel).getByRole('region', { name: 'Offering' });
     expect(offering).toHaveTextContent('Pipeline Radar');

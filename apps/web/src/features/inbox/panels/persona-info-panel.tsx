@@ -3,6 +3,7 @@ import type { PersonOfferingInfo } from '@shared/schemas/interactions';
 import { PreloadLink } from '@web/components/preload-link';
 import { LoadError } from '@web/components/ui/load-error';
 import { paths } from '@web/config/paths';
+import { formatInterval, formatRate, useTargetAudience } from '@web/features/insights';
 import { usePersonOfferingInfo } from '../api/interactions';
 import type { PanelProps } from '../components/side-panel';
 import { Facts, PanelLoading, PanelSection } from './panel-parts';
@@ -24,7 +25,29 @@ const price = (o: NonNullable<PersonOfferingInfo['offering']>) => {
   return `${range}${o.price_period && o.price_period !== 'one_time' ? ` / ${o.price_period.replace(/_/g, ' ')}` : ''}`;
 };
 
-/** Insight persona info: the persona the message was written for, its figures (the dashboard's tables), the offering, the prospect. */
+/**
+ * The persona's outreach figures, the Insights page's own (target audience by persona, last 52 weeks): contacted,
+ * replied, positive and meetings, the reply rate with its 95 % interval, or "not enough data yet" below the sample.
+ */
+function PersonaOutreach({ name }: { name: string }) {
+  const audience = useTargetAudience('year', 'persona');
+  if (audience.isPending) return <p className="text-xs text-muted">Loading this persona’s insights…</p>;
+  if (audience.isError) return <LoadError what="this persona’s insights" error={audience.error} onRetry={() => audience.refetch()} />;
+  const row = audience.data.values.find((v) => v.value.toLowerCase() === name.toLowerCase());
+  if (!row) return <p className="text-xs text-muted">Nobody was contacted for this persona in the last 52 weeks.</p>;
+  const rate = row.enough_data ? formatRate(row.reply_rate.rate) : '–';
+  return (
+    <>
+      <Figure label="Contacted" value={String(row.contacted)} hint="last 52 weeks" />
+      <Figure label="Replied" value={String(row.replied)} />
+      <Figure label="Reply rate" value={rate} hint={row.enough_data ? `95% interval ${formatInterval(row.reply_rate.low, row.reply_rate.high)}` : 'not enough data yet'} />
+      <Figure label="Positive" value={String(row.positive)} hint="interested or meeting request" />
+      <Figure label="Meetings" value={String(row.meetings)} />
+    </>
+  );
+}
+
+/** Insight persona info: the persona the message was written for, its figures (the Insights page's), the offering, the prospect. */
 export default function PersonaInfoPanel({ subject }: PanelProps) {
   const info = usePersonOfferingInfo(subject.campaignEmailId);
   if (subject.campaignEmailId === null) return <p className="text-sm text-muted">No campaign email stands behind this conversation, so there is no persona to show.</p>;
@@ -48,14 +71,17 @@ export default function PersonaInfoPanel({ subject }: PanelProps) {
             <p className="text-base font-medium break-words text-fg">{persona.name}</p>
             {persona.description ? <p className="text-sm break-words text-muted">{persona.description}</p> : null}
             <dl aria-label="Persona figures" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              <Figure label="Prospects" value={String(persona.figures.prospects)} />
-              <Figure label="Contacted" value={String(persona.figures.contacted)} />
-              <Figure label="Replied" value={String(persona.figures.replied)} />
-              <Figure label="Reply rate" value={`${persona.figures.reply_rate}%`} hint="of those contacted" />
-              <Figure label="Interested" value={String(persona.figures.interested)} hint="incl. meeting requests" />
+              <Figure label="Prospects" value={String(persona.figures.prospects)} hint="in the persona now" />
               <Figure label="In sequence" value={String(persona.figures.in_sequence)} hint="not finished yet" />
+              <PersonaOutreach name={persona.name} />
             </dl>
-            <p className="text-xs text-muted">All time, every channel, the dashboard’s figures for this persona’s prospects.</p>
+            <p className="text-xs text-muted">
+              Contacted to meetings are the figures of{' '}
+              <PreloadLink className="text-accent underline-offset-4 hover:underline" to={`${paths.cabinet.insights.getHref()}?tab=audience&statistic=persona&period=year`}>
+                Insights → Target audience
+              </PreloadLink>{' '}
+              for this persona (prospects first contacted for it in the last 52 weeks, every channel).
+            </p>
           </>
         ) : (
           <p className="text-sm text-muted">The persona of “{campaign.name}” was deleted.</p>

@@ -146,13 +146,13 @@ describe.runIf(DB_KINDS.includes('postgres'))('job process liveness on PostgreSQ
     const dropLock = async (key: number) => {
       const ended = new Promise((resolve) => lockOf(a).once('end', resolve));
       await executor.executeSql(
-        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = $1::int::oid and objid = $2::int::oid and objsubid = 2 and granted`,
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1::int::oid and objid = $2::int::oid and objsubid = 2 and granted`,
         [JOB_WORKER_LOCK_CLASS, key],
       );
       await ended;
     };
     const held = async (key: number) =>
-      (await executor.executeSql(`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = $1::int::oid and objid = $2::int::oid and granted`, [JOB_WORKER_LOCK_CLASS, key])).rows[0]?.n;
+      (await executor.executeSql(`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1::int::oid and objid = $2::int::oid and granted`, [JOB_WORKER_LOCK_CLASS, key])).rows[0]?.n;
     await a.start({});
     let other: JobQueue | null = null;
     try {

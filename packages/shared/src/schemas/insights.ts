@@ -157,6 +157,8 @@ export const opportunitiesSchema = z.object({
    * proposal, now), won (now), and how many cards carry a value at all.
    */
   deal_value: z.object({ open: z.number().min(0), won: z.number().min(0), cards_with_value: count }),
+  /** The same cohort one window earlier (also followed to now): what the dashboard compares with. */
+  previous: z.object({ range: rangeSchema, contacted: count, replied: count, positive: count, meeting_booked: count }),
 });
 export type Opportunities = z.infer<typeof opportunitiesSchema>;
 

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBrand } from '@shared/brands';
 import { brandChannels, DASHBOARD_CHANNELS } from '@shared/schemas/dashboard';
 import { accounts, activities, personas, prospects } from '../../db/schema';
 import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/harness';
+import { myOpportunities } from '../insights/performance';
+import { accountChannels } from '../insights/sql';
 import { activityList, awareCompanies, channelsActivity, generalStatistics } from './service';
 
 const NOW = new Date('2026-03-18T15:00:00.000Z');
@@ -50,6 +53,24 @@ describe.each(DB_KINDS)('dashboard figures of switched-off channels on %s', (kin
     const general = await generalStatistics(t.db.db, accountId, 'month', NOW, channels);
     const all = await generalStatistics(t.db.db, accountId, 'month', NOW);
     expect(JSON.stringify(general)).not.toEqual(JSON.stringify(all));
+  });
+
+  it('insights follow the account’s brand as the dashboard follows the request’s: a LinkedIn reply is no reply on brand 9', async () => {
+    expect(await accountChannels(t.db.db, accountId)).toEqual([...DASHBOARD_CHANNELS]);
+    await t.db.db.update(accounts).set({ holderId: 9 }).where(eq(accounts.id, accountId));
+    try {
+      const channels = await accountChannels(t.db.db, accountId);
+      expect(channels).toEqual(['email']);
+      const stage = (o: Awaited<ReturnType<typeof myOpportunities>>, name: string) => o.funnel.find((s) => s.stage === name)!.prospects;
+      const emailOnly = await myOpportunities(t.db.db, accountId, 'month', NOW, undefined, channels);
+      const all = await myOpportunities(t.db.db, accountId, 'month', NOW);
+      expect([stage(emailOnly, 'contacted'), stage(emailOnly, 'replied')]).toEqual([1, 0]);
+      expect([stage(all, 'contacted'), stage(all, 'replied')]).toEqual([1, 1]);
+      const general = await generalStatistics(t.db.db, accountId, 'month', NOW, channels);
+      expect(general.reply_rate.value).toBe(0);
+    } finally {
+      await t.db.db.update(accounts).set({ holderId: 0 }).where(eq(accounts.id, accountId));
+    }
   });
 
   it('brand 0 shows every channel with its share', async () => {

@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignEmail } from '@shared/schemas/campaigns';
 import type { ActivityGraph, ActivityList, AwareCompanies, ChannelsActivity, GeneralStatistics } from '@shared/schemas/dashboard';
+import type { Opportunities } from '@shared/schemas/insights';
 import type { PipelineList, PipelineProspect } from '@shared/schemas/pipeline';
 import type { UserEmail } from '@shared/schemas/user-emails';
 import { DEMO_CAMPAIGN, DEMO_MAILBOX, DEMO_MAILBOX_REASON, demoCampaignPlan, demoExtraProspects, personaKeyOfTitle, seedDemoActivity } from '../demo/activity';
@@ -138,9 +139,12 @@ describe.each(DB_KINDS)('the demo account on %s', (kind) => {
     expect(times[0]!).toBeLessThan(Date.now());
     expect(won.thread_id).not.toBeNull();
     expect(won.last_message).not.toBeNull();
-    // Two meeting requests reached "meeting booked" (one went on to won): the dashboard says two meetings.
+    // The dashboard's meetings are the insights funnel's: the cards that reached "meeting booked" or beyond (two meeting
+    // requests, one of which went on to won, and the proposal the demo user moved a card to).
     const year = (await get<GeneralStatistics>('/dashboard_general_statistics?period=year')).data;
-    expect(year.meetings_booked.value).toBe(2);
+    expect(year.meetings_booked.value).toBe(3);
+    const funnel = (await get<Opportunities>('/insights/performance/my_opportunities?period=year')).data.funnel;
+    expect(funnel.find((s) => s.stage === 'meeting_booked')!.prospects).toBe(3);
     // Seeding again adds nothing.
     expect(await seedDemo(t.db.db)).toBe(false);
     const again = (await get<PipelineProspect[]>('/campaign_emails/pipeline_prospects?per_page=100')) as unknown as PipelineList;

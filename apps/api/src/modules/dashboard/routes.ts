@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/dashboard';
 import { defineRoute } from '../../lib/route';
 import type { RequestBrand } from '../../lib/brand-request';
+import { insightThroughSnapshot } from '../insights/snapshots';
 import * as service from './service';
 
 const TAGS = ['dashboard'];
@@ -28,10 +29,16 @@ export const dashboardRoutes = [
     url: v1('/dashboard_general_statistics'),
     access: 'user',
     owner: 'account',
-    summary: 'Prospects, personas and the period’s touches, contacted prospects, replies, reply rate and meetings, each beside the previous period',
+    summary: 'Prospects, personas, the period’s touches and replies, and the insights funnel’s contacted prospects, reply rate and meetings booked, each beside the previous period',
     tags: TAGS,
     schema: { querystring: dashboardPeriodQuerySchema, response: { 200: z.object({ data: generalStatisticsSchema }) } },
-    handler: async ({ auth, brand, deps, query }) => ({ data: await service.generalStatistics(deps.db, auth.account.id, query.period, undefined, channelsOf(brand)) }),
+    handler: async ({ auth, brand, deps, query }) => {
+      const now = service.dashboardClock.now();
+      // The cohort figures are the insights page's own answer (through its snapshot): both pages always agree.
+      const q = { account_id: auth.account.id, call: 'my_opportunities' as const, period: query.period, campaign_id: null, statistic_name: null };
+      const { body } = await insightThroughSnapshot(deps, q, now);
+      return { data: await service.generalStatistics(deps.db, auth.account.id, query.period, now, channelsOf(brand), body as unknown as service.CohortFigures) };
+    },
   }),
   defineRoute({
     method: 'GET',

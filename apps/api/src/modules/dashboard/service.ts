@@ -12,9 +12,14 @@ import {
 } from '@shared/schemas/dashboard';
 import { REPLY_STATUS_LABELS, type ReplyStatus } from '@shared/schemas/inbox';
 import type { PersonaFigures } from '@shared/schemas/interactions';
+import type { FunnelStage, Opportunities } from '@shared/schemas/insights';
 import type { Db } from '../../db/client';
 import { OUTREACH_VERBS } from '@shared/events';
-import { periodWindow, type PeriodWindow } from './periods';
+import { myOpportunities } from '../insights/performance';
+import { onChannels } from '../insights/sql';
+import { periodWindow, type PeriodWindow } from '../../lib/periods';
+
+export { onChannels };
 
 /**
  * The dashboard's figures: SQL aggregates over the activity log (activities) and the domain tables
@@ -42,29 +47,30 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 export const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, round1((part / whole) * 100)) : 0);
 const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
 
-/** Prospects total, personas, and each activity figure in the period and the one before it. */
-/**
- * Activities on the brand's channels only: a channel its feature flags switch off (LinkedIn, phone)
- * shows no figures, anywhere on the dashboard. Activities without a channel always count.
- */
-export function onChannels(channels: readonly DashboardChannel[], alias?: string): SQL {
-  const col = alias ? sql.raw(`${alias}.channel`) : sql.raw('channel');
-  if (channels.length === DASHBOARD_CHANNELS.length) return sql`true`;
-  if (channels.length === 0) return sql`${col} is null`;
-  return sql`(${col} is null or ${col} in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)}))`;
-}
+/** What the dashboard's cohort cards read: the insights funnel's (my_opportunities), one set of queries for both pages. */
+export type CohortFigures = Pick<Opportunities, 'funnel' | 'previous'>;
 
-export async function generalStatistics(db: Db, accountId: number, period: DashboardPeriod, now = dashboardClock.now(), channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS): Promise<GeneralStatistics> {
+/**
+ * Prospects total, personas, prospects added, touches sent and replies received in the period (events, as the chart
+ * counts them) and prospects contacted, reply rate and meetings booked: the insights funnel's cohort (the prospects
+ * contacted in the period, followed to now), each beside the previous period. The route passes the insights answer
+ * (through its snapshot, so both pages show the same figures at the same moment); without one it is computed here.
+ */
+export async function generalStatistics(
+  db: Db,
+  accountId: number,
+  period: DashboardPeriod,
+  now = dashboardClock.now(),
+  channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
+  cohort?: CohortFigures,
+): Promise<GeneralStatistics> {
   const w = periodWindow(period, now);
   const inCur = sql`occurred_at >= ${ts(w.start)} and occurred_at <= ${ts(w.end)}`;
   const inPrev = sql`occurred_at >= ${ts(w.previousStart)} and occurred_at <= ${ts(w.previousEnd)}`;
   const figures = (win: SQL, suffix: string) => sql.join(
     [
       sql`count(*) filter (where ${win} and verb in ${OUTREACH}) as ${sql.raw(`sent_${suffix}`)}`,
-      sql`count(distinct prospect_id) filter (where ${win} and verb in ${OUTREACH}) as ${sql.raw(`contacted_${suffix}`)}`,
       sql`count(*) filter (where ${win} and verb = 'reply_received') as ${sql.raw(`replies_${suffix}`)}`,
-      sql`count(distinct prospect_id) filter (where ${win} and verb = 'reply_received') as ${sql.raw(`replied_${suffix}`)}`,
-      sql`count(*) filter (where ${win} and verb = 'meeting_booked') as ${sql.raw(`meetings_${suffix}`)}`,
     ],
     sql`, `,
   );
@@ -82,6 +88,8 @@ export async function generalStatistics(db: Db, accountId: number, period: Dashb
           (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.start)} and created_at <= ${ts(w.end)}) as added_cur,
           (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.previousStart)} and created_at <= ${ts(w.previousEnd)}) as added_prev`,
   );
+  const { funnel, previous } = cohort ?? (await myOpportunities(db, accountId, period, now, undefined, channels));
+  const stage = (name: FunnelStage) => funnel.find((s) => s.stage === name)?.prospects ?? 0;
   const metric = (name: string) => ({ value: num(a?.[`${name}_cur`]), previous: num(a?.[`${name}_prev`]) });
   return {
     period,
@@ -91,13 +99,10 @@ export async function generalStatistics(db: Db, accountId: number, period: Dashb
     personas_count: num(d?.personas_count),
     prospects_added: { value: num(d?.added_cur), previous: num(d?.added_prev) },
     messages_sent: metric('sent'),
-    contacted: metric('contacted'),
+    contacted: { value: stage('contacted'), previous: previous.contacted },
     replies: metric('replies'),
-    reply_rate: {
-      value: rate(num(a?.replied_cur), num(a?.contacted_cur)),
-      previous: rate(num(a?.replied_prev), num(a?.contacted_prev)),
-    },
-    meetings_booked: metric('meetings'),
+    reply_rate: { value: rate(stage('replied'), stage('contacted')), previous: rate(previous.replied, previous.contacted) },
+    meetings_booked: { value: stage('meeting_booked'), previous: previous.meeting_booked },
   };
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardPeriod } from '@shared/schemas/dashboard';
 import { RECIPIENT_PROVIDER_LABELS, RECIPIENT_PROVIDERS, type DeliverabilityFigures, type OverallStats, type RecipientProvider } from '@shared/schemas/insights';
 import type { Db } from '../../db/client';
-import { periodWindow } from '../dashboard/periods';
+import { periodWindow } from '../../lib/periods';
 import { iso, jsonInt, num, POSITIVE_STATUSES, rowsOf, ts } from './sql';
 
 /**

@@ -34,8 +34,14 @@ const get = async (t: TestApp, p: Person, url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: Record<string, unknown> & { range?: unknown } }>().data;
 };
-/** The figures without the window (which ends at "now", so moves between two calls) and when they were computed. */
-const figures = ({ range: _range, freshness: _freshness, ...rest }: Record<string, unknown>) => rest;
+/** The figures without the windows (which end at "now", so move between two calls) and when they were computed. */
+const figures = ({ range: _range, freshness: _freshness, ...rest }: Record<string, unknown>) => {
+  if (rest.previous && typeof rest.previous === 'object') {
+    const { range: _previousRange, ...previous } = rest.previous as Record<string, unknown>;
+    return { ...rest, previous };
+  }
+  return rest;
+};
 
 export const insightsOwnershipProbes: Record<string, Probe> = {
   'GET /api/v1/insights/deliverability/overall-stats': async (t, a, b) => {

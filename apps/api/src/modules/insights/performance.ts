@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INSIGHTS_MIN_SAMPLE } from '@shared/constants';
-import type { DashboardPeriod } from '@shared/schemas/dashboard';
 import { OUTREACH_VERBS } from '@shared/events';
 import { FUNNEL_STAGE_LABELS, FUNNEL_STAGES, STATISTIC_LABELS, type AudienceValue, type FunnelStage, type Opportunities, type StatisticName, type TargetAudience } from '@shared/schemas/insights';
 import type { Db } from '../../db/client';
-import { periodWindow } from '../dashboard/periods';
-import { iso, jsonInt, num, POSITIVE_STATUSES, rowsOf, ts } from './sql';
+import { periodWindow } from '../../lib/periods';
+import { DASHBOARD_CHANNELS, type DashboardChannel, type DashboardPeriod } from '@shared/schemas/dashboard';
+import { iso, jsonInt, num, onChannels, POSITIVE_STATUSES, rowsOf, ts } from './sql';
 import { wilson } from './stats';
 
 /**
@@ -21,13 +21,13 @@ const OUTREACH = sql.raw(`(${OUTREACH_VERBS.map((v) => `'${v}'`).join(', ')})`);
 /** The pipeline stages in funnel order, as ranks (0: none of them). */
 const RANK = sql.raw(`case s when 'interested' then 1 when 'meeting_booked' then 2 when 'proposal' then 3 when 'won' then 4 else 0 end`);
 
-type CohortOptions = { accountId: number; from: Date; to: Date; campaignId?: number };
+type CohortOptions = { accountId: number; from: Date; to: Date; campaignId?: number; channels?: readonly DashboardChannel[] };
 
 /**
  * `touches`: the period's outreach with what it concerns; `cohort`: one row per prospect contacted, with the first
  * touch; `answers`: their replies since the period began; `reach`: how far their pipeline card got.
  */
-function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
+function cohortCtes({ accountId, from, to, campaignId, channels = DASHBOARD_CHANNELS }: CohortOptions): SQL {
   const ceId = jsonInt(sql`a.payload`, 'campaign_email_id');
   const campaign = sql`coalesce(ce.campaign_id, ${jsonInt(sql`a.payload`, 'campaign_id')})`;
   return sql`touches as (
@@ -35,7 +35,7 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
              coalesce(ce.virtual_employee_id, case when a.actor_type = 'virtual_employee' then a.actor_id end) as virtual_employee_id
       from activities a
       left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${ceId}
-      where a.account_id = ${accountId} and a.verb in ${OUTREACH} and a.prospect_id is not null
+      where a.account_id = ${accountId} and a.verb in ${OUTREACH} and a.prospect_id is not null and ${onChannels(channels, 'a')}
         and a.occurred_at >= ${ts(from)} and a.occurred_at <= ${ts(to)}
         ${campaignId === undefined ? sql`` : sql`and ${campaign} = ${campaignId}`}
     ), cohort as (
@@ -48,15 +48,25 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
       from activities a
       left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${ceId}
       left join email_threads t on t.account_id = ${accountId} and t.id = ${jsonInt(sql`a.payload`, 'thread_id')}
-      where a.account_id = ${accountId} and a.verb = 'reply_received' and a.occurred_at >= ${ts(from)}
+      where a.account_id = ${accountId} and a.verb = 'reply_received' and a.occurred_at >= ${ts(from)} and ${onChannels(channels, 'a')}
         and a.prospect_id in (select prospect_id from cohort)
     ), reach as (
-      select po.prospect_id, max(${RANK}) as rank, bool_or(po.status = 'lost') as lost, bool_or(po.status = 'not_now') as not_now
-      from pipeline_opportunities po
-      left join pipeline_moves pm on pm.account_id = ${accountId} and pm.opportunity_id = po.id and pm.undone_at is null
-      cross join lateral (values (po.status), (pm.to_status)) v(s)
-      where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)
-      group by po.prospect_id
+      -- How far each card got, and a meeting booked since the period began (the activity a card's move to that stage,
+      -- or a recorded meeting, writes; an undone move deletes it): the dashboard's meetings are these (issue 26).
+      select prospect_id, max(rank) as rank, bool_or(lost) as lost, bool_or(not_now) as not_now
+      from (
+        select po.prospect_id, ${RANK} as rank, po.status = 'lost' as lost, po.status = 'not_now' as not_now
+        from pipeline_opportunities po
+        left join pipeline_moves pm on pm.account_id = ${accountId} and pm.opportunity_id = po.id and pm.undone_at is null
+        cross join lateral (values (po.status), (pm.to_status)) v(s)
+        where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)
+        union all
+        select a.prospect_id, 2, false, false
+        from activities a
+        where a.account_id = ${accountId} and a.verb = 'meeting_booked' and a.occurred_at >= ${ts(from)}
+          and a.prospect_id in (select prospect_id from cohort)
+      ) r
+      group by prospect_id
     ), answered as (
       -- Per cohort prospect, once: any reply, any positive one, and the first reply after the first touch (a join and
       -- a group, not a look-up per prospect: the cohort and its replies are each scanned once).
@@ -76,11 +86,12 @@ function cohortCtes({ accountId, from, to, campaignId }: CohortOptions): SQL {
 /** A sum of deal values (numeric(14, 2)) to cents. */
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
-export async function myOpportunities(db: Db, accountId: number, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Omit<Opportunities, 'freshness'>> {
-  const w = periodWindow(period, now);
+/** The cohort's headline counts over a window: what the dashboard's cards and the funnel's first stages read. */
+async function cohortCounts(db: Db, options: CohortOptions): Promise<Record<string, unknown> | undefined> {
+  const { accountId } = options;
   const [r] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with ${cohortCtes({ accountId, from: w.start, to: w.end, campaignId })}
+    sql`with ${cohortCtes(options)}
         select count(*) as contacted,
                count(*) filter (where replied or positive) as replied,
                count(*) filter (where positive) as positive,
@@ -98,6 +109,21 @@ export async function myOpportunities(db: Db, accountId: number, period: Dashboa
                   from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as valued_cards
         from outcome`,
   );
+  return r;
+}
+
+export async function myOpportunities(
+  db: Db,
+  accountId: number,
+  period: DashboardPeriod,
+  now: Date,
+  campaignId?: number,
+  channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
+): Promise<Omit<Opportunities, 'freshness'>> {
+  const w = periodWindow(period, now);
+  const r = await cohortCounts(db, { accountId, from: w.start, to: w.end, campaignId, channels });
+  // The same cohort one window earlier (followed to now as well), for the comparisons the dashboard shows.
+  const p = await cohortCounts(db, { accountId, from: w.previousStart, to: w.previousEnd, campaignId, channels });
   const counts = Object.fromEntries(FUNNEL_STAGES.map((s) => [s, num(r?.[s])])) as Record<FunnelStage, number>;
   const funnel = FUNNEL_STAGES.map((stage, i) => {
     const before = i === 0 ? null : counts[FUNNEL_STAGES[i - 1]!];
@@ -113,6 +139,13 @@ export async function myOpportunities(db: Db, accountId: number, period: Dashboa
     meetings_per_1000: counts.contacted > 0 ? Math.round((counts.meeting_booked / counts.contacted) * 10_000) / 10 : null,
     median_hours_to_first_reply: median,
     deal_value: { open: money(r?.open_value), won: money(r?.won_value), cards_with_value: num(r?.valued_cards) },
+    previous: {
+      range: { from: iso(w.previousStart), to: iso(w.previousEnd) },
+      contacted: num(p?.contacted),
+      replied: num(p?.replied),
+      positive: num(p?.positive),
+      meeting_booked: num(p?.meeting_booked),
+    },
   };
 }
 
@@ -167,10 +200,18 @@ function valuesOf(name: StatisticName, accountId: number): { kind: 'prospect'; v
   }
 }
 
-export async function targetAudience(db: Db, accountId: number, name: StatisticName, period: DashboardPeriod, now: Date, campaignId?: number): Promise<Omit<TargetAudience, 'freshness'>> {
+export async function targetAudience(
+  db: Db,
+  accountId: number,
+  name: StatisticName,
+  period: DashboardPeriod,
+  now: Date,
+  campaignId?: number,
+  channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
+): Promise<Omit<TargetAudience, 'freshness'>> {
   const w = periodWindow(period, now);
   const spec = valuesOf(name, accountId);
-  const ctes = cohortCtes({ accountId, from: w.start, to: w.end, campaignId });
+  const ctes = cohortCtes({ accountId, from: w.start, to: w.end, campaignId, channels });
   const rows =
     spec.kind === 'prospect'
       ? await rowsOf<Record<string, unknown>>(

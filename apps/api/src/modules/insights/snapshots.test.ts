@@ -101,16 +101,16 @@ describe.each(DB_KINDS)('insights snapshots (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TargetAudience }>().data).toMatchObject({ statistic_name: 'country', freshness: { stale: false } });
     const keys = (await t.db.db.select({ key: insightSnapshots.key }).from(insightSnapshots).where(eq(insightSnapshots.accountId, accountA))).map((r) => r.key).sort();
-    expect(keys).toEqual(['overall-stats:week::', 'target_audience:week::country']);
+    expect(keys).toEqual(['v2:overall-stats:week::', 'v2:target_audience:week::country']);
     // B's first call computes B's own figures (nothing sent) and keeps them under B's account.
     expect(await overall(b)).toMatchObject({ sent: 0, freshness: { stale: false } });
     const accountB = await accountIdOf(t, b);
-    const [snapB] = await t.db.db.select().from(insightSnapshots).where(and(eq(insightSnapshots.accountId, accountB), eq(insightSnapshots.key, 'overall-stats:week::')));
+    const [snapB] = await t.db.db.select().from(insightSnapshots).where(and(eq(insightSnapshots.accountId, accountB), eq(insightSnapshots.key, 'v2:overall-stats:week::')));
     expect(snapB?.body).toMatchObject({ sent: 0 });
     // The refresh job works in the scope of the account its payload names: B's refresh reads B's rows only.
     await t.app.jobs.send(insightSnapshotJob, { account_id: accountB, call: 'overall-stats', period: 'week', campaign_id: null, statistic_name: null });
     await t.app.jobs.drain();
-    const [refreshedB] = await t.db.db.select().from(insightSnapshots).where(and(eq(insightSnapshots.accountId, accountB), eq(insightSnapshots.key, 'overall-stats:week::')));
+    const [refreshedB] = await t.db.db.select().from(insightSnapshots).where(and(eq(insightSnapshots.accountId, accountB), eq(insightSnapshots.key, 'v2:overall-stats:week::')));
     expect(refreshedB?.body).toMatchObject({ sent: 0, by_mailbox: [] });
     expect((await overall()).sent).toBeGreaterThan(0);
   });

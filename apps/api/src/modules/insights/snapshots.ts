@@ -7,10 +7,11 @@ import type { Db } from '../../db/client';
 import { insightSnapshots } from '../../db/schema';
 import { defineJob } from '../../lib/jobs/queue';
 import type { Deps } from '../../lib/route';
-import { periodWindow } from '../dashboard/periods';
+import { periodWindow } from '../../lib/periods';
 import { overallStats } from './deliverability';
 import { myOpportunities, targetAudience } from './performance';
 import { requestLookups } from './providers';
+import { accountChannels } from './sql';
 
 /**
  * Insights snapshots (issue 26, "Speed"): every insights figure is computed from the engine's own tables (the activity
@@ -51,7 +52,9 @@ export const insightQuerySchema = z.object({
 });
 export type InsightQuery = z.output<typeof insightQuerySchema>;
 
-export const snapshotKey = (q: InsightQuery) => [q.call, q.period, q.campaign_id ?? '', q.statistic_name ?? ''].join(':');
+/** Bumped when an answer's shape changes, so snapshots kept in the old shape are never served (they are recomputed). */
+const SHAPE_VERSION = 2;
+export const snapshotKey = (q: InsightQuery) => [`v${SHAPE_VERSION}`, q.call, q.period, q.campaign_id ?? '', q.statistic_name ?? ''].join(':');
 
 /** An answer as kept: the response's figures (and, for overall-stats, how many recipient domains await their provider). */
 type Body = Record<string, unknown> & { pendingProviders?: number };
@@ -67,8 +70,10 @@ async function compute(deps: Pick<Deps, 'db' | 'jobs'>, q: InsightQuery, now: Da
     if (pendingDomains.length) await requestLookups(deps, pendingDomains, now);
     return { ...figures, pendingProviders: pendingDomains.length };
   }
-  if (q.call === 'my_opportunities') return myOpportunities(db, q.account_id, q.period, now, campaignId);
-  return targetAudience(db, q.account_id, q.statistic_name as StatisticName, q.period, now, campaignId);
+  // The brand's channels only, as on the dashboard: a channel switched off shows no figures anywhere.
+  const channels = await accountChannels(db, q.account_id);
+  if (q.call === 'my_opportunities') return myOpportunities(db, q.account_id, q.period, now, campaignId, channels);
+  return targetAudience(db, q.account_id, q.statistic_name as StatisticName, q.period, now, campaignId, channels);
 }
 
 /** What the account's figures were computed from: its newest activity and its newest pipeline card change (two index probes). */

@@ -155,6 +155,8 @@ describe.each(DB_KINDS)('step variants through the send path (%s)', (kind) => {
     for (const row of firsts.slice(0, 4)) expect((await inject('PUT', `/campaign_emails/${row.id}`, { action: 'approve' })).statusCode).toBe(200);
     const before = smtpServer.received.length;
     await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+    // The approvals kicked the account's own tick job too: one of the two may hold a row in flight; let it finish.
+    await t.app.jobs.drain();
     const sent = (await stepOne()).slice(0, 4);
     expect(sent.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
     const received = smtpServer.received.slice(before);
@@ -302,6 +304,8 @@ describe.each(DB_KINDS)('step variants through the send path (%s)', (kind) => {
     for (const id of [plain!.id, halEmail.id]) expect((await inject('PUT', `/campaign_emails/${id}`, { action: 'approve' })).statusCode).toBe(200);
     const before = smtpServer.received.length;
     await inAccount(accountId, null, () => runSendTick(deps(), accountId));
+    // The approvals kicked the account's own tick job too: one of the two may hold a row in flight; let it finish.
+    await t.app.jobs.drain();
     const subjects = await Promise.all(smtpServer.received.slice(before).map(async (m) => (await simpleParser(m.raw)).subject));
     expect(subjects.sort()).toEqual([`${name}, a quick question`, 'Hal, a quick question'].sort());
     const final = (await comparison()).steps[0]!;

@@ -71,6 +71,7 @@ const opportunities = (period: DashboardPeriod): Opportunities => ({
   meetings_per_1000: 10,
   median_hours_to_first_reply: 5.5,
   deal_value: { open: 48000, won: 12500.5, cards_with_value: 3 },
+  previous: { range, contacted: 150, replied: 20, positive: 8, meeting_booked: 3 },
 });
 
 const audience = (period: DashboardPeriod, name: string): TargetAudience => ({
@@ -199,6 +200,9 @@ describe('the insights page', () => {
     renderRoute(InsightsRoute, { path: '/cabinet/insights', url: '/cabinet/insights?tab=performance' });
     const table = await screen.findByRole('table', { name: 'The funnel of the prospects contacted' });
     expect(within(table).getByRole('rowheader', { name: 'Meeting booked' }).closest('tr')).toHaveTextContent('240%');
+    // The previous period's cohort beside it (what the dashboard compares with); not kept for the later stages.
+    expect(within(table).getByRole('rowheader', { name: 'Contacted' }).closest('tr')).toHaveTextContent(/^Contacted200–150$/);
+    expect(within(table).getByRole('rowheader', { name: 'Won' }).closest('tr')).toHaveTextContent(/–$/);
     expect(screen.getByText('10')).toBeInTheDocument();
     expect(screen.getByText('5.5 h')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-open-deal-value')).getByText('48,000')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Target } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardPeriod } from '@shared/schemas/dashboard';
+import type { FunnelStage, Opportunities } from '@shared/schemas/insights';
 import { EmptyState } from '@web/components/page-frame';
 import { PERIOD_SPANS } from '@web/components/period-switcher';
 import { LoadError } from '@web/components/ui/load-error';
@@ -9,6 +10,12 @@ import { cn } from '@web/lib/utils';
 import { useOpportunities } from '../api/insights';
 import { formatCount, formatHours, formatRate } from './format';
 import { Figure, FiguresTable, FreshnessNote, Section } from './parts';
+
+/** The same cohort one window earlier, for the stages the dashboard compares (the later ones are not kept for it). */
+function previousOf(previous: Opportunities['previous'], stage: FunnelStage): string {
+  const value = stage === 'contacted' || stage === 'replied' || stage === 'positive' || stage === 'meeting_booked' ? previous[stage] : null;
+  return value === null ? '–' : formatCount(value);
+}
 
 export function PerformanceTab({ period }: { period: DashboardPeriod }) {
   const q = useOpportunities(period);
@@ -54,8 +61,11 @@ export function PerformanceTab({ period }: { period: DashboardPeriod }) {
         </div>
         <FiguresTable
           caption="The funnel of the prospects contacted"
-          head={['Stage', 'Prospects', 'From the stage before']}
-          rows={o.funnel.map((s) => ({ key: s.stage, cells: [s.label, formatCount(s.prospects), s.conversion_from_previous === null ? '–' : formatRate(s.conversion_from_previous)] }))}
+          head={['Stage', 'Prospects', 'From the stage before', 'Previous period']}
+          rows={o.funnel.map((s) => ({
+            key: s.stage,
+            cells: [s.label, formatCount(s.prospects), s.conversion_from_previous === null ? '–' : formatRate(s.conversion_from_previous), previousOf(o.previous, s.stage)],
+          }))}
         />
       </Section>
     </div>

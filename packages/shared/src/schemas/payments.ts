@@ -42,7 +42,7 @@ export const PRODUCT_FEATURES = {
   inbox_pipeline: { label: 'Inbox and pipeline', available: true },
   visitor_tracking: { label: 'Website visitor tracking', available: false },
   crm_sync: { label: 'HubSpot and Salesforce sync', available: false, flag: 'integrations' },
-  insights: { label: 'Deliverability insights', available: false },
+  insights: { label: 'Deliverability and performance insights', available: true },
   brand_awareness: { label: 'Brand-awareness posts', available: true, flag: 'brand_awareness' },
   priority_support: { label: 'Priority support', available: false },
 } as const satisfies Record<string, { label: string; available: boolean; flag?: keyof FeatureFlags }>;

@@ -71,7 +71,9 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     // Only what the product does today is sold: every listed feature is an available one from the one list.
     const available = Object.values(PRODUCT_FEATURES).filter((f) => f.available).map((f) => f.label);
     for (const link of body.data as Array<{ features: string[] }>) for (const f of link.features) expect(available).toContain(f);
-    expect(JSON.stringify(body.data)).not.toMatch(/visitor|HubSpot|insights/i);
+    expect(JSON.stringify(body.data)).not.toMatch(/visitor|HubSpot/i);
+    // Insights exist (issue 26): the plans that include them say so.
+    expect(body.data.find((l: { plan: string }) => l.plan === 'Scale').features).toContain(PRODUCT_FEATURES.insights.label);
     // Brand-awareness posts exist (issue 14): the plans that include them say so.
     expect(body.data.find((l: { plan: string }) => l.plan === 'Scale').features).toContain(PRODUCT_FEATURES.brand_awareness.label);
     // The inbox and the pipeline exist (issues 12, 13): the plans that include them say so.

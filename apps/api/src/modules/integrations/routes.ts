@@ -6,14 +6,19 @@ import {
   integrationListSchema,
   integrationSchema,
   integrationWriteListSchema,
+  integrationSyncParamsSchema,
   integrationWriteParamsSchema,
+  integrationSyncAnswerSchema,
+  integrationSyncSchema,
   integrationWriteSchema,
   updateIntegrationBodySchema,
 } from '@shared/schemas/integrations';
 import { dbId, text } from '@shared/schemas/primitives';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute, type AppRoute } from '../../lib/route';
+import { hubspotRoutes } from './hubspot/routes';
 import { listWrites, replayWrite } from './ledger';
+import { listSyncs, syncRow, toSyncJson } from './syncs';
 import { finishOAuth, startOAuth } from './oauth';
 import { disconnect, integrationRow, listIntegrations, updateSettings } from './service';
 
@@ -111,4 +116,30 @@ export const integrationRoutes: AppRoute[] = [
     schema: { params: integrationWriteParamsSchema, response: { 200: z.object({ data: integrationWriteSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await replayWrite(deps, auth.account.id, params.id, params.writeId) }),
   }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/:id/syncs'),
+    access: 'user',
+    owner: 'account',
+    feature: 'integrations',
+    summary: "The integration's recent bulk imports (newest first, 10): each with its preview (read, would add, already there, skipped) and, once applied, its result",
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.array(integrationSyncSchema) }) } },
+    handler: async ({ auth, deps, params }) => {
+      await integrationRow(deps.db, auth.account.id, params.id);
+      return { data: await listSyncs(deps.db, auth.account.id, params.id) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/:id/syncs/:syncId'),
+    access: 'user',
+    owner: 'account',
+    feature: 'integrations',
+    summary: 'One bulk import: previewing (the vendor is being read), previewed (what applying would do), applying, applied (result) or failed (error)',
+    tags: TAGS,
+    schema: { params: integrationSyncParamsSchema, response: { 200: integrationSyncAnswerSchema } },
+    handler: async ({ auth, deps, params }) => ({ data: toSyncJson(await syncRow(deps.db, auth.account.id, params.id, params.syncId)) }),
+  }),
+  ...hubspotRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
 import type {
+  AutoPushPreview,
   CreateIntegrationBody,
   HubSpotContactItem,
   HubSpotListItem,
@@ -32,6 +33,7 @@ export function integrationEndpoints(http: ApiClient) {
       http.post<{ data: IntegrationSync }>('/import_all_hubspot_contacts_to_blacklist', body).then((r) => r.data.data),
     /** Applies that preview. */
     confirmHubSpotBlacklistImport: (syncId: number) => http.post<{ data: IntegrationSync }>('/import_all_hubspot_contacts_to_blacklist', { sync_id: syncId, confirm: true }).then((r) => r.data.data),
+    hubspotPushPreview: (autoPush: 'positive' | 'all') => http.get<{ data: AutoPushPreview }>('/integrations/hubspot/push_preview', { params: { auto_push: autoPush } }).then((r) => r.data.data),
     pushReplyToHubSpot: (replyId: number) => http.post<PushAnswer>(`/replies/${replyId}/import_contact_to_hubspot`).then((r) => r.data),
   };
 }

@@ -60,6 +60,12 @@ beforeEach(() => {
     if (m === 'GET' && c.url === '/integrations') return state.list ?? { status: 200, data: { data: state.integrations, meta: { providers } } };
     if (m === 'POST' && c.url === '/integrations') return { status: 200, data: { data: { authorize_url: 'https://app.hubspot.example/oauth/authorize?client_id=x' } } };
     if (m === 'GET' && c.url === '/integrations/7/writes') return { status: 200, data: { data: state.writes } };
+    if (m === 'GET' && c.url === '/integrations/hubspot/push_preview')
+      return { status: 200, data: { data: { window_days: 30, replies: 5, create: 3, update: 1, skipped: 1, sample: [] } } };
+    if (m === 'PUT' && c.url === '/integrations/7') {
+      state.integrations = [hubspot({ settings: JSON.parse(String(c.data)).settings })];
+      return { status: 200, data: { data: state.integrations[0] } };
+    }
     if (m === 'GET' && c.url === '/integrations/hubspot_lists') return { status: 200, data: { data: [{ id: '11', name: 'Customers', size: 3, processing_type: 'MANUAL' }], meta: { offset: 1, has_more: false, total: 1 } } };
     if (m === 'POST' && c.url === '/integrations/7/writes/31/replay') {
       state.writes = [write({ status: 'pending', replayable: false, error: null })];
@@ -119,6 +125,19 @@ describe('Integrations page', () => {
     expect(await screen.findByText(/HubSpot says: HubSpot refused to renew access/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reconnect HubSpot' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'HubSpot' }).parentElement).toHaveTextContent('Needs reconnect');
+  });
+
+  it('previews the automatic push before it is saved, then saves the settings', async () => {
+    state.integrations = [hubspot()];
+    render();
+    await userEvent.click(await screen.findByText('Settings'));
+    await userEvent.selectOptions(screen.getByLabelText('Push replying prospects to HubSpot'), 'all');
+    expect(await screen.findByLabelText('Automatic push preview')).toHaveTextContent('the replies of the last 30 days (5) would have made 3 new or matched HubSpot contacts, 1 updates of known ones, and 1 skipped');
+    expect(calls('GET', '/integrations/hubspot/push_preview')[0]!.params).toEqual({ auto_push: 'all' });
+    await userEvent.type(screen.getByLabelText('Daily request cap'), '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(calls('PUT', '/integrations/7')).toHaveLength(1));
+    expect(JSON.parse(String(calls('PUT', '/integrations/7')[0]!.data))).toEqual({ settings: { daily_cap: 250, log_conversation: false, auto_push: 'all' } });
   });
 
   it('shows an error with Try again when the list cannot load', async () => {

@@ -35,6 +35,10 @@ export const useSync = (id: number, syncId: number | null) =>
 /** GET integrations/hubspot_lists (the first 100 lists). */
 export const useHubSpotLists = (enabled: boolean) => useQuery({ queryKey: integrationKeys.hubspotLists(), queryFn: () => api.integrations.hubspotLists({ count: 100 }), enabled });
 
+/** GET integrations/hubspot/push_preview: what automatic pushes would have done with the last 30 days' replies. */
+export const useHubSpotPushPreview = (mode: 'positive' | 'all' | null) =>
+  useQuery({ queryKey: [...integrationKeys.all, 'hubspot', 'push-preview', mode] as const, queryFn: () => api.integrations.hubspotPushPreview(mode!), enabled: mode !== null });
+
 /** POST integrations: the consent URL; the caller sends the browser there. */
 export const useConnect = () => useMutation({ mutationFn: (body: CreateIntegrationBody) => api.integrations.connect(body) });
 

@@ -7,7 +7,7 @@ import { Field } from '@web/components/ui/field';
 import { Label } from '@web/components/ui/label';
 import { selectClass } from '@web/components/ui/styles';
 import { notify } from '@web/lib/notify';
-import { useUpdateSettings } from '../api/integrations';
+import { useHubSpotPushPreview, useUpdateSettings } from '../api/integrations';
 
 const AUTO_PUSH_LABELS: Record<AutoPushMode, string> = { off: 'Only when I click “Add to CRM”', positive: 'Interested replies and meeting requests', all: 'Every reply' };
 
@@ -17,6 +17,9 @@ export function SettingsForm({ integration, label, crm }: { integration: Integra
   const [cap, setCap] = useState(integration.settings.daily_cap ? String(integration.settings.daily_cap) : '');
   const [log, setLog] = useState(integration.settings.log_conversation ?? false);
   const [autoPush, setAutoPush] = useState<AutoPushMode>(integration.settings.auto_push ?? 'off');
+  // Before the first automatic push (or a wider one): what it would have done with the recent replies.
+  const previewMode = integration.provider === 'hubspot' && autoPush !== 'off' && autoPush !== (integration.settings.auto_push ?? 'off') ? autoPush : null;
+  const preview = useHubSpotPushPreview(previewMode);
   const capError = cap !== '' && !/^[1-9]\d{0,6}$/.test(cap) ? 'A whole number from 1 to 1000000, or empty for no cap' : undefined;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -37,6 +40,13 @@ export function SettingsForm({ integration, label, crm }: { integration: Integra
                 </option>
               ))}
             </select>
+            {previewMode && preview.isPending ? <p className="text-xs text-muted">Looking at your recent replies…</p> : null}
+            {previewMode && preview.data ? (
+              <p className="text-xs text-muted" aria-label="Automatic push preview">
+                With this on, the replies of the last {preview.data.window_days} days ({preview.data.replies}) would have made {preview.data.create} new or matched {label} contacts,{' '}
+                {preview.data.update} updates of known ones, and {preview.data.skipped} skipped (written already, or no address). It applies to new replies from the moment you save.
+              </p>
+            ) : null}
           </div>
           <label className="flex items-center gap-2 text-sm text-fg">
             <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} className="h-4 w-4 accent-[var(--accent)]" />

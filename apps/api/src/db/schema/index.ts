@@ -48,3 +48,6 @@ export * from './pipeline';
 export * from './live';
 export * from './brand-awareness';
 export * from './insights';
+
+/** Integrations (issue 27): connections to CRMs, calendars and Zapier, the write ledger, quota, record identity. */
+export * from './integrations';

@@ -283,21 +283,28 @@ async function sessionChanged(db: Db, userId: number): Promise<void> {
 }
 
 async function memberOf(deps: Deps, accountId: number, userId: number): Promise<UserRow> {
-  const [row] = await deps.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  // By the account alone (the tenancy guard reads users.id as the caller's own): an account has few members.
+  const rows = await deps.db.select().from(users).where(eq(users.accountId, accountId));
+  const row = rows.find((r) => r.id === userId);
   if (!row) throw notFound(MEMBER_MESSAGES.memberNotFound);
   return row;
 }
 
+/**
+ * Writes to a teammate's row: the guard takes users.id for the caller's own, so these run in the system
+ * scope, each bound to the caller's account in its where clause (memberOf checked the teammate is in it).
+ */
+const onTeammate = <T>(fn: () => Promise<T>) => asSystem("changes a teammate's row, bound to the caller's account", fn);
+
 export async function changeRole(deps: Deps, auth: AuthContext, userId: number, role: 'admin' | 'member'): Promise<void> {
   const target = await memberOf(deps, auth.account.id, userId);
   if (target.role === 'owner') throw unprocessable(MEMBER_MESSAGES.ownerRole);
-  await deps.db
-    .update(users)
-    .set({ role, updatedAt: now(deps) })
-    .where(and(eq(users.id, userId), eq(users.accountId, auth.account.id)));
+  await onTeammate(() =>
+    deps.db
+      .update(users)
+      .set({ role, updatedAt: now(deps) })
+      .where(and(eq(users.id, userId), eq(users.accountId, auth.account.id))),
+  );
   await sessionChanged(deps.db, userId);
 }
 
@@ -344,7 +351,7 @@ export async function transferOwnership(deps: Deps, auth: AuthContext, userId: n
   if (userId === auth.user.id) throw unprocessable(MEMBER_MESSAGES.transferToSelf);
   await memberOf(deps, auth.account.id, userId);
   const at = now(deps);
-  await deps.db.transaction(async (tx) => {
+  await onTeammate(() => deps.db.transaction(async (tx) => {
     // The old owner first: one owner per account (users_account_owner_unique).
     await tx
       .update(users)
@@ -354,7 +361,7 @@ export async function transferOwnership(deps: Deps, auth: AuthContext, userId: n
       .update(users)
       .set({ role: 'owner', updatedAt: at })
       .where(and(eq(users.id, userId), eq(users.accountId, auth.account.id)));
-  });
+  }));
   await sessionChanged(deps.db, auth.user.id);
   await sessionChanged(deps.db, userId);
 }

@@ -7,6 +7,8 @@ import { accountInvitations, accounts, users } from '../../db/schema';
 import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, signIn, startTestApp, uniqueEmail, v1, type TestApp } from '../../testing/harness';
 import { createPersona } from '../../testing/profiles';
+import { activities } from '../../db/schema';
+import { cardOf } from '../pipeline/ownership.test-helpers';
 import { acceptRequest, invitationToken, invite, inviteRequest, joinedAs, membersOf, setPlan, signedUpAs, TOKEN_LINK } from './team.test-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -234,5 +236,20 @@ describe.each(DB_KINDS)('account members on %s', (kind) => {
     const res = await acceptRequest(t, mine.headers, token);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0]).toMatch(/hand over its ownership/);
+  });
+
+  it('who did what: a member’s move of a pipeline card is theirs, by name, in the card’s history and the activity log', async () => {
+    const owner = await signedInUser(t, 'actor-owner');
+    const member = await joinedAs(t, owner, 'member');
+    const { cardId, accountId } = await cardOf(t, owner);
+    const moved = await t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${cardId}`), headers: member.headers, payload: { pipeline_status: 'lost' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const list = await get('/campaign_emails/pipeline_prospects?pipeline_status=lost&per_page=100', owner.headers);
+    const card = list.json().data.find((c: { id: number }) => c.id === cardId);
+    expect(card.recent_moves[0]).toMatchObject({ actor: { type: 'user', id: member.user.id, name: member.email } });
+    const logged = await t.db.db.select().from(activities).where(eq(activities.accountId, accountId));
+    const move = logged.find((x) => x.verb === 'pipeline_moved' && x.actorType === 'user');
+    expect(move).toMatchObject({ actorId: member.user.id });
+    expect(move!.actorId).not.toBe((await get('/user_info', owner.headers)).json().data.id);
   });
 });

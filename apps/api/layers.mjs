@@ -12,7 +12,7 @@ export const API_LAYERS = [
   { layer: 'platform', modules: ['activities', 'ai', 'brand', 'docs'] },
   { layer: 'notices', modules: ['notifications', 'blacklist'] },
   { layer: 'identity', modules: ['auth'] },
-  { layer: 'account', modules: ['users', 'live', 'billing', 'linkedin-accounts'] },
+  { layer: 'account', modules: ['users', 'account-members', 'live', 'billing', 'linkedin-accounts'] },
   { layer: 'mailboxes', modules: ['mailboxes'] },
   { layer: 'sending', modules: ['sending'] },
   { layer: 'business', modules: ['offerings', 'virtual-employees', 'auto-communication', 'compliance'] },

@@ -300,7 +300,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     onRequest: [
       featureHook(route, config),
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
-      authHook(route.access, deps.db, config),
+      authHook(route.access, deps.db, config, route.role),
     ].filter((h) => h !== undefined),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);

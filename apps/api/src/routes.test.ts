@@ -26,9 +26,13 @@ import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership.
 import { linkedInSearchOwnershipProbes } from './modules/linkedin-searches/ownership.test-helpers';
 import { phoneCallOwnershipProbes } from './modules/phone-calls/ownership.test-helpers';
 import { integrationOwnershipProbes } from './modules/integrations/ownership.test-helpers';
+import { accountMemberOwnershipProbes, joinedAs, setPlan } from './modules/account-members/team.test-helpers';
+import { ACCOUNT_ROLES, roleRequiredMessage } from '@shared/schemas/account-members';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
+/** For the role walk: ids no row has (an admin's request then ends in the handler's 404 or 422, never on a real row). */
+const fillMissing = (url: string) => url.replace(/:id\b/g, '2147480001').replace(/:[A-Za-z_]+/g, '1');
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Probe = (t: TestApp, a: Person, b: Person) => Promise<void>;
@@ -87,6 +91,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...linkedInSearchOwnershipProbes,
   ...phoneCallOwnershipProbes,
   ...integrationOwnershipProbes,
+  ...accountMemberOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);
@@ -222,6 +227,15 @@ describe.runIf(PGLITE_PASS)('the route registry', () => {
     }
   });
 
+  it('declares the role every signed-in route needs, and none on the others', () => {
+    const signedIn = routes.filter((r) => r.access === 'user');
+    expect(signedIn.filter((r) => !ACCOUNT_ROLES.includes(r.role!)).map(key), 'routes without a role').toEqual([]);
+    expect(routes.filter((r) => r.access !== 'user' && r.role !== undefined).map(key), 'a role on a route no account member calls').toEqual([]);
+    // Some routes are above a member, or the walk below would prove nothing.
+    expect(signedIn.filter((r) => r.role === 'admin').length).toBeGreaterThan(10);
+    expect(signedIn.filter((r) => r.role === 'owner').length).toBeGreaterThan(0);
+  });
+
   it('has an ownership probe for every route that touches a user or account', () => {
     const owned = routes.filter((r) => r.owner !== 'none').map(key);
     expect(owned.filter((k) => !ownershipProbes[k])).toEqual([]);
@@ -232,10 +246,16 @@ describe.each(DB_KINDS)('every route on %s', (kind) => {
   let t: TestApp;
   let a: Person;
   let b: Person;
+  /** A's team: an admin and a member who joined A's account by invitation. */
+  let admin: Person;
+  let member: Person;
   beforeAll(async () => {
     t = await startTestApp(kind);
     a = await signedInUser(t, 'owner-a');
     b = await signedInUser(t, 'owner-b');
+    await setPlan(t, a, 'Scale');
+    admin = await joinedAs(t, a, 'admin');
+    member = await joinedAs(t, a, 'member');
   });
   afterAll(() => t.close());
 
@@ -258,6 +278,26 @@ describe.each(DB_KINDS)('every route on %s', (kind) => {
       expect(res.json()).toEqual({ errors: ['You need to sign in or sign up before continuing.'] });
       expect(res.headers['access-token']).toBeUndefined();
     }
+  });
+
+  const aboveMember = routes.filter((r) => r.access === 'user' && r.role !== 'member');
+  it.each(aboveMember.map((r) => [`${key(r)} (${r.role})`, r] as const))('%s refuses a member with 403, and lets its role through', async (_name, r) => {
+    const call = (headers: AuthHeaders) =>
+      t.app.inject({ method: r.method, url: fillMissing(r.url), headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
+    const refusal = { errors: [roleRequiredMessage(r.role!)] };
+    const asMember = await call(member.headers);
+    expect(asMember.statusCode, asMember.body).toBe(403);
+    expect(asMember.json()).toEqual(refusal);
+    const asAdmin = await call(admin.headers);
+    if (r.role === 'owner') {
+      expect(asAdmin.statusCode, asAdmin.body).toBe(403);
+      expect(asAdmin.json()).toEqual(refusal);
+    }
+    // Past the role check, the route's own answer: validation (422), not found (404) or done; never the role's 403.
+    const passing = r.role === 'owner' ? a : admin;
+    const past = await call(passing.headers);
+    expect(past.statusCode, past.body).toBeLessThan(500);
+    if (past.statusCode === 403) expect(past.json()).not.toEqual(refusal);
   });
 
   it.each(Object.entries(ownershipProbes))('%s keeps user A’s data from user B', async (_name, probe) => {

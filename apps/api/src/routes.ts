@@ -14,6 +14,7 @@ import { importRoutes } from './modules/imports/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { userRoutes } from './modules/users/routes';
+import { accountMemberRoutes } from './modules/account-members/routes';
 import { paymentRoutes } from './modules/billing/routes';
 import { autoCommunicationRoutes } from './modules/auto-communication/routes';
 import { userEmailRoutes } from './modules/mailboxes/routes';
@@ -37,6 +38,7 @@ export const routes: readonly AppRoute[] = [
   ...brandRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...accountMemberRoutes,
   ...onboardingRoutes,
   ...personaRoutes,
   ...importRoutes,

@@ -11,6 +11,7 @@ import type { OidcProvider } from './oidc';
 import type { JobQueue } from './jobs/queue';
 import type { FeatureFlag } from '@shared/brands';
 import type { MailServices } from './mail';
+import type { AccountRole } from '@shared/schemas/account-members';
 
 /**
  * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
@@ -61,7 +62,14 @@ export type RouteContext<S extends RouteSchemas, A extends Access> = {
   file: UploadedFile | null;
 };
 
-export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
+/**
+ * The least role in the account a signed-in route needs (member < admin < owner; docs/decisions.md
+ * "Account roles"). Required on every 'user' route, so a new route cannot forget it: the type asks for it
+ * and the all-routes test proves a member is refused (403) what needs admin and an admin passes.
+ */
+export type RoleRequirement<A extends Access> = A extends 'user' ? { role: AccountRole } : { role?: never };
+
+export type RouteDefinition<S extends RouteSchemas, A extends Access> = RoleRequirement<A> & {
   method: HttpMethod;
   url: string;
   access: A;
@@ -105,7 +113,7 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = {
   handler: (ctx: RouteContext<S, A>) => unknown;
 };
 
-export type AppRoute = RouteDefinition<RouteSchemas, Access>;
+export type AppRoute = Omit<RouteDefinition<RouteSchemas, Access>, 'role'> & { role?: AccountRole };
 
 /** Every route goes through here, so access and ownership are always declared. */
 export function defineRoute<const A extends Access, S extends RouteSchemas>(route: RouteDefinition<S, A>): AppRoute {

@@ -94,6 +94,11 @@ export const routeDefs: RouteDef[] = [
     meta: { title: paths.auth.omniauth.title, layout: 'public' },
     lazy: () => import('@web/features/auth/routes/omniauth').then((m) => ({ Component: m.OmniauthRoute })),
   },
+  {
+    path: paths.invitation.path,
+    meta: { title: paths.invitation.title, layout: 'public' },
+    lazy: () => import('@web/features/team/routes/invitation').then((m) => ({ Component: m.InvitationRoute })),
+  },
   // Topnav pages
   {
     path: paths.tracking.path,
@@ -243,6 +248,11 @@ export const routeDefs: RouteDef[] = [
         path: rel(cab.profilePassword.path, cab.profileEdit.path),
         meta: { title: cab.profilePassword.title },
         lazy: () => import('@web/features/users/routes/password-form').then((m) => ({ Component: m.PasswordFormRoute })),
+      },
+      {
+        path: rel(cab.profileMembers.path, cab.profileEdit.path),
+        meta: { title: cab.profileMembers.title },
+        lazy: () => import('@web/features/team/routes/members').then((m) => ({ Component: m.MembersRoute })),
       },
     ],
   },

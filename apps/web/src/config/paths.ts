@@ -18,6 +18,11 @@ export const paths = {
     verify: p('/auth/verify', 'Verify your email'),
   },
   tracking: p('/tracking', 'Website tracking'),
+  invitation: {
+    path: '/invitations/:token',
+    title: 'Invitation',
+    getHref: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  },
   extension: p('/extension', 'Browser extension'),
   businessInformation: {
     followup: p('/business-information/followup', 'Follow Up'),
@@ -70,6 +75,7 @@ export const paths = {
     pipeline: p('/cabinet/pipeline', 'Pipeline'),
     profileEdit: p('/cabinet/profile-edit', 'Edit Profile'),
     profilePassword: p('/cabinet/profile-edit/password', 'Change password'),
+    profileMembers: p('/cabinet/profile-edit/members', 'Members'),
   },
   onboarding: {
     welcome: p('/cabinet/onboarding', 'Welcome'),
@@ -96,10 +102,10 @@ export type OnboardingStepSlug = (typeof ONBOARDING_STEPS)[number]['slug'];
 
 export const onboardingStepHref = (slug: OnboardingStepSlug) => `${paths.onboarding.welcome.path}/${slug}`;
 
-/** Pages open to everyone (issue 2 §0): the landing page, /auth/* and /extension. */
+/** Pages open to everyone (issue 2 §0): the landing page, /auth/* and /extension, and an invitation link (issue 29). */
 export function isOpenPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return path === '/' || path === '/auth' || path.startsWith('/auth/') || path === paths.extension.path;
+  return path === '/' || path === '/auth' || path.startsWith('/auth/') || path === paths.extension.path || path.startsWith('/invitations/');
 }
 
 /** Auth pages a signed-in user is sent away from; omniauth and reset-password stay reachable. */

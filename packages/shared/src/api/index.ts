@@ -27,6 +27,7 @@ import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 import { variantEndpoints } from './endpoints/variants';
 import { integrationEndpoints } from './endpoints/integrations';
+import { accountMemberEndpoints } from './endpoints/account-members';
 
 export * from './client';
 
@@ -66,6 +67,7 @@ export function createApi(http: ApiClient) {
     outreachTasks: outreachTaskEndpoints(http),
     variants: variantEndpoints(http),
     integrations: integrationEndpoints(http),
+    accountMembers: accountMemberEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -81,6 +81,9 @@ export const userSchema = z.object({
   created_at: text(),
   /** A requested new sign-in email that waits for its confirmation link; `email` stays until then. */
   unconfirmed_email: text().nullable().optional(),
+  /** The user's role in their account (schemas/account-members): what the web app shows them to change. */
+  role: z.enum(['member', 'admin', 'owner']).optional(),
+  account_name: text().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -3,3 +3,4 @@ export * from './linkedin';
 export * from './personas';
 export * from './person-filters';
 export * from './prospects';
+export * from './account-members';

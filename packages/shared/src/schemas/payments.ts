@@ -23,6 +23,8 @@ export type PlanLimits = {
   linkedin_actions_per_day: number;
   /** Phone-call minutes per month. */
   phone_minutes_per_month: number;
+  /** People on the account (the owner included); members and open invitations take one each. */
+  seats: number;
 };
 
 /**
@@ -68,6 +70,7 @@ export const LIMIT_FEATURES: Record<keyof PlanLimits, ProductFeature | null> = {
   emails_per_day: 'email_outreach',
   linkedin_actions_per_day: 'linkedin_outreach',
   phone_minutes_per_month: 'phone_calls',
+  seats: null,
 };
 export const isLimitShown = (limit: keyof PlanLimits, flags: BrandFeatureFlags = {}): boolean => {
   const feature = LIMIT_FEATURES[limit];
@@ -90,14 +93,14 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     price_usd_month: 99,
     description: 'One AI sales agent for a founder or a first sales hire.',
     features: ['personas', 'prospects', 'ai_messaging', 'notifications', 'email_outreach', 'inbox_pipeline', 'visitor_tracking'],
-    limits: { virtual_employees: 1, prospects_per_month: 500, emails_per_day: 100, linkedin_actions_per_day: 0, phone_minutes_per_month: 0 },
+    limits: { virtual_employees: 1, prospects_per_month: 500, emails_per_day: 100, linkedin_actions_per_day: 0, phone_minutes_per_month: 0, seats: 2 },
   },
   {
     name: 'Growth',
     price_usd_month: 299,
     description: 'Three AI sales agents and higher limits for a small sales team.',
     features: ['personas', 'prospects', 'ai_messaging', 'notifications', 'email_outreach', 'linkedin_outreach', 'inbox_pipeline', 'visitor_tracking', 'crm_sync', 'insights'],
-    limits: { virtual_employees: 3, prospects_per_month: 2500, emails_per_day: 300, linkedin_actions_per_day: 50, phone_minutes_per_month: 0 },
+    limits: { virtual_employees: 3, prospects_per_month: 2500, emails_per_day: 300, linkedin_actions_per_day: 50, phone_minutes_per_month: 0, seats: 5 },
   },
   {
     name: 'Scale',
@@ -118,7 +121,7 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       'brand_awareness',
       'priority_support',
     ],
-    limits: { virtual_employees: 10, prospects_per_month: 10000, emails_per_day: 1000, linkedin_actions_per_day: 150, phone_minutes_per_month: 600 },
+    limits: { virtual_employees: 10, prospects_per_month: 10000, emails_per_day: 1000, linkedin_actions_per_day: 150, phone_minutes_per_month: 600, seats: 15 },
   },
 ];
 
@@ -130,7 +133,8 @@ export const planOf = (name: PaidPlan): PlanDefinition => PLAN_CATALOG.find((p) 
  * limits are enforced".
  */
 export const TRIAL_LIMITS: PlanLimits = { ...PLAN_CATALOG[0]!.limits };
-export const UNPAID_LIMITS: PlanLimits = { virtual_employees: 0, prospects_per_month: 0, emails_per_day: 0, linkedin_actions_per_day: 0, phone_minutes_per_month: 0 };
+/** Not paid: the owner's seat only (members already in stay, nobody new joins until the plan is paid). */
+export const UNPAID_LIMITS: PlanLimits = { virtual_employees: 0, prospects_per_month: 0, emails_per_day: 0, linkedin_actions_per_day: 0, phone_minutes_per_month: 0, seats: 1 };
 
 /** The limits an account's tariff_plan allows ("Trial", "Not paid" or a paid plan's name). */
 export function planLimitsOf(tariffPlan: string): PlanLimits {
@@ -145,6 +149,7 @@ const limitsSchema = z.object({
   emails_per_day: int32(),
   linkedin_actions_per_day: int32(),
   phone_minutes_per_month: int32(),
+  seats: int32(),
 });
 
 /** One entry of GET payment_links: the plan, and how to pay for it. */

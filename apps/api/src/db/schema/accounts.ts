@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt, updatedAt } from './common';
+
+/** Roles in an account, lowest first (packages/shared ACCOUNT_ROLES is the same list). */
+export const ACCOUNT_ROLES = ['member', 'admin', 'owner'] as const;
 
 /** The tenant: every business row belongs to an account; holder_id is the brand it signed up under. */
 export const accounts = pgTable('accounts', {
@@ -35,6 +38,12 @@ export const users = pgTable(
     /** Always stored lowercased (the shared schema normalises it); unique per brand (holder_id). */
     email: text('email').notNull(),
     provider: text('provider', { enum: ['email', 'google_oauth2'] }).notNull().default('email'),
+    /**
+     * The user's role in their account (modules/account-members): owner (plan, billing, ownership; one per
+     * account), admin (everything else, members included) or member (inbox, pipeline, prospects, tasks).
+     * A user works in one account at a time (account_id); existing users were their account's owner.
+     */
+    role: text('role', { enum: ACCOUNT_ROLES }).notNull().default('owner'),
     /** devise_token_auth's uid: the email for email users, the subject for OAuth users. */
     uid: text('uid').notNull(),
     encryptedPassword: text('encrypted_password'),
@@ -69,6 +78,9 @@ export const users = pgTable(
     uniqueIndex('users_email_change_token_hash_unique').on(t.emailChangeTokenHash),
     uniqueIndex('users_email_undo_token_hash_unique').on(t.emailUndoTokenHash),
     index('users_account_id_idx').on(t.accountId),
+    // One owner per account: a hand-over demotes the old owner before it promotes the new one.
+    uniqueIndex('users_account_owner_unique').on(t.accountId).where(sql`${t.role} = 'owner'`),
+    check('users_role_check', sql`${t.role} in ('member', 'admin', 'owner')`),
     uniqueIndex('users_confirmation_token_hash_unique').on(t.confirmationTokenHash),
     uniqueIndex('users_reset_password_token_hash_unique').on(t.resetPasswordTokenHash),
   ],

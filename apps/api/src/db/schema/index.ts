@@ -9,6 +9,8 @@
  */
 export * from './accounts';
 export * from './auth';
+/** Members and invitations of an account (issue 29): the role lives on users, invitations here. */
+export * from './account-members';
 export * from './personas';
 export * from './prospects';
 export * from './linkedin-accounts';

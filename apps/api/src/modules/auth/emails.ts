@@ -98,3 +98,18 @@ export function signUpAttemptMail(brand: HolderConfig, to: string, signInLink: s
   );
   return mail;
 }
+
+/** An invitation to join an account (modules/account-members): who invites, to which account, and until when. */
+export function invitationMail(brand: HolderConfig, to: string, invitedBy: string, accountName: string, role: string, link: string, expiresAt: Date): Mail {
+  return compose(
+    brand,
+    to,
+    `${invitedBy} invites you to ${accountName} on ${brand.company_name}`,
+    [
+      `${invitedBy} invites you to join the ${brand.company_name} account ${accountName} as ${role === 'admin' ? 'an admin' : 'a member'}.`,
+      `Open the link below, then sign in or sign up with ${to} to accept. The link works until ${expiresAt.toUTCString()}.`,
+      "If you don't know the sender, ignore this email.",
+    ],
+    { url: link, label: 'Accept the invitation' },
+  );
+}

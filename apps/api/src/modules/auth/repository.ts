@@ -23,6 +23,8 @@ export function toUserJson({ user, account }: UserWithAccount): User {
     holder_id: account.holderId,
     created_at: user.createdAt.toISOString(),
     unconfirmed_email: user.unconfirmedEmail,
+    role: user.role,
+    account_name: account.name,
   };
 }
 

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { holderIdForRequest } from '../../lib/brand-request';
-import { SIGN_IN_REQUIRED, unauthorized } from '../../lib/http-error';
+import { forbidden, SIGN_IN_REQUIRED, unauthorized } from '../../lib/http-error';
+import { hasRole, roleRequiredMessage, type AccountRole } from '@shared/schemas/account-members';
 import type { Access, AuthContext } from '../../lib/route';
 import { authenticate, authenticateCached, authHeaders } from './tokens';
 
@@ -48,8 +49,10 @@ function echoedHeaders(ctx: AuthContext): Record<string, string> {
  * The registry adds this to every route by its declared access; handlers never check auth themselves.
  * It runs on request, before the body is even parsed: a stranger learns nothing about a route's input.
  * Callback style: a session found in the cache answers within the hook's call.
+ * The route's declared role is checked here too, the one place (403 before validation: a member learns
+ * nothing about an admin route's input, an admin's mistakes get the route's own 422).
  */
-export function authHook(access: Access, db: Db, config: Config): onRequestHookHandler | undefined {
+export function authHook(access: Access, db: Db, config: Config, role?: AccountRole): onRequestHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'optional') {
     return (req, reply, done) =>
@@ -73,6 +76,7 @@ export function authHook(access: Access, db: Db, config: Config): onRequestHookH
       reply,
       (found) => {
         if (!found) return done(unauthorized(SIGN_IN_REQUIRED));
+        if (role && !hasRole(found.user.role, role)) return done(forbidden(roleRequiredMessage(role)));
         req.auth = found;
         done();
       },

@@ -63,6 +63,7 @@ export const authRoutes = [
     url: v1('/auth/sign_out'),
     access: 'user',
     owner: 'self',
+    role: 'member',
     summary: "Sign out: revokes this client's token",
     tags: TAGS,
     schema: { response: { 200: z.object({ success: z.boolean() }) } },

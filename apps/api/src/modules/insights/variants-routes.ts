@@ -19,6 +19,7 @@ export const variantInsightRoutes = [
     url: v1('/insights/variants'),
     access: 'user',
     owner: 'account',
+    role: 'member',
     summary:
       "The variants of the campaign's steps compared on positive replies: per variant its sends, positive replies and rate with a 95 % Wilson interval; per step the verdict (not enough data yet, no significant difference yet, or the winner) with the test and p-value, corrected for peeking. 404 if the account has no such campaign",
     tags: ['insights'],
@@ -34,6 +35,7 @@ export const variantInsightRoutes = [
     url: v1('/campaigns/:id/steps/:position/winner'),
     access: 'user',
     owner: 'account',
+    role: 'admin',
     summary:
       "Send the winner from now on: the step's emails written from now on use this variant only, and its unsent emails of the other variants are rewritten from it (those the user edited are kept); sent emails keep their variant. 422 unless the comparison (GET insights/variants) calls this variant the winner; 404 if the account has no such campaign or step",
     tags: ['campaigns'],

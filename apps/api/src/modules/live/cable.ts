@@ -107,6 +107,9 @@ class CableConnection {
     if (this.closed) return;
     const found = await this.server.check(this.credentials, this.holderId);
     if (!found) this.disconnect('unauthorized', false);
+    // The user now works in another account (joined by invitation, left, removed from a team): this
+    // connection's streams are the old account's, so it reconnects and subscribes afresh.
+    else if (this.auth && found.account.id !== this.auth.account.id) this.disconnect('account_changed', true);
   }
 
   transmit(frame: string): boolean {

@@ -23,6 +23,7 @@ export const phoneCallRoutes = [
     feature: 'phone_calls',
     access: 'user',
     owner: 'account',
+    role: 'admin',
     summary: "The agent calls the user's own phone (403 when the brand has phone calls off; simulated without a provider)",
     tags: ['messaging'],
     schema: { body: testCallBodySchema, response: { 200: testCallResponseSchema } },

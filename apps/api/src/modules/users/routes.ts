@@ -10,6 +10,7 @@ export const userRoutes = [
     url: `${API_PREFIX}/user_info`,
     access: 'user',
     owner: 'self',
+    role: 'member',
     summary: 'The signed-in user',
     tags: ['users'],
     schema: { response: { 200: userEnvelopeSchema } },
@@ -20,6 +21,7 @@ export const userRoutes = [
     url: `${API_PREFIX}/users`,
     access: 'user',
     owner: 'self',
+    role: 'member',
     summary:
       'Edit the profile: name, phone, photo at once; a new email (with current_password) is mailed a confirmation link and shows as unconfirmed_email until it is followed',
     tags: ['users'],

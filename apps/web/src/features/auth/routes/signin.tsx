@@ -12,6 +12,7 @@ import { warmApiClient } from '@web/lib/public-fetch';
 import { useSignIn } from '../api/auth-queries';
 import { AuthCard } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
+import { pendingInvitation } from '@web/features/team';
 
 // zod and the schema load on the first submit: the sign-in page paints without them.
 const loadSchema = () => import('@shared/schemas/auth').then((m) => m.signInBodySchema);
@@ -42,8 +43,10 @@ export function SignInRoute() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await signIn.mutateAsync(values);
-      // The guard sends users who have not finished onboarding on to /cabinet/onboarding.
-      await navigate(paths.cabinet.dashboard.getHref(), { replace: true });
+      // Back to the invitation link they opened signed out; else the cabinet (the guard sends users who have
+      // not finished onboarding on to /cabinet/onboarding).
+      const invitation = pendingInvitation();
+      await navigate(invitation ? paths.invitation.getHref(invitation) : paths.cabinet.dashboard.getHref(), { replace: true });
     } catch {
       // Shown from signIn.error below.
     }

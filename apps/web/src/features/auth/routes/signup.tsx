@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorMessages } from '@shared/api/errors';
 import { PreloadLink } from '@web/components/preload-link';
 import { ServerErrors } from '@web/components/ui/alert';
@@ -17,9 +17,10 @@ const loadSchema = () => import('@shared/schemas/auth').then((m) => m.signUpBody
 
 export function SignUpRoute() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signUp = useSignUp();
   const form = useLiteForm({
-    defaultValues: { email: '', password: '', password_confirmation: '', phone: '' },
+    defaultValues: { email: params.get('email') ?? '', password: '', password_confirmation: '', phone: '' },
     schema: loadSchema,
     // An empty optional phone means "not given".
     prepare: stripEmptyStrings,

@@ -77,7 +77,7 @@ describe('Plan & billing card', () => {
     expect(await screen.findByTestId('profile-plan')).toHaveTextContent('Trial');
     await waitFor(() =>
       expect(screen.getByTestId('plan-details')).toHaveTextContent(
-        "Free trial since Nov 2, 2026: nothing is charged, with the Starter plan's limits (1 virtual employee, 500 prospects a month, 100 emails a day). Paid plans start at $99 a month.",
+        "Free trial since Nov 2, 2026: nothing is charged, with the Starter plan's limits (1 virtual employee, 500 prospects a month, 100 emails a day, 2 seats). Paid plans start at $99 a month.",
       ),
     );
   });
@@ -123,6 +123,8 @@ describe('Upgrade and Checkout', () => {
     // LinkedIn outreach works (issue 14): sold with its limit on a brand that has LinkedIn on.
     expect(growth).toHaveTextContent(PRODUCT_FEATURES.linkedin_outreach.label);
     expect(growth).toHaveTextContent('50 LinkedIn actions a day');
+    // Seats for the team (issue 29).
+    expect(growth).toHaveTextContent('5 seats');
     expect(within(dialog).getByTestId('current-plan')).toHaveTextContent('Trial');
     await userEvent.click(within(growth).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));

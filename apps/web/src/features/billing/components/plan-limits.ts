@@ -12,6 +12,7 @@ export function limitPhrases(limits: PlanLimits, { agents = true, flags = {} }: 
     ...(isLimitShown('emails_per_day', flags) ? [`${number.format(limits.emails_per_day)} emails a day`] : []),
     ...(isLimitShown('linkedin_actions_per_day', flags) && limits.linkedin_actions_per_day > 0 ? [`${number.format(limits.linkedin_actions_per_day)} LinkedIn actions a day`] : []),
     ...(isLimitShown('phone_minutes_per_month', flags) && limits.phone_minutes_per_month > 0 ? [`${number.format(limits.phone_minutes_per_month)} call minutes a month`] : []),
+    `${limits.seats} ${limits.seats === 1 ? 'seat' : 'seats'}`,
   ];
 }
 

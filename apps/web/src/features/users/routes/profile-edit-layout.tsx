@@ -7,11 +7,12 @@ import { cn } from '@web/lib/utils';
 const tabs = [
   { label: 'Profile', href: paths.cabinet.profileEdit.path, end: true },
   { label: 'Password', href: paths.cabinet.profilePassword.path, end: false },
+  { label: 'Members', href: paths.cabinet.profileMembers.path, end: false },
 ];
 
 export function ProfileEditLayoutRoute() {
   return (
-    <PageFrame title="Edit profile" description="Your name, contact details and photo, and the password you sign in with.">
+    <PageFrame title="Edit profile" description="Your name, contact details and photo, the password you sign in with, and the people of your account.">
       <nav aria-label="Profile sections" className="flex gap-1 border-b border-border">
         {tabs.map((tab) => (
           <PreloadNavLink

@@ -48,3 +48,6 @@ export * from './pipeline';
 export * from './live';
 export * from './brand-awareness';
 export * from './insights';
+
+/** The product as a server of other tools (issue 27): API keys, webhooks and their deliveries. */
+export * from './webhooks';

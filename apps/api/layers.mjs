@@ -31,5 +31,6 @@ export const API_LAYERS = [
   { layer: 'personas', modules: ['personas'] },
   { layer: 'audience in', modules: ['imports', 'linkedin-searches'] },
   { layer: 'features', modules: ['onboarding', 'brand-awareness'] },
+  { layer: 'integrations', modules: ['webhooks'] },
   { layer: 'demo', modules: ['demo'] },
 ];

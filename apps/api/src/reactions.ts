@@ -7,6 +7,8 @@ import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
+import { deliverActivity, deliverImportedProspects } from './modules/webhooks/deliveries';
+import { WEBHOOK_VERBS } from './modules/webhooks/triggers';
 
 /**
  * THE reaction registry: who reacts to which event (the catalogue: packages/shared/src/events.ts; the mechanism:
@@ -107,5 +109,21 @@ export const reactions = defineReactions([
     verbs: NOTIFICATION_EVENTS,
     in: 'job',
     run: (deps, event) => notifyOfActivity(deps, event.data),
+  },
+  {
+    // Zapier's REST hooks and the plain webhooks (issue 27): an activity that is a trigger's event becomes one signed
+    // delivery per listening hook (modules/webhooks/deliveries.ts), each a durable job of its own.
+    name: 'webhooks',
+    on: 'activity',
+    verbs: WEBHOOK_VERBS,
+    in: 'job',
+    run: (deps, event) => deliverActivity(deps, event.data),
+  },
+  {
+    // An import's new prospects are each a `prospect.created` (an import logs one import_finished, not one activity a row).
+    name: 'webhooks-on-import',
+    on: 'prospects_imported',
+    in: 'job',
+    run: (deps, event) => deliverImportedProspects(deps, event.accountId, event.data.prospect_ids),
   },
 ]);

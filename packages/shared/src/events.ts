@@ -116,6 +116,8 @@ export type DomainEventPayloads = {
   };
   /** The user set a reply's status by hand in the inbox. */
   reply_status_corrected: { prospect_id: number | null; thread_id: number; reply_status: ReplyStatusName | null; user_id: number; at: string };
+  /** An import finished: the prospects it created (not the ones it merged into), published in its finishing transaction. */
+  prospects_imported: { import_id: number; persona_id: number | null; prospect_ids: number[] };
 };
 export type DomainEventName = keyof DomainEventPayloads;
-export const DOMAIN_EVENT_NAMES = ['address_suppressed', 'prospect_answered', 'reply_status_corrected'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = ['address_suppressed', 'prospect_answered', 'reply_status_corrected', 'prospects_imported'] as const satisfies readonly DomainEventName[];

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('the served OpenAPI document on %s', (kind) => {
     for (const r of documented) {
       const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url} is in the document`).toBeDefined();
-      const expected = r.access === 'public' ? [] : r.access === 'user' ? [allFour] : [{}, allFour];
+      const expected = r.access === 'public' ? [] : r.access === 'user' ? [allFour] : r.access === 'api_key' ? [{ 'X-API-Key': [] }, { bearer: [] }] : [{}, allFour];
       expect(op!.security, `${r.method} ${r.url} (${r.access})`).toEqual(expected);
     }
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { v1 } from '@shared/constants';
 import { pipelineProspectSchema } from '@shared/schemas/pipeline';
 import { prospectSchema } from '@shared/schemas/personas';
-import { dbId } from '@shared/schemas/primitives';
+import { dbId, text } from '@shared/schemas/primitives';
 import {
   apiKeySchema,
   blacklistActionSchema,
@@ -197,7 +197,7 @@ export const webhookRoutes = [
     feature: 'zapier',
     summary: 'Put an address on the blacklist (never contacted again; its sequences stop)',
     tags: ZAPIER,
-    schema: { body: blacklistActionSchema, response: { 200: z.object({ data: z.object({ email: z.string(), added: z.boolean() }) }) } },
+    schema: { body: blacklistActionSchema, response: { 200: z.object({ data: z.object({ email: text(), added: z.boolean() }) }) } },
     handler: ({ auth, body, deps }) => actions.blacklistAddress(deps, auth, body),
   }),
   defineRoute({
@@ -210,7 +210,7 @@ export const webhookRoutes = [
     tags: ZAPIER,
     schema: {
       body: stopSendingActionSchema,
-      response: { 200: z.object({ data: z.object({ email: z.string(), prospect: z.record(z.string(), z.unknown()).nullable(), stopped: z.boolean(), newly_suppressed: z.boolean() }) }) },
+      response: { 200: z.object({ data: z.object({ email: text(), prospect: z.record(text(), z.unknown()).nullable(), stopped: z.boolean(), newly_suppressed: z.boolean() }) }) },
     },
     handler: ({ auth, body, deps }) => actions.stopSending(deps, auth, body),
   }),

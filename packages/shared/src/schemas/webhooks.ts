@@ -116,7 +116,7 @@ export type Webhook = z.infer<typeof webhookSchema>;
 
 const eventsField = z
   .array(webhookEventSchema, { error: 'Events must be a list' })
-  .min(1, { error: 'Choose at least one event' })
+  .min(1, { error: 'Events must name at least one trigger' })
   .max(WEBHOOK_EVENTS.length)
   .transform((list) => [...new Set(list)]);
 
@@ -226,7 +226,7 @@ const prospectRef = {
   email: actionEmail.optional(),
 };
 const oneProspect = (v: { prospect_id?: number; email?: string }) => (v.prospect_id === undefined) !== (v.email === undefined);
-const ONE_PROSPECT = { error: 'Give either prospect_id or email', path: ['prospect_id'] };
+const ONE_PROSPECT = { error: 'Give either a prospect id or an email', path: ['prospect_id'] };
 
 export const stopSendingActionSchema = z.strictObject(prospectRef).refine(oneProspect, ONE_PROSPECT);
 

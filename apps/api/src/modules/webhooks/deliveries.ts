@@ -148,12 +148,12 @@ async function prune(db: Db, accountId: number, hookId: number): Promise<void> {
   );
 }
 
-export type AttemptResult = 'delivered' | 'retry' | 'failed' | 'gone' | 'not_due' | 'skipped';
+export type AttemptResult = 'delivered' | 'retry' | 'failed' | 'gone' | 'skipped';
 
 /**
- * One attempt of one delivery at the clock's time. Not pending (delivered, failed, its hook gone): nothing. Not due
- * yet (a run before its time): queued again for its time. Else the signed POST; the outcome is recorded, and a
- * failure with attempts left is queued for its next time.
+ * One attempt of one delivery at the clock's time. Not pending (delivered, failed, its hook gone): nothing. Else the
+ * signed POST; the outcome is recorded, and a failure with attempts left gets its next time on the clock (retry.ts)
+ * and a job that starts then (the queue runs it no sooner; a test's drain with skipDelays is a clock jump).
  */
 export async function attemptDelivery(deps: Deps, accountId: number, deliveryId: number): Promise<AttemptResult> {
   const [found] = await deps.db
@@ -164,10 +164,6 @@ export async function attemptDelivery(deps: Deps, accountId: number, deliveryId:
   if (!found || found.delivery.status !== 'pending') return 'skipped';
   const { delivery, hook } = found;
   const at = now(deps);
-  if (delivery.nextAttemptAt && delivery.nextAttemptAt > at) {
-    await deps.jobs.send(webhookDeliveryJob, { account_id: accountId, delivery_id: deliveryId }, { startAfter: delivery.nextAttemptAt, key: `${deliveryId}:${delivery.attempts + 1}:${randomUUID()}` });
-    return 'not_due';
-  }
   const outcome = await post(deps, hook, delivery, openSecret(deps.config, hook), at);
   const attempts = delivery.attempts + 1;
   const own = and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'));

@@ -31,6 +31,7 @@ export const API_LAYERS = [
   { layer: 'personas', modules: ['personas'] },
   { layer: 'audience in', modules: ['imports', 'linkedin-searches'] },
   { layer: 'features', modules: ['onboarding', 'brand-awareness'] },
-  { layer: 'integrations', modules: ['webhooks'] },
+  { layer: 'hooks', modules: ['webhooks'] },
+  { layer: 'integrations', modules: ['integrations'] },
   { layer: 'demo', modules: ['demo'] },
 ];

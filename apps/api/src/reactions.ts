@@ -9,6 +9,7 @@ import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrect
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
 import { deliverActivity, deliverImportedProspects } from './modules/webhooks/deliveries';
 import { WEBHOOK_VERBS } from './modules/webhooks/triggers';
+import { autoPushReply } from './modules/integrations/auto-push';
 
 /**
  * THE reaction registry: who reacts to which event (the catalogue: packages/shared/src/events.ts; the mechanism:
@@ -102,6 +103,15 @@ export const reactions = defineReactions([
       const mailboxId = (event.data.payload as { user_email_id?: unknown }).user_email_id;
       if (typeof mailboxId === 'number') await kickSync(deps, event.accountId, mailboxId, tx);
     },
+  },
+  {
+    // A reply (or a positive one) pushes its prospect to the connected CRM when the user turned that on (issue 27): a
+    // vendor call, so a durable job, through the integration's write ledger.
+    name: 'crm-push-on-reply',
+    on: 'activity',
+    verbs: ['reply_received', 'reply_interested', 'meeting_requested'],
+    in: 'job',
+    run: (deps, event) => autoPushReply(deps, event.data),
   },
   {
     name: 'notify',

@@ -28,6 +28,7 @@ import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 import { phoneCallRoutes } from './modules/phone-calls/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { integrationRoutes } from './modules/integrations/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -63,5 +64,6 @@ export const routes: readonly AppRoute[] = [
   ...outreachTaskRoutes,
   ...phoneCallRoutes,
   ...webhookRoutes,
+  ...integrationRoutes,
   ...docsRoutes,
 ];

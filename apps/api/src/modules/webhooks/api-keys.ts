@@ -72,6 +72,12 @@ export async function revokeKey(db: Db, accountId: number, id: number): Promise<
   return row;
 }
 
+/** Every key of the account revoked (disconnecting Zapier on the integrations page): their Zapier hooks go with them. */
+export async function revokeAllKeys(db: Db, accountId: number): Promise<number> {
+  const gone = await db.delete(apiKeys).where(eq(apiKeys.accountId, accountId)).returning({ id: apiKeys.id });
+  return gone.length;
+}
+
 /** The key a request carries: X-API-Key, else a Bearer authorization. */
 export function keyOfRequest(req: Pick<FastifyRequest, 'headers'>): string | null {
   const header = req.headers['x-api-key'];

@@ -251,6 +251,44 @@ describe.each(DB_KINDS)('webhooks and Zapier on %s', (kind) => {
     expect(await t.db.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, otherId))).toEqual([]);
   });
 
+  it('POST integrations {provider: zapier} answers {id, api_key}; the connection is listed; disconnecting revokes every key and its hooks', async () => {
+    const a = await signedInUser(t, 'zap-connect');
+    const first = await inject('POST', '/integrations', a.headers, { provider: 'zapier' });
+    expect(first.statusCode, first.body).toBe(200);
+    const { id, api_key: key } = first.json<{ data: { id: number; api_key: string } }>().data;
+    expect(key).toMatch(/^ak_/);
+    expect((await inject('GET', '/zapier/me', { 'x-api-key': key })).statusCode).toBe(200);
+    const list = (await inject('GET', '/integrations', a.headers)).json<{ data: Array<{ id: number; provider: string; status: string }>; meta: { providers: Array<{ provider: string; configured: boolean; connect: string[] }> } }>();
+    expect(list.data).toContainEqual(expect.objectContaining({ id, provider: 'zapier', status: 'connected' }));
+    expect(list.meta.providers).toContainEqual({ provider: 'zapier', label: 'Zapier', configured: true, connect: ['api_key'] });
+    // A second key belongs to the same connection.
+    const second = (await inject('POST', '/integrations', a.headers, { provider: 'zapier', name: 'Second zap account' })).json().data;
+    expect(second.id).toBe(id);
+    expect(second.api_key).not.toBe(key);
+    expect((await inject('GET', '/api_keys', a.headers)).json().data.map((k: { name: string }) => k.name)).toEqual(['Second zap account', 'Zapier']);
+    const hook = await inject('POST', '/zapier/hooks', { 'x-api-key': key }, { target_url: rx.url('/zap/connect'), event: 'reply.received' });
+    expect(hook.statusCode).toBe(201);
+    expect((await inject('POST', '/integrations', a.headers, { provider: 'zapier', name: 'x'.repeat(81) })).statusCode).toBe(422);
+
+    const off = await inject('DELETE', `/integrations/${id}`, a.headers);
+    expect(off.statusCode, off.body).toBe(200);
+    for (const k of [key, second.api_key]) expect((await inject('GET', '/zapier/me', { 'x-api-key': k })).statusCode).toBe(401);
+    expect(await t.db.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, hook.json().id))).toEqual([]);
+    expect((await inject('GET', '/api_keys', a.headers)).json().data).toEqual([]);
+  });
+
+  it('a brand without the zapier flag has no Zapier at all (404), keys and hooks included', async () => {
+    const host = 'brand3.localhost:3000';
+    const c = await signedInUser(t, 'zap-brand3', 'secret-pass-1', host);
+    for (const [method, url] of [['POST', '/api_keys'], ['GET', '/api_keys'], ['GET', '/zapier/me']] as const) {
+      const res = await inject(method, url, c.headers, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect((await inject('POST', '/integrations', c.headers, { provider: 'zapier' })).statusCode).toBe(404);
+    // Plain webhooks are the integrations flag's (brand 3 has it).
+    expect((await inject('GET', '/webhooks', c.headers)).statusCode).toBe(200);
+  });
+
   it("another account's events never reach a hook, and its key never opens this account", async () => {
     const a = await signedInUser(t, 'iso-a');
     const b = await signedInUser(t, 'iso-b');

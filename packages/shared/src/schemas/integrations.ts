@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeatureFlag } from '../brands';
-import { dbId, dbIdParam, int32, text } from './primitives';
+import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 
 /**
  * Integrations (spec §7 Integrations, issue 27): the account's connections to a CRM, a calendar or Zapier, their
@@ -227,8 +227,8 @@ export type IntegrationSync = z.infer<typeof integrationSyncSchema>;
 /** GET integrations/hubspot_lists: one page of the portal's contact lists (HubSpot's offset paging). */
 export const hubspotListsQuerySchema = z.strictObject({
   query: text().trim().max(200).optional(),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  count: z.coerce.number().int().min(1).max(100).default(50),
+  offset: queryInt().min(0).max(100_000).default(0),
+  count: queryInt().min(1).max(100).default(50),
 });
 export const hubspotListItemSchema = z.object({ id: text(), name: text(), size: int32().nullable(), processing_type: text() });
 export type HubSpotListItem = z.infer<typeof hubspotListItemSchema>;
@@ -241,7 +241,7 @@ export const hubspotListsAnswerSchema = z.object({
 export const hubspotContactsQuerySchema = z.strictObject({
   list_id: text().trim().regex(/^\d{1,20}$/, { error: 'List id must be a HubSpot list id (digits)' }).optional(),
   after: text().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInt().min(1).max(100).default(50),
 });
 export const hubspotContactItemSchema = z.object({
   id: text(),

@@ -130,9 +130,9 @@ export const reactions = defineReactions([
     run: (deps, event) => deliverActivity(deps, event.data),
   },
   {
-    // An import's new prospects are each a `prospect.created` (an import logs one import_finished, not one activity a row).
-    name: 'webhooks-on-import',
-    on: 'prospects_imported',
+    // Prospects created in bulk (an import, a LinkedIn search page) are each a `prospect.created`: no activity names each.
+    name: 'webhooks-on-prospects-created',
+    on: 'prospects_created',
     in: 'job',
     run: (deps, event) => deliverImportedProspects(deps, event.accountId, event.data.prospect_ids),
   },

@@ -548,7 +548,7 @@ async function finishImport(deps: Deps, run: ImportRun): Promise<boolean> {
       .select({ id: importChanges.prospectId })
       .from(importChanges)
       .where(and(ownChanges(importId, accountId), eq(importChanges.kind, 'created')));
-    if (created.length) await publish(tx, accountId, 'prospects_imported', { import_id: importId, persona_id: run.personaId, prospect_ids: created.map((c) => c.id) });
+    if (created.length) await publish(tx, accountId, 'prospects_created', { source: 'import', persona_id: run.personaId, prospect_ids: created.map((c) => c.id) });
     await tx.delete(importChanges).where(ownChanges(importId, accountId));
     await recordActivity(tx, {
       accountId,

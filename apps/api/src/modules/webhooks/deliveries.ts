@@ -71,7 +71,7 @@ export async function deliverActivity(deps: Deps, activity: ActivityRow): Promis
   if (event) await fanOut(deps, activity.accountId, [event]);
 }
 
-/** The durable reaction `webhooks-on-import`: the prospects an import created are each a `prospect.created`. */
+/** The durable reaction `webhooks-on-prospects-created`: prospects created in bulk (an import, a search page) are each a `prospect.created`. */
 export async function deliverImportedProspects(deps: Deps, accountId: number, prospectIds: number[]): Promise<void> {
   for (let i = 0; i < prospectIds.length; i += 1000) {
     await fanOut(deps, accountId, await eventsOfNewProspects(deps.db, accountId, prospectIds.slice(i, i + 1000)));

@@ -10,6 +10,7 @@ import { DB_KINDS } from '../../testing/databases';
 import { signedInUser, startTestApp, v1, type TestApp } from '../../testing/harness';
 import { recordActivity } from '../activities/service';
 import { accountIdOf, personaWithProspect } from '../messaging/ownership.test-helpers';
+import { savedSearchOf } from '../linkedin-searches/ownership.test-helpers';
 import { cardOf } from '../pipeline/ownership.test-helpers';
 import { createApiKey, createWebhook, keyHeadersOf } from './ownership.test-helpers';
 import { WEBHOOK_MAX_ATTEMPTS } from './retry';
@@ -312,16 +313,32 @@ describe.each(DB_KINDS)('webhooks and Zapier on %s', (kind) => {
     await t.app.jobs.drain();
     const before = rx.at('/import').length;
     // As the import's finishing transaction tells it; a prospect already announced is not announced again.
-    await publish(t.db.db, accountId, 'prospects_imported', { import_id: 1, persona_id: one.persona.id, prospect_ids: [one.prospectId, two.prospectId] });
+    await publish(t.db.db, accountId, 'prospects_created', { source: 'import', persona_id: one.persona.id, prospect_ids: [one.prospectId, two.prospectId] });
     await t.app.jobs.drain();
     expect(rx.at('/import')).toHaveLength(before);
     const [extra] = await t.db.db
       .insert((await import('../../db/schema')).prospects)
       .values({ accountId, email: 'imported@example.org', fullName: 'Imported Person', source: 'import' })
       .returning();
-    await publish(t.db.db, accountId, 'prospects_imported', { import_id: 2, persona_id: null, prospect_ids: [extra!.id] });
+    await publish(t.db.db, accountId, 'prospects_created', { source: 'import', persona_id: null, prospect_ids: [extra!.id] });
     await t.app.jobs.drain();
     expect(rx.at('/import').slice(before).map((r) => r.body)).toEqual([expect.objectContaining({ id: String(extra!.id), event: 'prospect.created', data: { prospect: expect.objectContaining({ email: 'imported@example.org', source: 'import' }) } })]);
+  });
+
+  it('a LinkedIn search page that adds several new people: each is a prospect.created, once', async () => {
+    const a = await signedInUser(t, 'hooks-search');
+    const { search } = await savedSearchOf(t, a);
+    await t.app.jobs.drain();
+    await createWebhook(t, a.headers, { url: rx.url('/search'), events: ['prospect.created'] });
+    const page = (n: number) => ({ page: 1, results: [1, 2, 3].map((i) => ({ profile_url: `https://www.linkedin.com/in/search-${n}-${i}-${search.id}/`, full_name: `Found Person ${i}`, headline: null, location: null })) });
+    const res = await inject('POST', `/linkedin_searches/${search.id}/results`, a.headers, page(1));
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.drain();
+    expect(rx.at('/search').map((r) => (r.body.data as { prospect: { full_name: string } }).prospect.full_name).sort()).toEqual(['Found Person 1', 'Found Person 2', 'Found Person 3']);
+    // The same page again creates nobody.
+    await inject('POST', `/linkedin_searches/${search.id}/results`, a.headers, page(1));
+    await t.app.jobs.drain();
+    expect(rx.at('/search')).toHaveLength(3);
   });
 
   it('adds, tests and deletes a plain webhook; refuses bad input and private addresses with clear 4xx', async () => {

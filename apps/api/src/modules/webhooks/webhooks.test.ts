@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreatedWebhook, Webhook, WebhookDelivery } from '@shared/schemas/webhooks';
+import { WEBHOOK_DELIVERIES_KEPT, type CreatedWebhook, type Webhook, type WebhookDelivery } from '@shared/schemas/webhooks';
 import { apiKeys, blacklistedEmails, campaignEnrolments, pipelineOpportunities, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { publish } from '../../lib/events';
 import { DB_KINDS } from '../../testing/databases';
@@ -339,6 +339,20 @@ describe.each(DB_KINDS)('webhooks and Zapier on %s', (kind) => {
     await inject('POST', `/linkedin_searches/${search.id}/results`, a.headers, page(1));
     await t.app.jobs.drain();
     expect(rx.at('/search')).toHaveLength(3);
+  });
+
+  it('keeps the delivery log bounded: the newest 50 per hook', async () => {
+    const a = await signedInUser(t, 'hooks-bounded');
+    const { webhook } = await createWebhook(t, a.headers, { url: rx.url('/bounded'), events: ['reply.received'] });
+    const [hook] = await t.db.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, webhook.id));
+    const { queueTest } = await import('./deliveries');
+    const ids: number[] = [];
+    for (let i = 0; i < WEBHOOK_DELIVERIES_KEPT + 5; i++) ids.push((await queueTest({ db: t.db.db, jobs: t.app.jobs, clock: () => clock }, hook!)).id);
+    await t.app.jobs.drain();
+    expect(rx.at('/bounded')).toHaveLength(WEBHOOK_DELIVERIES_KEPT + 5);
+    const kept = await t.db.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, webhook.id));
+    expect(kept.map((k) => k.id).sort((x, y) => x - y)).toEqual(ids.slice(-WEBHOOK_DELIVERIES_KEPT));
+    expect(await deliveriesOf(a, webhook.id)).toHaveLength(20);
   });
 
   it('adds, tests and deletes a plain webhook; refuses bad input and private addresses with clear 4xx', async () => {

@@ -27,6 +27,7 @@ import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 import { variantEndpoints } from './endpoints/variants';
 import { webhookEndpoints } from './endpoints/webhooks';
+import { integrationEndpoints } from './endpoints/integrations';
 
 export * from './client';
 
@@ -66,6 +67,7 @@ export function createApi(http: ApiClient) {
     outreachTasks: outreachTaskEndpoints(http),
     variants: variantEndpoints(http),
     ...webhookEndpoints(http),
+    integrations: integrationEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

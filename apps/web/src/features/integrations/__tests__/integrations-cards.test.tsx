@@ -31,6 +31,7 @@ function fakeServer() {
   const adapter = fakeAdapter((c) => {
     const url = c.url ?? '';
     const method = (c.method ?? 'get').toUpperCase();
+    if (url === '/integrations' && method === 'GET') return { status: 200, data: { data: [], meta: { providers: [{ provider: 'zapier', label: 'Zapier', configured: true, connect: ['api_key'] }] } } };
     if (url === '/api_keys' && method === 'GET') return { status: 200, data: { data: structuredClone(db.keys) } };
     if (url === '/integrations' && method === 'POST') {
       const id = nextId++;

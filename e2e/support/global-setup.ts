@@ -54,9 +54,9 @@ export default async function globalSetup() {
       AUTH_MAIL_PER_ADDRESS_MAX: '50',
       UNSUBSCRIBE_SECRET: E2E_UNSUBSCRIBE_SECRET,
       LOG_LEVEL: 'warn',
-      // e2e/notifications.spec.ts's webhook receiver; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
+      // e2e/notifications.spec.ts's and e2e/webhooks.spec.ts's webhook receivers; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
       // integrations.spec.ts's HubSpot too.
-      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', `127.0.0.1:${E2E_HUBSPOT.port}`, ...MAIL_TEST_HOSTS].join(','),
+      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', '127.0.0.1:3197', `127.0.0.1:${E2E_HUBSPOT.port}`, ...MAIL_TEST_HOSTS].join(','),
       // The mailbox test's SMTP server has a self-signed certificate the product must trust (and check).
       NODE_EXTRA_CA_CERTS: MAIL_TEST_CA,
       STRIPE_SECRET_KEY: stripe.secretKey,

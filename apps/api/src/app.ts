@@ -19,6 +19,7 @@ import { startDispatcher } from './modules/notifications/dispatch';
 import { jobDefinitions } from './jobs';
 import { JobQueue } from './lib/jobs/queue';
 import { authHook } from './modules/auth/request-hook';
+import { apiKeyHook } from './modules/webhooks/api-keys';
 import { lazyChildLoggerFactory } from './lib/lazy-logger';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -103,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Outreach platform API', version: '1.0.0', description: 'Auth is devise_token_auth compatible: send access-token, client, expiry and uid headers.' },
-      components: { securitySchemes: AUTH_SECURITY_SCHEMES },
+      components: { securitySchemes: { ...AUTH_SECURITY_SCHEMES, ...API_KEY_SECURITY_SCHEMES } },
     },
     transform: jsonSchemaTransform,
   });
@@ -197,12 +198,19 @@ export const AUTH_SECURITY_SCHEMES = {
   uid: { type: 'apiKey', in: 'header', name: 'uid', description: 'The signed-in user’s uid (their email).' },
 } as const;
 
+/** An account's API key (Zapier and scripts; modules/webhooks): either header. */
+export const API_KEY_SECURITY_SCHEMES = {
+  'X-API-Key': { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key of the account (integrations page), shown once when created.' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' },
+} as const;
+
 const ALL_AUTH_HEADERS = Object.fromEntries(Object.keys(AUTH_SECURITY_SCHEMES).map((k) => [k, []])) as Record<keyof typeof AUTH_SECURITY_SCHEMES, never[]>;
 
 /** An operation's OpenAPI security, from the route's declared access: none, all four headers, or either. */
 function securityOf(access: Access): Array<Record<string, never[]>> {
   if (access === 'public') return [];
   if (access === 'user') return [ALL_AUTH_HEADERS];
+  if (access === 'api_key') return [{ 'X-API-Key': [] }, { bearer: [] }];
   return [{}, ALL_AUTH_HEADERS];
 }
 
@@ -300,7 +308,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
     onRequest: [
       featureHook(route, config),
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
-      authHook(route.access, deps.db, config, route.role),
+      route.access === 'api_key' ? apiKeyHook(deps.db, config) : authHook(route.access, deps.db, config, route.role),
     ].filter((h) => h !== undefined),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);

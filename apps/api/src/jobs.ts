@@ -17,6 +17,7 @@ import { placeCallsJob } from './modules/phone-calls/auto-calls';
 import { recipientProvidersJob } from './modules/insights/providers';
 import { insightSnapshotJob } from './modules/insights/snapshots';
 import { autoResumeJob } from './modules/mailboxes/auto-resume';
+import { webhookDeliveryJob } from './modules/webhooks/deliveries';
 import { integrationWriteJob } from './modules/integrations/ledger';
 import { integrationSyncJob } from './modules/integrations/syncs';
 
@@ -39,6 +40,7 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   recipientProvidersJob,
   insightSnapshotJob,
   autoResumeJob,
+  webhookDeliveryJob,
   integrationWriteJob,
   integrationSyncJob,
   reactionJob,

@@ -7,6 +7,8 @@ import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
+import { deliverActivity, deliverImportedProspects } from './modules/webhooks/deliveries';
+import { WEBHOOK_VERBS } from './modules/webhooks/triggers';
 import { autoPushReply } from './modules/integrations/auto-push';
 
 /**
@@ -117,5 +119,21 @@ export const reactions = defineReactions([
     verbs: NOTIFICATION_EVENTS,
     in: 'job',
     run: (deps, event) => notifyOfActivity(deps, event.data),
+  },
+  {
+    // Zapier's REST hooks and the plain webhooks (issue 27): an activity that is a trigger's event becomes one signed
+    // delivery per listening hook (modules/webhooks/deliveries.ts), each a durable job of its own.
+    name: 'webhooks',
+    on: 'activity',
+    verbs: WEBHOOK_VERBS,
+    in: 'job',
+    run: (deps, event) => deliverActivity(deps, event.data),
+  },
+  {
+    // Prospects created in bulk (an import, a LinkedIn search page) are each a `prospect.created`: no activity names each.
+    name: 'webhooks-on-prospects-created',
+    on: 'prospects_created',
+    in: 'job',
+    run: (deps, event) => deliverImportedProspects(deps, event.accountId, event.data.prospect_ids),
   },
 ]);

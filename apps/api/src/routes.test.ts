@@ -25,6 +25,7 @@ import { brandAwarenessOwnershipProbes } from './modules/brand-awareness/ownersh
 import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership.test-helpers';
 import { linkedInSearchOwnershipProbes } from './modules/linkedin-searches/ownership.test-helpers';
 import { phoneCallOwnershipProbes } from './modules/phone-calls/ownership.test-helpers';
+import { createApiKey, keyHeadersOf, webhookOwnershipProbes } from './modules/webhooks/ownership.test-helpers';
 import { integrationOwnershipProbes } from './modules/integrations/ownership.test-helpers';
 import { accountMemberOwnershipProbes, joinedAs, setPlan } from './modules/account-members/team.test-helpers';
 import { ACCOUNT_ROLES, roleRequiredMessage } from '@shared/schemas/account-members';
@@ -90,6 +91,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...outreachTaskOwnershipProbes,
   ...linkedInSearchOwnershipProbes,
   ...phoneCallOwnershipProbes,
+  ...webhookOwnershipProbes,
   ...integrationOwnershipProbes,
   ...accountMemberOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
@@ -218,7 +220,7 @@ describe.runIf(PGLITE_PASS)('the route registry', () => {
   it('declares access, owner and a summary for every route, each method+url once', () => {
     const seen = new Set<string>();
     for (const r of routes) {
-      expect(['public', 'optional', 'user'], key(r)).toContain(r.access);
+      expect(['public', 'optional', 'user', 'api_key'], key(r)).toContain(r.access);
       expect(['none', 'self', 'account'], key(r)).toContain(r.owner);
       expect(r.summary, key(r)).toBeTruthy();
       expect(seen.has(key(r)), `${key(r)} declared twice`).toBe(false);
@@ -298,6 +300,26 @@ describe.each(DB_KINDS)('every route on %s', (kind) => {
     const past = await call(passing.headers);
     expect(past.statusCode, past.body).toBeLessThan(500);
     if (past.statusCode === 403) expect(past.json()).not.toEqual(refusal);
+  });
+
+  it.each(routes.filter((r) => r.access === 'api_key').map((r) => [key(r), r] as const))('%s answers 401 without a valid API key', async (_name, r) => {
+    // A's own session does not open an API-key route, nor does a revoked key, a made-up one or a key of another brand.
+    const revoked = await createApiKey(t, a.headers);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${revoked.id}`, headers: a.headers })).statusCode).toBe(200);
+    const valid = (await keyHeadersOf(t, a))['x-api-key']!;
+    const cases: Record<string, Record<string, string>> = {
+      'no headers': {},
+      'a session instead of a key': a.headers,
+      'a revoked key': { 'x-api-key': revoked.api_key },
+      'a made-up key': { 'x-api-key': `ak_${'x'.repeat(43)}` },
+      'a bearer that is a session token': { authorization: `Bearer ${a.headers['access-token']}` },
+      'the key on another brand': { 'x-api-key': valid, host: 'brand1.localhost:3000' },
+    };
+    for (const [why, headers] of Object.entries(cases)) {
+      const res = await t.app.inject({ method: r.method, url: fillParams(r.url).replace('/triggers/1', '/triggers/reply.received'), headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${why}: ${res.body}`).toBe(401);
+      expect(res.json().errors[0], why).toMatch(/API key/);
+    }
   });
 
   it.each(Object.entries(ownershipProbes))('%s keeps user A’s data from user B', async (_name, probe) => {

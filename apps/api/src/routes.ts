@@ -28,6 +28,7 @@ import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 import { phoneCallRoutes } from './modules/phone-calls/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 
 /**
@@ -64,6 +65,7 @@ export const routes: readonly AppRoute[] = [
   ...brandAwarenessRoutes,
   ...outreachTaskRoutes,
   ...phoneCallRoutes,
+  ...webhookRoutes,
   ...integrationRoutes,
   ...docsRoutes,
 ];

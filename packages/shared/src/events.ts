@@ -119,6 +119,11 @@ export type DomainEventPayloads = {
   };
   /** The user set a reply's status by hand in the inbox. */
   reply_status_corrected: { prospect_id: number | null; thread_id: number; reply_status: ReplyStatusName | null; user_id: number; at: string };
+  /**
+   * Prospects were created in bulk, where no activity names each one: an import (published in its finishing
+   * transaction, once its chunks can no longer be undone) or a page of a saved LinkedIn search.
+   */
+  prospects_created: { source: 'import' | 'linkedin_search'; persona_id: number | null; prospect_ids: number[] };
 };
 export type DomainEventName = keyof DomainEventPayloads;
-export const DOMAIN_EVENT_NAMES = ['address_suppressed', 'prospect_answered', 'reply_status_corrected'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = ['address_suppressed', 'prospect_answered', 'reply_status_corrected', 'prospects_created'] as const satisfies readonly DomainEventName[];

@@ -15,15 +15,25 @@ import type { AccountRole } from '@shared/schemas/account-members';
 
 /**
  * public: anyone; user: a signed-in user (the registry adds the auth check, never the handler);
- * optional: anyone, with the user attached when valid auth headers come along.
+ * optional: anyone, with the user attached when valid auth headers come along;
+ * api_key: a caller with one of the account's API keys (X-API-Key or Authorization: Bearer; modules/webhooks),
+ * acting as the key's creator in their account. The session headers do not open these routes, nor a key the others.
  */
-export type Access = 'public' | 'optional' | 'user';
+export type Access = 'public' | 'optional' | 'user' | 'api_key';
 /** Whose rows the route touches: none, the signed-in user's own, or their account's. */
 export type Owner = 'none' | 'self' | 'account';
 export type RateLimitKind = 'auth' | 'public' | 'outbound';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type AuthContext = { user: UserRow; account: AccountRow; client: string; accessToken: string; expiresAt: Date };
+export type AuthContext = {
+  user: UserRow;
+  account: AccountRow;
+  client: string;
+  accessToken: string;
+  expiresAt: Date;
+  /** Set when an API key authenticated the request (access 'api_key'): which one. */
+  apiKey?: { id: number; name: string; prefix: string };
+};
 
 /** What every handler can use; built once per app. */
 export type Deps = {
@@ -55,7 +65,7 @@ export type RouteContext<S extends RouteSchemas, A extends Access> = {
   body: Parsed<S['body']>;
   query: Parsed<S['querystring']>;
   params: Parsed<S['params']>;
-  auth: A extends 'user' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
+  auth: A extends 'user' | 'api_key' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
   brand: RequestBrand;
   deps: Deps;
   /** The uploaded file of a multipart request (routes with `fileUpload`), else null. */

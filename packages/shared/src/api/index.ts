@@ -26,6 +26,7 @@ import { pipelineEndpoints } from './endpoints/pipeline';
 import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 import { variantEndpoints } from './endpoints/variants';
+import { webhookEndpoints } from './endpoints/webhooks';
 import { integrationEndpoints } from './endpoints/integrations';
 import { accountMemberEndpoints } from './endpoints/account-members';
 
@@ -66,6 +67,7 @@ export function createApi(http: ApiClient) {
     brandAwareness: brandAwarenessEndpoints(http),
     outreachTasks: outreachTaskEndpoints(http),
     variants: variantEndpoints(http),
+    ...webhookEndpoints(http),
     integrations: integrationEndpoints(http),
     accountMembers: accountMemberEndpoints(http),
   };

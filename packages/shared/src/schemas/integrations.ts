@@ -118,12 +118,16 @@ export const createIntegrationBodySchema = z.discriminatedUnion(
     z.strictObject({ provider: z.literal('hubspot') }),
     z.strictObject({ provider: z.literal('salesforce'), sandbox: z.boolean().optional() }),
     z.strictObject({ provider: z.literal('calendly') }),
+    // Zapier: the answer is a new API key (shown once) and the connection's id (modules/integrations/zapier).
+    z.strictObject({ provider: z.literal('zapier'), name: text({ error: 'Name must be text' }).trim().max(80, { error: 'Name must be at most 80 characters' }).optional() }),
   ],
   { error: `Provider must be one of: ${INTEGRATION_PROVIDERS.join(', ')}` },
 );
 export type CreateIntegrationBody = z.infer<typeof createIntegrationBodySchema>;
 
 export const authorizeUrlAnswerSchema = z.object({ data: z.object({ authorize_url: text() }) });
+/** POST integrations {provider: 'zapier'}: the connection's id and a new API key, shown this once. */
+export const apiKeyAnswerSchema = z.object({ data: z.object({ id: dbId(), api_key: text() }) });
 
 export const updateIntegrationBodySchema = z.strictObject({ settings: integrationSettingsSchema });
 

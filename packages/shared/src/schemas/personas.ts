@@ -68,7 +68,7 @@ export const paginationQuerySchema = z.strictObject({
 export const pageMetaSchema = z.object({ page: int32(), per_page: int32(), total: int32() });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export const PROSPECT_SOURCES = ['extension', 'import', 'manual', 'search'] as const;
+export const PROSPECT_SOURCES = ['extension', 'import', 'manual', 'search', 'api'] as const;
 
 /**
  * The prospect fields the search filters apply to (spec §3); present in every answer, optional in

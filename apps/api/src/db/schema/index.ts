@@ -51,5 +51,7 @@ export * from './live';
 export * from './brand-awareness';
 export * from './insights';
 
+/** The product as a server of other tools (issue 27): API keys, webhooks and their deliveries. */
+export * from './webhooks';
 /** Integrations (issue 27): connections to CRMs, calendars and Zapier, the write ledger, quota, record identity. */
 export * from './integrations';

@@ -12,7 +12,7 @@ const PROSPECT_SEARCH_DOCUMENT = sql.raw(
   `to_tsvector('simple'::regconfig, coalesce(title, '') || ' ' || coalesce(headline, '') || ' ' || coalesce(keywords, '') || ' ' || coalesce(company, '') || ' ' || coalesce(industry, '') || ' ' || coalesce(department, '') || ' ' || coalesce(about, ''))`,
 );
 
-export const PROSPECT_SOURCE_VALUES = ['extension', 'import', 'manual', 'search'] as const;
+export const PROSPECT_SOURCE_VALUES = ['extension', 'import', 'manual', 'search', 'api'] as const;
 
 /**
  * People loaded into personas: one row per LinkedIn URL (canonical) and per email within an account,
@@ -83,7 +83,7 @@ export const prospects = pgTable(
   (t) => [
     uniqueIndex('prospects_account_linkedin_url_unique').on(t.accountId, t.linkedinUrl).where(sql`${t.linkedinUrl} is not null`),
     uniqueIndex('prospects_account_email_unique').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
-    check('prospects_source_check', sql`${t.source} in ('extension', 'import', 'manual', 'search')`),
+    check('prospects_source_check', sql`${t.source} in ('extension', 'import', 'manual', 'search', 'api')`),
     // Search filters: equality on lower-cased text, ranges on numbers, GIN for arrays and keywords.
     index('prospects_account_company_size_idx').on(t.accountId, t.companySize),
     index('prospects_account_revenue_idx').on(t.accountId, t.revenue),

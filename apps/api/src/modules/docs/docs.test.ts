@@ -24,10 +24,12 @@ describe.each(DB_KINDS)('the served OpenAPI document on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('declares the four auth headers as apiKey schemes in the header', () => {
+  it('declares the four auth headers as apiKey schemes in the header, and the API key (X-API-Key or Bearer)', () => {
     const schemes = doc.components.securitySchemes;
-    expect(Object.keys(schemes).sort()).toEqual([...AUTH_HEADERS].sort());
+    expect(Object.keys(schemes).sort()).toEqual([...AUTH_HEADERS, 'X-API-Key', 'bearer'].sort());
     for (const name of AUTH_HEADERS) expect(schemes[name]).toMatchObject({ type: 'apiKey', in: 'header', name });
+    expect(schemes['X-API-Key']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it("states each operation's security from its route's access", () => {
@@ -37,7 +39,7 @@ describe.each(DB_KINDS)('the served OpenAPI document on %s', (kind) => {
     for (const r of documented) {
       const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url} is in the document`).toBeDefined();
-      const expected = r.access === 'public' ? [] : r.access === 'user' ? [allFour] : [{}, allFour];
+      const expected = r.access === 'public' ? [] : r.access === 'user' ? [allFour] : r.access === 'api_key' ? [{ 'X-API-Key': [] }, { bearer: [] }] : [{}, allFour];
       expect(op!.security, `${r.method} ${r.url} (${r.access})`).toEqual(expected);
     }
   });

@@ -14,6 +14,7 @@ import type { Deps } from '../../lib/route';
 import { withinTransaction } from '../../db/transaction';
 import { emitLiveEvent } from '../../lib/live-events';
 import { recordActivity } from '../activities/service';
+import { publish } from '../../lib/events';
 import { givenFields, rowToProspect, type ProspectInsert } from './rows';
 
 export const IMPORT_INTERRUPTED = 'The server stopped during the import; nothing was imported.';
@@ -542,6 +543,12 @@ async function finishImport(deps: Deps, run: ImportRun): Promise<boolean> {
       .returning({ id: importJobs.id });
     if (!done.length) return false;
     await emitLiveEvent(tx, accountId, 'import_progress', { job_id: importId, status: 'done', processed: run.processed });
+    // The prospects this import created, told to the layers above (webhooks) now that they stay (an undo is no longer possible).
+    const created = await tx
+      .select({ id: importChanges.prospectId })
+      .from(importChanges)
+      .where(and(ownChanges(importId, accountId), eq(importChanges.kind, 'created')));
+    if (created.length) await publish(tx, accountId, 'prospects_created', { source: 'import', persona_id: run.personaId, prospect_ids: created.map((c) => c.id) });
     await tx.delete(importChanges).where(ownChanges(importId, accountId));
     await recordActivity(tx, {
       accountId,

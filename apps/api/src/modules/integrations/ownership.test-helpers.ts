@@ -40,6 +40,12 @@ export const integrationOwnershipProbes: Record<string, Probe> = {
     const res = await t.app.inject({ method: 'POST', url: v1('/integrations'), headers: b.headers, payload: { provider: 'hubspot' } });
     expect(res.statusCode).toBe(422);
     await stillThere(t, integration.id);
+    // Zapier (modules/webhooks): B's connection and key are B's own; A's is neither answered nor opened.
+    const mine = (await t.app.inject({ method: 'POST', url: v1('/integrations'), headers: a.headers, payload: { provider: 'zapier' } })).json().data;
+    const theirs = (await t.app.inject({ method: 'POST', url: v1('/integrations'), headers: b.headers, payload: { provider: 'zapier' } })).json().data;
+    expect(theirs.id).not.toBe(mine.id);
+    const me = await t.app.inject({ method: 'GET', url: v1('/zapier/me'), headers: { 'x-api-key': theirs.api_key } });
+    expect(me.json().data.user_email).toBe(b.email);
   },
   'GET /api/v1/integrations': async (t, a, b) => {
     const { integration } = await integrationOf(t, a);

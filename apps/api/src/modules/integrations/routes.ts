@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { v1 } from '@shared/constants';
 import {
+  apiKeyAnswerSchema,
   authorizeUrlAnswerSchema,
   createIntegrationBodySchema,
   integrationListSchema,
@@ -21,6 +22,7 @@ import { listWrites, replayWrite } from './ledger';
 import { listSyncs, syncRow, toSyncJson } from './syncs';
 import { finishOAuth, startOAuth } from './oauth';
 import { disconnect, integrationRow, listIntegrations, updateSettings } from './service';
+import { connectZapier } from './zapier/connect';
 
 /**
  * Integrations (spec §7 Integrations, issue 27): connect (POST), list with status and usage (GET), settings (PUT),
@@ -38,10 +40,12 @@ export const integrationRoutes: AppRoute[] = [
     role: 'admin',
     owner: 'account',
     feature: 'integrations',
-    summary: 'Connect an integration: for an OAuth vendor (HubSpot, Salesforce, Calendly) the consent URL to send the browser to; the vendor comes back to integrations/oauth/callback',
+    summary:
+      'Connect an integration: for an OAuth vendor (HubSpot, Salesforce, Calendly) the consent URL to send the browser to (the vendor comes back to integrations/oauth/callback); for Zapier {id, api_key}, the key shown this once',
     tags: TAGS,
-    schema: { body: createIntegrationBodySchema, response: { 200: authorizeUrlAnswerSchema } },
-    handler: ({ auth, body, brand, deps, reply, req }) => {
+    schema: { body: createIntegrationBodySchema, response: { 200: z.union([authorizeUrlAnswerSchema, apiKeyAnswerSchema]) } },
+    handler: async ({ auth, body, brand, deps, reply, req }) => {
+      if (body.provider === 'zapier') return { data: await connectZapier(deps, auth, brand, body.name) };
       const { provider, ...extra } = body;
       return { data: startOAuth(deps, auth, brand, req, reply, provider, extra) };
     },

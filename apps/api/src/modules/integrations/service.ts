@@ -19,6 +19,7 @@ import type { IntegrationProvider } from './providers';
 import { dailyCapOf, usageToday } from './quota';
 import { providerOf } from './registry';
 import { openToken } from './tokens';
+import { revokeAllKeys } from '../webhooks/api-keys';
 
 /** The same words the route registry answers for a switched-off feature (app.ts FEATURE_NOT_AVAILABLE). */
 export const FEATURE_NOT_AVAILABLE = 'This feature is not available';
@@ -148,6 +149,8 @@ export async function disconnect(deps: Deps, auth: AuthContext, brand: RequestBr
     }
   }
   await deps.db.transaction(async (tx) => {
+    // Zapier's "tokens" are the account's API keys: they are revoked here (their REST hooks go with them).
+    if (row.provider === 'zapier') await revokeAllKeys(tx, auth.account.id);
     await tx.delete(integrations).where(and(eq(integrations.accountId, auth.account.id), eq(integrations.id, id)));
     await recordActivity(tx, {
       accountId: auth.account.id,

@@ -7,6 +7,7 @@ import {
   type linkedInSearchResultsBodySchema,
   type SearchCardOutcome,
 } from '@shared/schemas/linkedin-searches';
+import { publish } from '../../lib/events';
 import { notFound, unprocessable } from '../../lib/http-error';
 import type { AuthContext, Deps } from '../../lib/route';
 import { recordActivity } from '../activities/service';
@@ -94,8 +95,9 @@ export async function addResults(
   const now = deps.clock?.() ?? new Date();
   const outcomes = await deps.db.transaction(async (tx) => {
     const ids: number[] = [];
+    const created: number[] = [];
     for (const card of cards) {
-      const { id: prospectId } = await prospectsRepo.upsertByLinkedInUrl(tx, accountId, {
+      const { id: prospectId, created: isNew } = await prospectsRepo.upsertByLinkedInUrl(tx, accountId, {
         linkedinUrl: card.profile_url,
         email: null,
         source: 'extension',
@@ -110,7 +112,9 @@ export async function addResults(
         profile: null,
       });
       ids.push(prospectId);
+      if (isNew) created.push(prospectId);
     }
+    if (created.length) await publish(tx, accountId, 'prospects_created', { source: 'linkedin_search', persona_id: search.personaId, prospect_ids: created });
     const added = await repo.addMembers(tx, accountId, search.personaId, ids);
     // One entry (and so one notification) per page the user turned, as an import writes one: a page of ten
     // new people is one event for the user, not ten.

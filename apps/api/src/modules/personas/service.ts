@@ -129,6 +129,45 @@ export async function addCapturedProspect(
   }
 }
 
+/**
+ * Adds a person known by email to a persona (the API's "create a prospect in a persona", issue 27): the account's
+ * prospect with that address is updated with the fields given (or created), joins the persona and its running
+ * campaigns, and prospect_added is logged (created: whether the person is new), all in one transaction.
+ */
+export async function addProspectByEmail(
+  deps: Deps,
+  auth: AuthContext,
+  personaId: number,
+  input: { email: string; firstName?: string; lastName?: string; fullName?: string; company?: string; title?: string; linkedinUrl?: string },
+): Promise<{ data: Prospect; created: boolean }> {
+  const accountId = auth.account.id;
+  const fullName = input.fullName ?? ([input.firstName, input.lastName].filter(Boolean).join(' ') || undefined);
+  const attempt = () =>
+    deps.db.transaction(async (tx) => {
+      await personaOf(tx, auth, personaId);
+      const { id, created } = await prospectsRepo.upsertByEmail(tx, accountId, { ...input, fullName, source: 'api' });
+      await prospectsRepo.addToPersona(tx, accountId, personaId, id);
+      await recordActivity(tx, { accountId, actorType: 'user', actorId: auth.user.id, verb: 'prospect_added', channel: 'email', prospectId: id, personaId, payload: { source: 'api', created } });
+      await joinRunningCampaigns(deps, accountId, [personaId], tx);
+      const row = await prospectsRepo.findInAccount(tx, accountId, id);
+      return { data: prospectsRepo.toProspectJson(row!), created };
+    });
+  try {
+    return await attempt();
+  } catch (err) {
+    // The same address arrived twice at once (or the LinkedIn URL is another prospect's): once more finds the row.
+    if (isUniqueViolation(err)) {
+      try {
+        return await attempt();
+      } catch (again) {
+        if (isUniqueViolation(again)) throw unprocessable('Another prospect of this account has this LinkedIn URL');
+        throw again;
+      }
+    }
+    throw err;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Business information: the persona form, saved searches, previews and the performance export.
 // ---------------------------------------------------------------------------------------------

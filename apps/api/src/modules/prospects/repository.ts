@@ -122,6 +122,39 @@ export async function upsertByLinkedInUrl(
   return { id: row!.id, created: Boolean(row!.created) };
 }
 
+/**
+ * The account's prospect with this email (any case) gets the fields given (the others keep what we knew), or a new
+ * one is written: for callers that know a person by address (the API's "create a prospect", issue 27). A concurrent
+ * insert of the same address fails on the unique index; the caller tries once more and finds it.
+ */
+export async function upsertByEmail(
+  db: Db,
+  accountId: number,
+  input: { email: string; source: ProspectRow['source'] } & Partial<Pick<ProspectRow, 'fullName' | 'firstName' | 'lastName' | 'title' | 'company' | 'linkedinUrl'>>,
+): Promise<{ id: number; created: boolean }> {
+  const [existing] = await db
+    .select({ id: prospects.id })
+    .from(prospects)
+    .where(and(eq(prospects.accountId, accountId), sql`lower(${prospects.email}) = lower(${input.email})`))
+    .limit(1);
+  const { source, email, ...fields } = input;
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+  if (existing) {
+    if (Object.keys(given).length) {
+      await db
+        .update(prospects)
+        .set({ ...given, updatedAt: sql`now()` })
+        .where(and(eq(prospects.accountId, accountId), eq(prospects.id, existing.id)));
+    }
+    return { id: existing.id, created: false };
+  }
+  const [row] = await db
+    .insert(prospects)
+    .values({ ...given, email, source, accountId })
+    .returning({ id: prospects.id });
+  return { id: row!.id, created: true };
+}
+
 export async function addToPersona(db: Db, accountId: number, personaId: number, prospectId: number): Promise<void> {
   await db.insert(personaProspects).values({ accountId, personaId, prospectId }).onConflictDoNothing();
 }

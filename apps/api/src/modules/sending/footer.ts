@@ -7,7 +7,7 @@
  */
 
 /** Where a prospect came from (prospects.source). */
-export type ProspectOrigin = 'extension' | 'import' | 'manual' | 'search';
+export type ProspectOrigin = 'extension' | 'import' | 'manual' | 'search' | 'api';
 
 export type FooterInput = {
   /** The https one-click unsubscribe URL (the List-Unsubscribe one). */
@@ -37,6 +37,8 @@ export function dataOriginSentence(source: ProspectOrigin | null, accountName: s
       return `We found your business contact details in a list imported by ${who}.`;
     case 'manual':
       return `Your business contact details were added by ${who} from business information.`;
+    case 'api':
+      return `Your business contact details were added by ${who} from one of their business tools.`;
     default:
       return 'We found your business contact details in business information sources.';
   }

@@ -12,7 +12,7 @@ import { inboxKeys } from '../api/inbox';
 import { activeFilterCount, withoutFilters, withParam, type FlagKey, type ListKey, type TextKey } from '../lib/filters';
 
 const CHANNEL_LABELS: Record<(typeof THREAD_CHANNELS)[number], string> = { email: 'Email', linkedin: 'LinkedIn', call: 'Call' };
-const SOURCE_LABELS: Record<(typeof PROSPECT_SOURCES)[number], string> = { extension: 'Extension', import: 'Import', manual: 'Added by hand', search: 'Search' };
+const SOURCE_LABELS: Record<(typeof PROSPECT_SOURCES)[number], string> = { extension: 'Extension', import: 'Import', manual: 'Added by hand', search: 'Search', api: 'API (Zapier)' };
 const MESSAGE_SOURCE_LABELS: Record<(typeof THREAD_MESSAGE_SOURCES)[number], string> = {
   campaign: 'Campaign email',
   inbox: 'Answered from the inbox',

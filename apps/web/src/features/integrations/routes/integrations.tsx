@@ -12,6 +12,8 @@ import { useIntegrations } from '../api/integrations';
 import { HubSpotBlacklistImport } from '../components/hubspot-blacklist-import';
 import { IntegrationCard } from '../components/integration-card';
 import { OAuthResult } from '../components/oauth-result';
+import { WebhooksCard } from '../components/webhooks-card';
+import { ZapierCard } from '../components/zapier-card';
 
 /**
  * What each provider adds to its card once connected (the generic card has connect, status, usage, settings and the
@@ -55,6 +57,8 @@ export function IntegrationsRoute() {
       ) : (
         <section aria-label="Integrations" className="mt-4 grid gap-4">
           {integrations.data.meta.providers.map((info) => {
+            // Zapier connects with an API key the product issues: its own card (keys shown once, connected zaps).
+            if (info.provider === 'zapier') return <ZapierCard key="zapier" />;
             const integration = integrations.data.data.find((i) => i.provider === info.provider);
             return (
               <IntegrationCard key={info.provider} info={info} integration={integration} crm={CRM.has(info.provider)}>
@@ -64,6 +68,8 @@ export function IntegrationsRoute() {
           })}
         </section>
       )}
+      {/* Plain signed webhooks belong to the page itself (the brand's integrations flag), once the page has loaded. */}
+      {integrations.isSuccess ? <WebhooksCard /> : null}
     </PageFrame>
   );
 }

@@ -5,7 +5,7 @@ import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { checkBounceRates } from './modules/campaigns/lifecycle';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
-import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
+import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnMeetingCanceled, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
 
 /**
@@ -89,6 +89,15 @@ export const reactions = defineReactions([
     verbs: ['meeting_booked'],
     in: 'transaction',
     run: (tx, event) => pipelineOnMeetingBooked(tx, event.data),
+  },
+  {
+    // A meeting canceled on the calendar (issue 27): the card steps back from "meeting booked".
+    name: 'pipeline-on-meeting-canceled',
+    on: 'calendar_meeting_canceled',
+    in: 'transaction',
+    run: async (tx, event) => {
+      await pipelineOnMeetingCanceled(tx, event.accountId, event.data);
+    },
   },
   {
     // A mailbox that sends starts being synced over IMAP: replies, bounces and auto-replies come back there.

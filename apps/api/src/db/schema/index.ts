@@ -48,3 +48,6 @@ export * from './pipeline';
 export * from './live';
 export * from './brand-awareness';
 export * from './insights';
+
+/** Integrations (issue 27): meetings booked on a connected calendar (Calendly). */
+export * from './integrations-calendly';

@@ -313,7 +313,11 @@ export function describeActivity(r: {
     case 'reply_received':
       return `${who} replied${on}`;
     case 'meeting_booked':
-      return `Meeting booked with ${who}`;
+      return `Meeting booked with ${who}${text('event_name') ? `: ${text('event_name')}` : ''}`;
+    case 'meeting_rescheduled':
+      return `Meeting with ${who} moved${text('starts_at') ? ` to ${text('starts_at')!.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+    case 'meeting_canceled':
+      return `Meeting with ${who} canceled${text('reason') ? `: ${text('reason')}` : ''}`;
     case 'prospect_added':
       if ((num(payload.count) ?? 1) > 1) return `${num(payload.count)} prospects added${r.persona ? ` to ${r.persona.name}` : ''}${payload.source === 'linkedin_search' ? ' from a saved LinkedIn search' : ''}`;
       return `${who} added${r.persona ? ` to ${r.persona.name}` : ''}`;

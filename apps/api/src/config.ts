@@ -39,6 +39,18 @@ export type StripeConfig = {
   timeoutMs: number;
 };
 
+/**
+ * Integrations (issue 27): each vendor is configured when its client id is set (else the page shows it as not
+ * configured, not broken); the bases move it (tests point them at loopback contract servers).
+ */
+export type IntegrationsConfig = {
+  hubspot: { clientId: string | null; clientSecret: string | null; authUrl: string; apiBase: string };
+  salesforce: { clientId: string | null; clientSecret: string | null; loginBase: string };
+  calendly: { clientId: string | null; clientSecret: string | null; authBase: string; apiBase: string };
+  /** Per vendor request (INTEGRATIONS_TIMEOUT_MS). */
+  timeoutMs: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -106,6 +118,7 @@ export type Config = {
   tenancyGuard: boolean;
   /** Payments through Stripe Checkout; null: payment routes answer 503 and the web app offers a call instead. */
   stripe: StripeConfig | null;
+  integrations: IntegrationsConfig;
   /** The durable job queue: how often each process looks for due jobs (a local enqueue runs at once). */
   jobs: { pollIntervalMs: number };
   /** The IMAP sync (modules/inbox/imap-sync.ts): how long a run waits in IDLE for new mail after polling (0: poll only). */
@@ -226,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
           timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 15_000),
         }
       : null,
+    integrations: integrationsConfig(env),
     jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
     inbox: { idleSeconds: Math.min(480, Math.max(0, int(env, 'INBOX_IDLE_SECONDS', 240))) },
     live: { retentionDays: Math.max(1, int(env, 'LIVE_RETENTION_DAYS', 7)), replayMax: Math.max(1, int(env, 'LIVE_REPLAY_MAX', 1000)) },
@@ -293,6 +307,44 @@ function linkedInConfig(env: Env): LinkedInConfig | null {
     apiBase: base('LINKEDIN_API_BASE', 'https://api.linkedin.com'),
     apiVersion,
     timeoutMs: int(env, 'LINKEDIN_TIMEOUT_MS', 15_000),
+  };
+}
+
+/** HUBSPOT_*, SALESFORCE_*, CALENDLY_* (the issue's contract): ids and secrets trimmed, bases checked as http(s) origins. */
+function integrationsConfig(env: Env): IntegrationsConfig {
+  const value = (name: string) => env[name]?.trim() || null;
+  const base = (name: string, fallback: string, path = false) => {
+    const raw = env[name]?.trim().replace(/\/+$/, '') || fallback;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${name} must be an http(s) address, got "${raw}"`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.search || url.hash || (!path && url.pathname !== '/')) {
+      throw new Error(`${name} must be an http(s) ${path ? 'address' : 'origin'}, got "${raw}"`);
+    }
+    return raw;
+  };
+  return {
+    hubspot: {
+      clientId: value('HUBSPOT_CLIENT_ID'),
+      clientSecret: value('HUBSPOT_CLIENT_SECRET'),
+      authUrl: base('HUBSPOT_AUTH_URL', 'https://app.hubspot.com/oauth/authorize', true),
+      apiBase: base('HUBSPOT_API_BASE', 'https://api.hubapi.com'),
+    },
+    salesforce: {
+      clientId: value('SALESFORCE_CLIENT_ID'),
+      clientSecret: value('SALESFORCE_CLIENT_SECRET'),
+      loginBase: base('SALESFORCE_LOGIN_BASE', 'https://login.salesforce.com'),
+    },
+    calendly: {
+      clientId: value('CALENDLY_CLIENT_ID'),
+      clientSecret: value('CALENDLY_CLIENT_SECRET'),
+      authBase: base('CALENDLY_AUTH_BASE', 'https://auth.calendly.com'),
+      apiBase: base('CALENDLY_API_BASE', 'https://api.calendly.com'),
+    },
+    timeoutMs: int(env, 'INTEGRATIONS_TIMEOUT_MS', 15_000),
   };
 }
 

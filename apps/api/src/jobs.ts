@@ -17,6 +17,7 @@ import { placeCallsJob } from './modules/phone-calls/auto-calls';
 import { recipientProvidersJob } from './modules/insights/providers';
 import { insightSnapshotJob } from './modules/insights/snapshots';
 import { autoResumeJob } from './modules/mailboxes/auto-resume';
+import { integrationWriteJob } from './modules/integrations/ledger';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -37,5 +38,6 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   recipientProvidersJob,
   insightSnapshotJob,
   autoResumeJob,
+  integrationWriteJob,
   reactionJob,
 ];

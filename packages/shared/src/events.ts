@@ -82,6 +82,9 @@ export const ACTIVITY_VERBS = [
   'onboarding_finished',
   'compliance_settings_updated',
   'auto_communication_updated',
+  'integration_connected',
+  'integration_needs_reconnect',
+  'integration_disconnected',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
 

@@ -14,7 +14,8 @@ import { pageMetaSchema } from './personas';
  * spam complaint (ARF). Only who must never be contacted: a reply is not one (a prospect in conversation is kept out
  * of automatic enrolment by prospects.in_conversation_since instead; issue 25, docs/decisions.md "The blacklist means do-not-contact").
  */
-export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained'] as const;
+/** crm: imported from a connected CRM (customers and open deals are never cold-emailed; details names the CRM and list). */
+export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained', 'crm'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
@@ -23,6 +24,7 @@ export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
   hard_bounce: 'Hard bounce',
   stopped: 'Stopped',
   complained: 'Spam complaint',
+  crm: 'From your CRM',
 };
 
 /** At most this many addresses or domains in one create call (the page sends a longer paste in parts). */

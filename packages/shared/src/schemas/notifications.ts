@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'integration_needs_reconnect'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -35,6 +35,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   campaign_finished: 'A campaign finished',
   social_post_failed: 'A LinkedIn post could not be published',
   social_profile_expired: 'A virtual employee’s LinkedIn connection expired',
+  integration_needs_reconnect: 'An integration needs to be reconnected',
 };
 
 /**
@@ -47,7 +48,7 @@ export const OPT_IN_NOTIFICATION_EVENTS: readonly NotificationEvent[] = ['reply_
 /** Defaults for a new account: everything in the app (but the opt-in ones); replies, meetings, a mailbox that stopped sending, a campaign paused for its bounces and a LinkedIn connection that expired (its posts stop) by email to its users. */
 export const DEFAULT_NOTIFICATION_RULES: ReadonlyArray<{ provider: NotificationProvider; events: NotificationEvent[]; target: null }> = [
   { provider: 'in_app', events: NOTIFICATION_EVENTS.filter((e) => !OPT_IN_NOTIFICATION_EVENTS.includes(e)), target: null },
-  { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high', 'social_profile_expired'], target: null },
+  { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high', 'social_profile_expired', 'integration_needs_reconnect'], target: null },
 ];
 
 export const campaignNotificationSchema = z.object({

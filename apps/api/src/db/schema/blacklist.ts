@@ -8,7 +8,7 @@ import { createdAt } from './common';
  * One row per account and address (stored lowercased) or domain (stored normalised: lowercase, no
  * leading "@" or "www.", no trailing dot). The reason says how it got here; the first reason wins.
  */
-export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained'] as const;
+export const SUPPRESSION_REASONS = ['manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained', 'crm'] as const;
 
 export const blacklistedEmails = pgTable(
   'blacklisted_emails',
@@ -26,7 +26,7 @@ export const blacklistedEmails = pgTable(
   (t) => [
     uniqueIndex('blacklisted_emails_account_email_unique').on(t.accountId, t.email),
     index('blacklisted_emails_account_created_idx').on(t.accountId, t.createdAt),
-    check('blacklisted_emails_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained')`),
+    check('blacklisted_emails_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained', 'crm')`),
     check('blacklisted_emails_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -44,7 +44,7 @@ export const blacklistedDomains = pgTable(
   (t) => [
     uniqueIndex('blacklisted_domains_account_domain_unique').on(t.accountId, t.domain),
     index('blacklisted_domains_account_created_idx').on(t.accountId, t.createdAt),
-    check('blacklisted_domains_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained')`),
+    check('blacklisted_domains_reason_check', sql`${t.reason} in ('manual', 'unsubscribed', 'hard_bounce', 'stopped', 'complained', 'crm')`),
     check('blacklisted_domains_domain_lower_check', sql`${t.domain} = lower(${t.domain})`),
   ],
 );

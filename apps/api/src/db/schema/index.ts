@@ -49,5 +49,7 @@ export * from './live';
 export * from './brand-awareness';
 export * from './insights';
 
+/** Integrations (issue 27): connections to CRMs, calendars and Zapier, the write ledger, quota, record identity. */
+export * from './integrations';
 /** Integrations (issue 27): meetings booked on a connected calendar (Calendly). */
 export * from './integrations-calendly';

@@ -170,6 +170,7 @@ export function stopReasonText(reason: string | null): string | null {
     hard_bounce: 'The address bounced',
     complained: 'The prospect reported the email as spam',
     stopped: 'Stopped by you',
+    crm: 'In your CRM (imported to your blacklist)',
     manual: `On your blacklist (${SUPPRESSION_REASON_LABELS.manual.toLowerCase()})`,
   };
   return reason in labels ? labels[reason as SuppressionReason | 'replied'] : reason;

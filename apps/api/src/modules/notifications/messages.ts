@@ -155,6 +155,16 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: '/cabinet/brand-awareness',
       };
     }
+    case 'integration_needs_reconnect': {
+      const label = str(payload.label) ?? 'An integration';
+      const reason = str(payload.reason)?.replace(/[.\s]+$/, '');
+      return {
+        event: verb,
+        title: `${label} needs to be reconnected`,
+        body: `${reason ? `${reason}. ` : ''}Nothing is written to ${label} until you connect it again on the Integrations page.`,
+        path: '/cabinet/integrations',
+      };
+    }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
   }

@@ -22,6 +22,7 @@ const REASON_CLASS: Record<SuppressionReason, string> = {
   hard_bounce: 'bg-danger/15 text-danger',
   stopped: 'bg-warning/15 text-warning',
   complained: 'bg-danger/15 text-danger',
+  crm: 'bg-accent/15 text-accent',
 };
 
 function ReasonBadge({ reason }: { reason: SuppressionReason }) {

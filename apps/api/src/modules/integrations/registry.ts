@@ -1,0 +1,17 @@
+import type { IntegrationProviderId } from '@shared/schemas/integrations';
+import { hubspotProvider } from './hubspot/provider';
+import type { IntegrationProvider, WriteOperation } from './providers';
+
+/**
+ * THE providers this server speaks to (README.md: a new one is a folder beside hubspot/ and a line here). A provider
+ * of INTEGRATION_PROVIDERS missing here is not offered (the page shows it as not available on this server).
+ */
+export const PROVIDERS: readonly IntegrationProvider[] = [hubspotProvider];
+
+export const providerOf = (id: IntegrationProviderId): IntegrationProvider | null => PROVIDERS.find((p) => p.id === id) ?? null;
+
+/** The write operation of that name, across providers (ledger.ts runs it). */
+export function operationOf(name: string): WriteOperation | null {
+  for (const p of PROVIDERS) if (Object.hasOwn(p.operations, name)) return p.operations[name]!;
+  return null;
+}

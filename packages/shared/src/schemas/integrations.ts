@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { FeatureFlag } from '../brands';
+import { dbId, dbIdParam, int32, text } from './primitives';
+
+/**
+ * Integrations (spec §7 Integrations, issue 27): the account's connections to a CRM, a calendar or Zapier, their
+ * write ledger, quota and settings. The API's module is apps/api/src/modules/integrations (README there: how a
+ * provider plugs in); the page is /cabinet/integrations.
+ */
+
+export const INTEGRATION_PROVIDERS = ['hubspot', 'salesforce', 'calendly', 'zapier'] as const;
+export type IntegrationProviderId = (typeof INTEGRATION_PROVIDERS)[number];
+
+export const INTEGRATION_PROVIDER_LABELS: Record<IntegrationProviderId, string> = {
+  hubspot: 'HubSpot',
+  salesforce: 'Salesforce',
+  calendly: 'Calendly',
+  zapier: 'Zapier',
+};
+
+/**
+ * The brand flag each provider needs besides `integrations` (spec §6): the server refuses, the router and the page
+ * hide what the brand switches off.
+ */
+export const INTEGRATION_PROVIDER_FLAGS: Record<IntegrationProviderId, FeatureFlag> = {
+  hubspot: 'crm_import_hubspot',
+  salesforce: 'crm_import_salesforce',
+  calendly: 'calendar_sections',
+  zapier: 'zapier',
+};
+
+/**
+ * connected: working; needs_reconnect: the vendor refused our refresh token (access withdrawn): the user connects
+ * again; error: the vendor answered an error the user should read (status_message holds the vendor's words).
+ */
+export const INTEGRATION_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+export const INTEGRATION_STATUS_LABELS: Record<IntegrationStatus, string> = {
+  connected: 'Connected',
+  needs_reconnect: 'Needs reconnect',
+  error: 'Error',
+};
+
+/** Which replies are pushed to the CRM without a click: none, the positive ones (interested, meeting), or every reply. */
+export const AUTO_PUSH_MODES = ['off', 'positive', 'all'] as const;
+export type AutoPushMode = (typeof AUTO_PUSH_MODES)[number];
+
+/**
+ * The user's settings of one integration (all optional; absent: the default). daily_cap: at most this many vendor
+ * requests a day (null: the vendor's own limit only); log_conversation: also write the conversation on the CRM record
+ * (HubSpot notes, Salesforce Tasks); auto_push: push replying prospects without a click; suppression_list_id: the
+ * vendor list whose members are kept on the blacklist (customers, open deals); salesforce_object: push as Lead or Contact.
+ */
+export const integrationSettingsSchema = z.strictObject({
+  daily_cap: int32().min(1, { error: 'Daily cap must be at least 1' }).max(1_000_000, { error: 'Daily cap must be at most 1000000' }).nullable().optional(),
+  log_conversation: z.boolean().optional(),
+  auto_push: z.enum(AUTO_PUSH_MODES).optional(),
+  suppression_list_id: text().trim().max(100).nullable().optional(),
+  salesforce_object: z.enum(['Lead', 'Contact']).optional(),
+});
+export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
+
+export const integrationUsageSchema = z.object({
+  /** Vendor requests the product made today (UTC). */
+  today: int32(),
+  /** The user's daily cap (settings.daily_cap), or null. */
+  cap: int32().nullable(),
+  /** The vendor's own daily allowance when it tells us (Salesforce), or null. */
+  allowance: int32().nullable(),
+  /** Writes and reads are paused until then (the vendor answered 429 with Retry-After), or null. */
+  paused_until: text().nullable(),
+});
+export type IntegrationUsage = z.infer<typeof integrationUsageSchema>;
+
+export const integrationSchema = z.object({
+  id: dbId(),
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  status: z.enum(INTEGRATION_STATUSES),
+  /** The vendor's own message for needs_reconnect and error. */
+  status_message: text().nullable(),
+  /** The vendor's account: HubSpot portal id, Salesforce org id, Calendly user URI. */
+  vendor_account_id: text().nullable(),
+  vendor_account_name: text().nullable(),
+  /** Salesforce: the org's API host. */
+  instance_url: text().nullable(),
+  settings: integrationSettingsSchema,
+  last_sync_at: text().nullable(),
+  usage: integrationUsageSchema,
+  created_at: text(),
+  updated_at: text(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const integrationProviderInfoSchema = z.object({
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  label: text(),
+  /** The server has this vendor's client id (HUBSPOT_CLIENT_ID, …): else it is shown as not configured, not as broken. */
+  configured: z.boolean(),
+  /** How the user connects: a vendor's consent page, a pasted token, or a key the product issues. */
+  connect: z.array(z.enum(['oauth', 'token', 'api_key'])),
+});
+export type IntegrationProviderInfo = z.infer<typeof integrationProviderInfoSchema>;
+
+export const integrationListSchema = z.object({
+  data: z.array(integrationSchema),
+  /** The providers of the request's brand, configured or not. */
+  meta: z.object({ providers: z.array(integrationProviderInfoSchema) }),
+});
+export type IntegrationList = z.infer<typeof integrationListSchema>;
+
+/**
+ * POST integrations: one member per way of connecting, told apart by `provider` (a discriminated union the other
+ * providers' bodies join: Calendly with a personal access token, Zapier's API key).
+ */
+export const createIntegrationBodySchema = z.discriminatedUnion(
+  'provider',
+  [
+    z.strictObject({ provider: z.literal('hubspot') }),
+    z.strictObject({ provider: z.literal('salesforce'), sandbox: z.boolean().optional() }),
+    z.strictObject({ provider: z.literal('calendly') }),
+  ],
+  { error: `Provider must be one of: ${INTEGRATION_PROVIDERS.join(', ')}` },
+);
+export type CreateIntegrationBody = z.infer<typeof createIntegrationBodySchema>;
+
+export const authorizeUrlAnswerSchema = z.object({ data: z.object({ authorize_url: text() }) });
+
+export const updateIntegrationBodySchema = z.strictObject({ settings: integrationSettingsSchema });
+
+/** Where the OAuth callback lands: /cabinet/integrations?integration=<provider>&integration_status=connected|<error code>. */
+export const INTEGRATION_OAUTH_ERRORS = ['state_mismatch', 'expired', 'access_denied', 'exchange_failed', 'not_configured'] as const;
+export type IntegrationOAuthError = (typeof INTEGRATION_OAUTH_ERRORS)[number];
+export const INTEGRATION_OAUTH_ERROR_TEXTS: Record<IntegrationOAuthError, string> = {
+  state_mismatch: 'The connection was started in another browser or tab. Start again from this page.',
+  expired: 'The connection took too long. Start again.',
+  access_denied: 'The connection was cancelled at the vendor.',
+  exchange_failed: 'The vendor did not accept the connection. Try again.',
+  not_configured: 'This integration is not configured on this server.',
+};
+
+/**
+ * The write ledger: every write to a vendor, with its idempotency key (one write per key, ever), the vendor's record
+ * id, what was sent (summary), the vendor's answer (status), attempts and the last error.
+ * pending: waiting for its job (or for the vendor's Retry-After); running; succeeded; failed (replayable).
+ */
+export const INTEGRATION_WRITE_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
+export type IntegrationWriteStatus = (typeof INTEGRATION_WRITE_STATUSES)[number];
+
+export const integrationWriteSchema = z.object({
+  id: dbId(),
+  integration_id: dbId().nullable(),
+  provider: z.enum(INTEGRATION_PROVIDERS),
+  operation: text(),
+  idempotency_key: text(),
+  prospect_id: dbId().nullable(),
+  /** The vendor's record this write created or changed (HubSpot contact id, Salesforce Lead id…). */
+  record_id: text().nullable(),
+  /** What was (or will be) sent, for people: "Contact ada@acme.test: email, firstname, company". */
+  summary: text(),
+  status: z.enum(INTEGRATION_WRITE_STATUSES),
+  /** The vendor's HTTP status of the last attempt. */
+  response_status: int32().nullable(),
+  attempts: int32(),
+  error: text().nullable(),
+  /** A failed write can be run again from the page. */
+  replayable: z.boolean(),
+  next_attempt_at: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type IntegrationWrite = z.infer<typeof integrationWriteSchema>;
+
+export const integrationWriteListSchema = z.object({ data: z.array(integrationWriteSchema) });
+
+export const integrationWriteParamsSchema = z.strictObject({ id: dbIdParam('id'), writeId: dbIdParam('writeId') });
+
+/** A push answered at once: the ledger entry the durable job will run (or the one that already did). */
+export const pushAnswerSchema = z.object({
+  data: integrationWriteSchema,
+  /** false: the same write was asked for before (same prospect, same data): nothing new is written. */
+  created: z.boolean(),
+});
+export type PushAnswer = z.infer<typeof pushAnswerSchema>;

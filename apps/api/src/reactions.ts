@@ -5,6 +5,7 @@ import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { checkBounceRates } from './modules/campaigns/lifecycle';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
+import { subscribeOnConnect } from './modules/integrations/calendly/service';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnMeetingCanceled, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
 
@@ -109,6 +110,14 @@ export const reactions = defineReactions([
       const mailboxId = (event.data.payload as { user_email_id?: unknown }).user_email_id;
       if (typeof mailboxId === 'number') await kickSync(deps, event.accountId, mailboxId, tx);
     },
+  },
+  {
+    // Connecting Calendly subscribes its signed webhook: a vendor write, so a ledger entry whose job runs after the commit.
+    name: 'calendly-subscribe-on-connect',
+    on: 'activity',
+    verbs: ['integration_connected'],
+    in: 'transaction',
+    run: (tx, event, deps) => subscribeOnConnect(tx, deps, event.data),
   },
   {
     name: 'notify',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FeatureFlag } from '../brands';
+import { calendlyAccessTokenSchema } from './integrations-calendly';
 import { dbId, dbIdParam, int32, text } from './primitives';
 
 /**
@@ -118,7 +119,8 @@ export const createIntegrationBodySchema = z.discriminatedUnion(
   [
     z.strictObject({ provider: z.literal('hubspot') }),
     z.strictObject({ provider: z.literal('salesforce'), sandbox: z.boolean().optional() }),
-    z.strictObject({ provider: z.literal('calendly') }),
+    // Without access_token: Calendly's consent page (OAuth); with one: a personal access token, checked at Calendly.
+    z.strictObject({ provider: z.literal('calendly'), access_token: calendlyAccessTokenSchema.optional() }),
   ],
   { error: `Provider must be one of: ${INTEGRATION_PROVIDERS.join(', ')}` },
 );

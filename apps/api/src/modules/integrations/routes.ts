@@ -13,8 +13,11 @@ import {
 import { dbId, text } from '@shared/schemas/primitives';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute, type AppRoute } from '../../lib/route';
+import { calendlyRoutes } from './calendly/routes';
+import { connectWithToken } from './calendly/service';
 import { listWrites, replayWrite } from './ledger';
 import { finishOAuth, startOAuth } from './oauth';
+import { salesforceRoutes } from './salesforce/routes';
 import { disconnect, integrationRow, listIntegrations, updateSettings } from './service';
 
 /**
@@ -34,8 +37,10 @@ export const integrationRoutes: AppRoute[] = [
     feature: 'integrations',
     summary: 'Connect an integration: for an OAuth vendor (HubSpot, Salesforce, Calendly) the consent URL to send the browser to; the vendor comes back to integrations/oauth/callback',
     tags: TAGS,
-    schema: { body: createIntegrationBodySchema, response: { 200: authorizeUrlAnswerSchema } },
-    handler: ({ auth, body, brand, deps, reply, req }) => {
+    schema: { body: createIntegrationBodySchema, response: { 200: z.union([authorizeUrlAnswerSchema, z.object({ data: integrationSchema })]) } },
+    handler: async ({ auth, body, brand, deps, reply, req }) => {
+      // Calendly with a personal access token: checked at Calendly and stored; no consent page.
+      if (body.provider === 'calendly' && body.access_token) return { data: await connectWithToken(deps, auth, brand, body.access_token) };
       const { provider, ...extra } = body;
       return { data: startOAuth(deps, auth, brand, req, reply, provider, extra) };
     },
@@ -111,4 +116,6 @@ export const integrationRoutes: AppRoute[] = [
     schema: { params: integrationWriteParamsSchema, response: { 200: z.object({ data: integrationWriteSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await replayWrite(deps, auth.account.id, params.id, params.writeId) }),
   }),
+  ...salesforceRoutes,
+  ...calendlyRoutes,
 ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_PASS } from '../../../testing/databases';
 import { startCalendlyServer, type CalendlyTestServer } from '../../../testing/vendors/calendly';
-import { calendlyAuthorizeUrl, calendlyClient, CalendlyApiError, CalendlyGrantError, CalendlyReconnectError, exchangeCalendlyCode, refreshCalendlyToken, revokeCalendlyToken } from './client';
+import { calendlyAuthorizeUrl, calendlyClient, tokenTransport, CalendlyApiError, CalendlyGrantError, CalendlyReconnectError, exchangeCalendlyCode, refreshCalendlyToken, revokeCalendlyToken } from './client';
 import { calendlySignatureHeader, verifyCalendlySignature } from './signature';
 
 describe.runIf(PGLITE_PASS)('the Calendly client against a Calendly-format server', () => {
@@ -27,14 +27,14 @@ describe.runIf(PGLITE_PASS)('the Calendly client against a Calendly-format serve
     expect(again).toBeInstanceOf(CalendlyGrantError);
     expect((again as CalendlyGrantError).error).toBe('invalid_grant');
     await revokeCalendlyToken(cfg(), renewed.accessToken, fetchOptions());
-    const revoked = await calendlyClient(cal.url, async () => renewed.accessToken, fetchOptions())
+    const revoked = await calendlyClient(tokenTransport(cal.url, async () => renewed.accessToken, fetchOptions()))
       .me()
       .catch((e: unknown) => e);
     expect(revoked).toBeInstanceOf(CalendlyReconnectError);
   });
 
   it('reads the user with a personal access token, pages scheduled events by cursor, and lists invitees', async () => {
-    const client = calendlyClient(cal.url, async () => cal.personalToken, fetchOptions());
+    const client = calendlyClient(tokenTransport(cal.url, async () => cal.personalToken, fetchOptions()));
     const me = await client.me();
     expect(me).toMatchObject({ uri: cal.user.uri, organization: cal.user.organization, email: 'hana.host@example.com' });
     for (let i = 0; i < 3; i++) cal.book({ email: `guest${i}@example.com`, name: `Guest ${i}`, startTime: `2026-03-1${i}T09:00:00Z` });
@@ -52,7 +52,7 @@ describe.runIf(PGLITE_PASS)('the Calendly client against a Calendly-format serve
   });
 
   it('subscribes a webhook with a signing key (a second one for the same URL is 409), lists and deletes it', async () => {
-    const client = calendlyClient(cal.url, async () => cal.personalToken, fetchOptions());
+    const client = calendlyClient(tokenTransport(cal.url, async () => cal.personalToken, fetchOptions()));
     const input = { url: 'https://app.example.com/api/v1/integrations/calendly/webhook/1', organization: cal.user.organization, user: cal.user.uri, scope: 'user' as const, signingKey: 'k'.repeat(32) };
     const hook = await client.createWebhook(input);
     expect(hook).toMatchObject({ callbackUrl: input.url, state: 'active', events: ['invitee.created', 'invitee.canceled'], scope: 'user' });

@@ -54,7 +54,7 @@ export class CalendlyReconnectError extends Error {
   }
 }
 
-function parseJson(res: GuardedResponse): unknown {
+function parseJson(res: Pick<GuardedResponse, 'text'>): unknown {
   const text = res.text();
   if (!text) return null;
   try {
@@ -198,19 +198,29 @@ export function toEvent(raw: Record<string, unknown>): CalendlyEvent {
 
 export type CalendlyClient = ReturnType<typeof calendlyClient>;
 
-/** `token()`: the current access token (the integrations core renews an OAuth token before it expires). */
-export function calendlyClient(apiBase: string, token: () => Promise<string>, options: FetchOptions) {
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+/** One API exchange: the integrations core's vendorClient in the product (pacing, sealed token), a bare token in tests. */
+export type CalendlyTransport = (req: { method: 'GET' | 'POST' | 'DELETE'; path: string; json?: unknown }) => Promise<{ status: number; body: unknown }>;
+
+/** A transport of its own (scripts, tests): the token as a Bearer token to apiBase. */
+export function tokenTransport(apiBase: string, token: () => Promise<string>, options: FetchOptions): CalendlyTransport {
+  return async (req) => {
     const res = await send(
-      new URL(path, apiBase).href,
+      new URL(req.path, apiBase).href,
       {
-        method,
-        headers: { authorization: `Bearer ${await token()}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
+        method: req.method,
+        headers: { authorization: `Bearer ${await token()}`, accept: 'application/json', ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
       },
       options,
     );
-    const parsed = parseJson(res) as Record<string, unknown> | null;
+    return { status: res.status, body: parseJson(res) };
+  };
+}
+
+export function calendlyClient(transport: CalendlyTransport) {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<unknown> {
+    const res = await transport({ method, path, json });
+    const parsed = res.body as Record<string, unknown> | null;
     if (res.status >= 200 && res.status < 300) return parsed;
     const title = typeof parsed?.title === 'string' ? parsed.title : `HTTP ${res.status}`;
     const details = Array.isArray(parsed?.details) ? (parsed.details as Array<Record<string, unknown>>).map((d) => [d.parameter, d.message].filter(Boolean).join(': ')).join('; ') : '';

@@ -8,6 +8,7 @@ import {
   revokeSalesforceToken,
   salesforceAuthorizeUrl,
   salesforceClient,
+  sessionTransport,
   SalesforceApiError,
   SalesforceGrantError,
   SalesforceReconnectError,
@@ -50,7 +51,7 @@ describe.runIf(PGLITE_PASS)('the Salesforce client against a Salesforce-format s
       },
     };
     const usage: ApiUsage[] = [];
-    return { tokens, session, renewals, usage, client: salesforceClient(session, { ...fetchOptions(), onUsage: (u) => void usage.push(u) }) };
+    return { tokens, session, renewals, usage, client: salesforceClient(sessionTransport(session, { ...fetchOptions(), onUsage: (u) => void usage.push(u) })) };
   }
 
   it('authorizes at the login host with the web server flow, and the token answer names the instance', async () => {

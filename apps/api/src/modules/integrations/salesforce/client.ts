@@ -99,7 +99,7 @@ export function parseLimitInfo(header: string | null): ApiUsage | null {
   return m ? { used: Number(m[1]), max: Number(m[2]) } : null;
 }
 
-function parseJson(res: GuardedResponse): unknown {
+function parseJson(res: Pick<GuardedResponse, 'text'>): unknown {
   const text = res.text();
   if (!text) return null;
   try {
@@ -186,15 +186,42 @@ export async function revokeSalesforceToken(cfg: SalesforceOAuthConfig, token: s
 
 // ---------------------------------------------------------------- REST
 
+/** One REST exchange: the integrations core's vendorClient in the product (pacing, sealed token, 401 → renew once), a session in tests. */
+export type SalesforceTransport = (req: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; json?: unknown }) => Promise<{ status: number; headers: Headers; body: unknown }>;
+
 /**
- * Where the client gets its access token: the current one, and a renewal after Salesforce answered
- * INVALID_SESSION_ID (a refused renewal throws SalesforceReconnectError). The integrations core keeps the
- * sealed tokens; this client never sees the refresh token.
+ * Where a standalone transport gets its access token: the current one, and a renewal after Salesforce answered
+ * INVALID_SESSION_ID (a refused renewal throws SalesforceReconnectError).
  */
 export type SalesforceSession = {
   current(): Promise<{ accessToken: string; instanceUrl: string }>;
   renew(): Promise<{ accessToken: string; instanceUrl: string }>;
 };
+
+/** A transport of its own (scripts, tests): renews the session once on a 401 and retries; reads Sforce-Limit-Info. */
+export function sessionTransport(session: SalesforceSession, options: FetchOptions & { onUsage?: (usage: ApiUsage) => void | Promise<void> }): SalesforceTransport {
+  return async (req) => {
+    let token = await session.current();
+    for (let attempt = 0; ; attempt++) {
+      const res = await send(
+        new URL(req.path, token.instanceUrl).href,
+        {
+          method: req.method,
+          headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json', ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+          body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
+        },
+        options,
+      );
+      const usage = parseLimitInfo(res.headers.get('sforce-limit-info'));
+      if (usage) await options.onUsage?.(usage);
+      if (res.status === 401 && attempt === 0) {
+        token = await session.renew();
+        continue;
+      }
+      return { status: res.status, headers: res.headers, body: parseJson(res) };
+    }
+  };
+}
 
 export type SObjectType = 'Lead' | 'Contact';
 
@@ -203,39 +230,19 @@ export type SalesforceRecord = { Id: string; [field: string]: unknown };
 
 export type SalesforceClient = ReturnType<typeof salesforceClient>;
 
-export function salesforceClient(session: SalesforceSession, options: FetchOptions & { onUsage?: (usage: ApiUsage) => void | Promise<void> }) {
+export function salesforceClient(transport: SalesforceTransport) {
   const base = `/services/data/${SALESFORCE_API_VERSION}`;
 
-  /** One REST call: path is relative to the instance (nextRecordsUrl and attributes.url are such paths). */
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-    let token = await session.current();
-    for (let attempt = 0; ; attempt++) {
-      const res = await send(
-        new URL(path, token.instanceUrl).href,
-        {
-          method,
-          headers: {
-            authorization: `Bearer ${token.accessToken}`,
-            accept: 'application/json',
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body !== undefined ? JSON.stringify(body) : undefined,
-        },
-        options,
-      );
-      const usage = parseLimitInfo(res.headers.get('sforce-limit-info'));
-      if (usage) await options.onUsage?.(usage);
-      const parsed = parseJson(res);
-      if (res.status >= 200 && res.status < 300) return { status: res.status, body: parsed };
-      const errors = errorArray(parsed, res.status);
-      const error = new SalesforceApiError(res.status, errors);
-      if (error.has('INVALID_SESSION_ID') && attempt === 0) {
-        token = await session.renew();
-        continue;
-      }
-      if (error.has('INVALID_SESSION_ID')) throw new SalesforceReconnectError('Salesforce refused the renewed session: reconnect Salesforce');
-      throw error;
-    }
+  /**
+   * One REST call; path is relative to the instance (nextRecordsUrl and attributes.url are such paths). The transport
+   * has renewed the session once already: INVALID_SESSION_ID here means the renewed one was refused too.
+   */
+  async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown): Promise<{ status: number; body: unknown }> {
+    const res = await transport({ method, path, json });
+    if (res.status >= 200 && res.status < 300) return { status: res.status, body: res.body };
+    const error = new SalesforceApiError(res.status, errorArray(res.body, res.status));
+    if (error.has('INVALID_SESSION_ID')) throw new SalesforceReconnectError('Salesforce refused the renewed session: reconnect Salesforce');
+    throw error;
   }
 
   async function listViews(sobject: SObjectType): Promise<SalesforceListView[]> {

@@ -1,0 +1,37 @@
+import { v1 } from '@shared/constants';
+import { pushAnswerSchema } from '@shared/schemas/integrations';
+import { importToSalesforceBodySchema, salesforceListsQuerySchema, salesforceListsSchema } from '@shared/schemas/integrations-salesforce';
+import { idParamsSchema } from '../../../lib/params';
+import { defineRoute, type AppRoute } from '../../../lib/route';
+import { importReplyToSalesforce, salesforceLists } from './service';
+
+/** Salesforce's calls (spec §7): its list views, and a reply's prospect pushed as a Lead or Contact (through the ledger). */
+
+const TAGS = ['Integrations'];
+
+export const salesforceRoutes: AppRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/salesforce_lists'),
+    access: 'user',
+    owner: 'account',
+    feature: 'crm_import_salesforce',
+    summary: "The connected org's Lead and Contact list views (?sobject=Lead|Contact for one), each saying whether it is the suppression list",
+    tags: TAGS,
+    schema: { querystring: salesforceListsQuerySchema, response: { 200: salesforceListsSchema } },
+    handler: ({ auth, brand, deps, query }) => salesforceLists(deps, auth, brand, query),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/replies/:id/import_contact_to_salesforce'),
+    access: 'user',
+    owner: 'account',
+    feature: 'crm_import_salesforce',
+    summary:
+      "Push the reply's prospect to Salesforce as a Lead (LastName and Company filled in when unknown) or a Contact ({object}; default: the integration's setting): a ledger write the durable job runs after this answer; a known record is updated at its id, a duplicate the org's rule finds is updated instead of created; the same push twice is one write (created: false)",
+    tags: TAGS,
+    schema: { params: idParamsSchema, body: importToSalesforceBodySchema, response: { 200: pushAnswerSchema } },
+    handler: ({ auth, body, brand, deps, params }) => importReplyToSalesforce(deps, auth, brand, params.id, body?.object),
+  }),
+];
+

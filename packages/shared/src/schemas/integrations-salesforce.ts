@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './primitives';
+import { dbId, text } from './primitives';
 
 /**
  * Salesforce's calls (spec §7 integrations/salesforce_lists, replies/{id}/import_contact_to_salesforce; issue 27).
@@ -33,5 +33,5 @@ export const importToSalesforceBodySchema = z.strictObject({ object: objectSchem
  */
 export const salesforceBlacklistImportBodySchema = z.union([
   z.strictObject({ sobject: objectSchema, list_name: text().trim().max(200).optional() }),
-  z.strictObject({ sync_id: z.number().int().positive(), confirm: z.literal(true) }),
+  z.strictObject({ sync_id: dbId('Sync id'), confirm: z.literal(true) }),
 ]);

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '@shared/schemas/primitives';
 import type { CalendarMeetingEvent } from '@shared/events';
 import type { Db } from '../../../db/client';
 import { activities, calendarMeetings, emailThreads, prospects, type CalendarMeetingRow } from '../../../db/schema';
@@ -21,30 +22,30 @@ import { recordActivity } from '../../activities/service';
  */
 
 const inviteeSchema = z.object({
-  uri: z.string().min(1),
-  email: z.string().min(1),
-  name: z.string().nullish(),
-  status: z.string().nullish(),
-  event: z.string().min(1),
+  uri: text().min(1),
+  email: text().min(1),
+  name: text().nullish(),
+  status: text().nullish(),
+  event: text().min(1),
   rescheduled: z.boolean().nullish(),
-  old_invitee: z.string().nullish(),
-  new_invitee: z.string().nullish(),
-  cancellation: z.object({ reason: z.string().nullish(), canceler_type: z.string().nullish() }).passthrough().nullish(),
+  old_invitee: text().nullish(),
+  new_invitee: text().nullish(),
+  cancellation: z.object({ reason: text().nullish(), canceler_type: text().nullish() }).passthrough().nullish(),
   scheduled_event: z
     .object({
-      uri: z.string().nullish(),
-      name: z.string().nullish(),
-      start_time: z.string(),
-      end_time: z.string(),
-      location: z.object({ type: z.string().nullish(), location: z.string().nullish(), join_url: z.string().nullish() }).passthrough().nullish(),
+      uri: text().nullish(),
+      name: text().nullish(),
+      start_time: text(),
+      end_time: text(),
+      location: z.object({ type: text().nullish(), location: text().nullish(), join_url: text().nullish() }).passthrough().nullish(),
     })
     .passthrough(),
 });
 
 export const calendlyWebhookSchema = z.object({
-  event: z.string(),
-  created_at: z.string().nullish(),
-  created_by: z.string().nullish(),
+  event: text(),
+  created_at: text().nullish(),
+  created_by: text().nullish(),
   payload: z.unknown(),
 });
 

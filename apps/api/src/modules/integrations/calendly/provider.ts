@@ -43,8 +43,9 @@ export const calendlyProvider: IntegrationProvider = {
   configured: (config) => Boolean(cfg(config).clientId && cfg(config).clientSecret),
   connect: ['oauth', 'token'],
   apiBase: (config) => cfg(config).apiBase,
-  // Calendly publishes no fixed figure; this stays far below what its API answers without 429s (a 429 is honoured anyway).
-  limits: [{ window: 'burst', windowMs: 1000, max: 10, bucket: 'all' }],
+  // Calendly publishes no fixed figure for OAuth apps; 100 per 10 s lets a page of events with their invitees (one
+  // call per event) through at once and stays polite (a 429 with Retry-After is honoured anyway).
+  limits: [{ window: 'burst', windowMs: 10_000, max: 100, bucket: 'all' }],
   oauth: {
     authorizeUrl: (config, start) => calendlyAuthorizeUrl(oauthConfig(config), { redirectUri: start.redirectUri, state: start.state }),
     async exchangeCode(deps, code, start) {

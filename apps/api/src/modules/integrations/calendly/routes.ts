@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { v1 } from '@shared/constants';
 import { calendlyEventsQuerySchema, calendlyEventsSchema } from '@shared/schemas/integrations-calendly';
-import { text } from '@shared/schemas/primitives';
+import { dbId, text } from '@shared/schemas/primitives';
 import { idParamsSchema } from '../../../lib/params';
 import { defineRoute, type AppRoute } from '../../../lib/route';
 import { calendlyEvents, receiveWebhook } from './service';
@@ -34,7 +34,7 @@ export const calendlyRoutes: AppRoute[] = [
     summary:
       "Calendly's webhook (invitee.created, invitee.canceled) for integration {id}: Calendly-Webhook-Signature t=…,v1=HMAC-SHA256(signing key, t.body) checked (401 when forged or older than 3 minutes), then a booking by a prospect is a meeting booked on the pipeline, a cancel or a reschedule updates it",
     tags: TAGS,
-    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ outcome: text(), meeting_id: z.number().int().nullable() }) }) } },
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ outcome: text(), meeting_id: dbId().nullable() }) }) } },
     handler: async ({ deps, params, req }) => {
       const outcome = await receiveWebhook(deps, params.id, String(req.body ?? ''), req.headers['calendly-webhook-signature'] as string | undefined);
       return { data: { outcome: outcome.kind, meeting_id: outcome.kind === 'ignored' ? null : outcome.meetingId } };

@@ -18,6 +18,7 @@ import { recipientProvidersJob } from './modules/insights/providers';
 import { insightSnapshotJob } from './modules/insights/snapshots';
 import { autoResumeJob } from './modules/mailboxes/auto-resume';
 import { integrationWriteJob } from './modules/integrations/ledger';
+import { integrationSyncJob } from './modules/integrations/syncs';
 
 /** Every durable job the API runs (lib/jobs): registered with the queue at start, like routes.ts for routes. */
 export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
@@ -39,5 +40,6 @@ export const jobDefinitions: ReadonlyArray<AnyJob<Deps>> = [
   insightSnapshotJob,
   autoResumeJob,
   integrationWriteJob,
+  integrationSyncJob,
   reactionJob,
 ];

@@ -8,6 +8,7 @@ import { notifyOfActivity } from './modules/notifications/dispatch';
 import { subscribeOnConnect } from './modules/integrations/calendly/service';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnMeetingCanceled, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
+import { autoPushReply } from './modules/integrations/auto-push';
 
 /**
  * THE reaction registry: who reacts to which event (the catalogue: packages/shared/src/events.ts; the mechanism:
@@ -118,6 +119,15 @@ export const reactions = defineReactions([
     verbs: ['integration_connected'],
     in: 'transaction',
     run: (tx, event, deps) => subscribeOnConnect(tx, deps, event.data),
+  },
+  {
+    // A reply (or a positive one) pushes its prospect to the connected CRM when the user turned that on (issue 27): a
+    // vendor call, so a durable job, through the integration's write ledger.
+    name: 'crm-push-on-reply',
+    on: 'activity',
+    verbs: ['reply_received', 'reply_interested', 'meeting_requested'],
+    in: 'job',
+    run: (deps, event) => autoPushReply(deps, event.data),
   },
   {
     name: 'notify',

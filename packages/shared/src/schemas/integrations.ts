@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FeatureFlag } from '../brands';
 import { calendlyAccessTokenSchema } from './integrations-calendly';
-import { dbId, dbIdParam, int32, text } from './primitives';
+import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 
 /**
  * Integrations (spec §7 Integrations, issue 27): the account's connections to a CRM, a calendar or Zapier, their
@@ -175,6 +175,7 @@ export type IntegrationWrite = z.infer<typeof integrationWriteSchema>;
 
 export const integrationWriteListSchema = z.object({ data: z.array(integrationWriteSchema) });
 
+export const integrationSyncParamsSchema = z.strictObject({ id: dbIdParam('id'), syncId: dbIdParam('syncId') });
 export const integrationWriteParamsSchema = z.strictObject({ id: dbIdParam('id'), writeId: dbIdParam('writeId') });
 
 /** A push answered at once: the ledger entry the durable job will run (or the one that already did). */
@@ -184,3 +185,82 @@ export const pushAnswerSchema = z.object({
   created: z.boolean(),
 });
 export type PushAnswer = z.infer<typeof pushAnswerSchema>;
+
+/**
+ * A bulk read previewed before it applies (e.g. HubSpot contacts to the blacklist): previewing (the vendor is being
+ * read), previewed (preview holds what applying would do), applying, applied (result), failed (error).
+ */
+export const INTEGRATION_SYNC_STATUSES = ['previewing', 'previewed', 'applying', 'applied', 'failed'] as const;
+
+export const syncPreviewSchema = z.looseObject({
+  /** Records read so far. */
+  read: int32(),
+  /** Would be added here. */
+  create: int32(),
+  /** Already here (e.g. on the blacklist): nothing to do. */
+  existing: int32(),
+  /** Skipped, and why (no email, invalid address…). */
+  skipped: int32(),
+  /** The first few of what would be added. */
+  sample: z.array(text()),
+  /** Stopped at the read cap (the rest is not read). */
+  truncated: z.boolean(),
+});
+export type SyncPreview = z.infer<typeof syncPreviewSchema>;
+
+export const integrationSyncSchema = z.object({
+  id: dbId(),
+  integration_id: dbId(),
+  kind: text(),
+  status: z.enum(INTEGRATION_SYNC_STATUSES),
+  params: z.record(text(), z.unknown()),
+  preview: syncPreviewSchema.nullable(),
+  result: z.record(text(), z.unknown()).nullable(),
+  error: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type IntegrationSync = z.infer<typeof integrationSyncSchema>;
+
+/** GET integrations/hubspot_lists: one page of the portal's contact lists (HubSpot's offset paging). */
+export const hubspotListsQuerySchema = z.strictObject({
+  query: text().trim().max(200).optional(),
+  offset: queryInt().min(0).max(100_000).default(0),
+  count: queryInt().min(1).max(100).default(50),
+});
+export const hubspotListItemSchema = z.object({ id: text(), name: text(), size: int32().nullable(), processing_type: text() });
+export type HubSpotListItem = z.infer<typeof hubspotListItemSchema>;
+export const hubspotListsAnswerSchema = z.object({
+  data: z.array(hubspotListItemSchema),
+  meta: z.object({ offset: int32(), has_more: z.boolean(), total: int32() }),
+});
+
+/** GET hubspot_contacts: one page of the portal's contacts, or of a list's members (HubSpot's cursor: meta.next_after). */
+export const hubspotContactsQuerySchema = z.strictObject({
+  list_id: text().trim().regex(/^\d{1,20}$/, { error: 'List id must be a HubSpot list id (digits)' }).optional(),
+  after: text().trim().max(200).optional(),
+  limit: queryInt().min(1).max(100).default(50),
+});
+export const hubspotContactItemSchema = z.object({
+  id: text(),
+  email: text().nullable(),
+  firstname: text().nullable(),
+  lastname: text().nullable(),
+  company: text().nullable(),
+  jobtitle: text().nullable(),
+});
+export type HubSpotContactItem = z.infer<typeof hubspotContactItemSchema>;
+export const hubspotContactsAnswerSchema = z.object({ data: z.array(hubspotContactItemSchema), meta: z.object({ next_after: text().nullable() }) });
+
+/**
+ * POST import_all_hubspot_contacts_to_blacklist: `{ list_id? }` starts a preview of every contact (or the list's
+ * members) going to the blacklist; `{ sync_id, confirm: true }` applies that preview once the user has seen it.
+ */
+export const hubspotBlacklistImportBodySchema = z.union([
+  z.strictObject({ sync_id: dbId('Import id'), confirm: z.literal(true, { error: 'confirm must be true' }) }),
+  z.strictObject({
+    list_id: text().trim().regex(/^\d{1,20}$/, { error: 'List id must be a HubSpot list id (digits)' }).nullable().optional(),
+    list_name: text().trim().max(300).nullable().optional(),
+  }),
+]);
+export const integrationSyncAnswerSchema = z.object({ data: integrationSyncSchema });

@@ -1,6 +1,6 @@
 import type { IntegrationProviderId } from '@shared/schemas/integrations';
 import type { Config } from '../../config';
-import type { IntegrationRow } from '../../db/schema';
+import type { IntegrationRow, IntegrationSyncRow } from '../../db/schema';
 import type { Deps } from '../../lib/route';
 import type { VendorClient } from './vendor-fetch';
 
@@ -77,6 +77,21 @@ export type WriteOperation = {
   run(ctx: WriteContext, input: Record<string, unknown>, previous: { recordId: string | null }): Promise<WriteOutcome>;
 };
 
+/**
+ * A bulk read previewed before it changes anything here (syncs.ts): `preview` reads one page at a time (called again
+ * with what it answered until done; `preview.cursor` says where it is), `apply` writes what the preview's items say.
+ */
+export type SyncKind = {
+  provider: IntegrationProviderId;
+  preview(
+    ctx: WriteContext,
+    params: Record<string, unknown>,
+    progress: Record<string, unknown> | null,
+    items: unknown[],
+  ): Promise<{ done: boolean; preview: Record<string, unknown>; items: unknown[] }>;
+  apply(ctx: WriteContext, sync: IntegrationSyncRow): Promise<Record<string, unknown>>;
+};
+
 export type IntegrationProvider = {
   id: IntegrationProviderId;
   /** The server has the vendor's client id (HUBSPOT_CLIENT_ID, …); else the page says "not configured". */
@@ -92,4 +107,6 @@ export type IntegrationProvider = {
   observe?(headers: Headers): Record<string, unknown> | null;
   /** Writes this provider performs, by operation name ("hubspot.upsert_contact"). */
   operations: Record<string, WriteOperation>;
+  /** Bulk reads previewed before they apply, by kind ("hubspot.blacklist_import"). */
+  syncs?: Record<string, SyncKind>;
 };

@@ -1,7 +1,7 @@
 import type { IntegrationProviderId } from '@shared/schemas/integrations';
 import { calendlyProvider } from './calendly/provider';
 import { hubspotProvider } from './hubspot/provider';
-import type { IntegrationProvider, WriteOperation } from './providers';
+import type { IntegrationProvider, SyncKind, WriteOperation } from './providers';
 import { salesforceProvider } from './salesforce/provider';
 
 /**
@@ -15,5 +15,11 @@ export const providerOf = (id: IntegrationProviderId): IntegrationProvider | nul
 /** The write operation of that name, across providers (ledger.ts runs it). */
 export function operationOf(name: string): WriteOperation | null {
   for (const p of PROVIDERS) if (Object.hasOwn(p.operations, name)) return p.operations[name]!;
+  return null;
+}
+
+/** The sync kind of that name, across providers (syncs.ts runs it). */
+export function syncKindOf(name: string): SyncKind | null {
+  for (const p of PROVIDERS) if (p.syncs && Object.hasOwn(p.syncs, name)) return p.syncs[name]!;
   return null;
 }

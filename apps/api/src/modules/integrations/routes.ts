@@ -6,7 +6,10 @@ import {
   integrationListSchema,
   integrationSchema,
   integrationWriteListSchema,
+  integrationSyncParamsSchema,
   integrationWriteParamsSchema,
+  integrationSyncAnswerSchema,
+  integrationSyncSchema,
   integrationWriteSchema,
   updateIntegrationBodySchema,
 } from '@shared/schemas/integrations';
@@ -15,7 +18,9 @@ import { idParamsSchema } from '../../lib/params';
 import { defineRoute, type AppRoute } from '../../lib/route';
 import { calendlyRoutes } from './calendly/routes';
 import { connectWithToken } from './calendly/service';
+import { hubspotRoutes } from './hubspot/routes';
 import { listWrites, replayWrite } from './ledger';
+import { listSyncs, syncRow, toSyncJson } from './syncs';
 import { finishOAuth, startOAuth } from './oauth';
 import { salesforceRoutes } from './salesforce/routes';
 import { disconnect, integrationRow, listIntegrations, updateSettings } from './service';
@@ -116,6 +121,32 @@ export const integrationRoutes: AppRoute[] = [
     schema: { params: integrationWriteParamsSchema, response: { 200: z.object({ data: integrationWriteSchema }) } },
     handler: async ({ auth, deps, params }) => ({ data: await replayWrite(deps, auth.account.id, params.id, params.writeId) }),
   }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/:id/syncs'),
+    access: 'user',
+    owner: 'account',
+    feature: 'integrations',
+    summary: "The integration's recent bulk imports (newest first, 10): each with its preview (read, would add, already there, skipped) and, once applied, its result",
+    tags: TAGS,
+    schema: { params: idParamsSchema, response: { 200: z.object({ data: z.array(integrationSyncSchema) }) } },
+    handler: async ({ auth, deps, params }) => {
+      await integrationRow(deps.db, auth.account.id, params.id);
+      return { data: await listSyncs(deps.db, auth.account.id, params.id) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/:id/syncs/:syncId'),
+    access: 'user',
+    owner: 'account',
+    feature: 'integrations',
+    summary: 'One bulk import: previewing (the vendor is being read), previewed (what applying would do), applying, applied (result) or failed (error)',
+    tags: TAGS,
+    schema: { params: integrationSyncParamsSchema, response: { 200: integrationSyncAnswerSchema } },
+    handler: async ({ auth, deps, params }) => ({ data: toSyncJson(await syncRow(deps.db, auth.account.id, params.id, params.syncId)) }),
+  }),
+  ...hubspotRoutes,
   ...salesforceRoutes,
   ...calendlyRoutes,
 ];

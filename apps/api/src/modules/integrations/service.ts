@@ -52,7 +52,7 @@ export const settingsOf = (row: Pick<IntegrationRow, 'settings'>): IntegrationSe
   return parsed.success ? parsed.data : {};
 };
 
-export function toIntegrationJson(row: IntegrationRow, today: number): Integration {
+export function toIntegrationJson(row: IntegrationRow, today: number, now: Date): Integration {
   const provider = providerOf(row.provider);
   return {
     id: row.id,
@@ -68,7 +68,7 @@ export function toIntegrationJson(row: IntegrationRow, today: number): Integrati
       today,
       cap: dailyCapOf(row),
       allowance: provider?.dailyAllowance?.(row) ?? null,
-      paused_until: row.pausedUntil && row.pausedUntil.getTime() > Date.now() ? row.pausedUntil.toISOString() : null,
+      paused_until: row.pausedUntil && row.pausedUntil.getTime() > now.getTime() ? row.pausedUntil.toISOString() : null,
     },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -110,7 +110,7 @@ export async function listIntegrations(deps: Deps, auth: AuthContext, brand: Req
   const rows = await deps.db.select().from(integrations).where(eq(integrations.accountId, auth.account.id)).orderBy(asc(integrations.id));
   const usage = await usageToday(deps.db, auth.account.id, now);
   return {
-    data: rows.filter((r) => availableOnBrand(brand, r.provider)).map((r) => toIntegrationJson(r, usage.get(r.id) ?? 0)),
+    data: rows.filter((r) => availableOnBrand(brand, r.provider)).map((r) => toIntegrationJson(r, usage.get(r.id) ?? 0, now)),
     meta: { providers: providersFor(deps, brand) },
   };
 }
@@ -125,8 +125,9 @@ export async function updateSettings(deps: Deps, auth: AuthContext, brand: Reque
     .set({ settings: merged, updatedAt: new Date() })
     .where(and(eq(integrations.accountId, auth.account.id), eq(integrations.id, id)))
     .returning();
-  const usage = await usageToday(deps.db, auth.account.id, deps.clock ? deps.clock() : new Date());
-  return toIntegrationJson(updated!, usage.get(id) ?? 0);
+  const now = deps.clock ? deps.clock() : new Date();
+  const usage = await usageToday(deps.db, auth.account.id, now);
+  return toIntegrationJson(updated!, usage.get(id) ?? 0, now);
 }
 
 /**

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { INTEGRATION_PROVIDER_LABELS } from '@shared/schemas/integrations';
 import { integrations, type IntegrationRow } from '../../db/schema';
 import { guardedFetch, GuardedFetchError } from '../../lib/guarded-fetch';
+import { HttpError } from '../../lib/http-error';
 import type { Deps } from '../../lib/route';
 import type { IntegrationProvider } from './providers';
 import { takeSlot } from './quota';
-import { accessTokenFor } from './tokens';
+import { accessTokenFor, NeedsReconnectError } from './tokens';
 
 /**
  * THE way the product talks to a vendor on an integration's behalf: every client call goes through `vendorClient`,
@@ -175,4 +177,22 @@ export function vendorClient(deps: Deps, provider: IntegrationProvider, integrat
       return res;
     },
   };
+}
+
+/**
+ * A vendor read inside a request, in HTTP terms: the vendor's (or our pacing's) wait is 429 with Retry-After, the
+ * vendor's refusal or outage 502 with its message, a withdrawn access 422 "reconnect".
+ */
+export async function answerVendor<T>(reply: FastifyReply, fn: () => Promise<T>, clock: () => Date = () => new Date()): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof VendorRateLimited) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((err.retryAt.getTime() - clock().getTime()) / 1000))));
+      throw new HttpError(429, [err.message]);
+    }
+    if (err instanceof VendorError) throw new HttpError(502, [err.message]);
+    if (err instanceof NeedsReconnectError) throw new HttpError(422, [err.message]);
+    throw err;
+  }
 }

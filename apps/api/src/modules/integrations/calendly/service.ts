@@ -56,7 +56,7 @@ export async function connectWithToken(deps: Deps, auth: AuthContext, brand: Req
   const now = nowOf(deps);
   const id = await saveIntegration(deps, { accountId: auth.account.id, userId: auth.user.id, provider: 'calendly' }, { accessToken: token, refreshToken: null, expiresAt: null, vendorAccountId: me.uri, vendorAccountName: me.email || me.name }, now);
   const row = await integrationRow(deps.db, auth.account.id, id);
-  return toIntegrationJson(row, 0);
+  return toIntegrationJson(row, 0, now);
 }
 
 /**

@@ -3,6 +3,7 @@ import { guardedFetch } from '../../../lib/guarded-fetch';
 import type { Deps } from '../../../lib/route';
 import { expiryOf, tokenRequest } from '../oauth-grant';
 import type { IntegrationProvider, TokenGrant } from '../providers';
+import { BLACKLIST_IMPORT, blacklistImport } from './blacklist-import';
 import { hubspotOperations } from './operations';
 
 /**
@@ -93,4 +94,5 @@ export const hubspotProvider: IntegrationProvider = {
     },
   },
   operations: hubspotOperations,
+  syncs: { [BLACKLIST_IMPORT]: blacklistImport },
 };

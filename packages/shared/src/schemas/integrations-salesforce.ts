@@ -11,6 +11,9 @@ export const SALESFORCE_OBJECTS = ['Lead', 'Contact'] as const;
 export type SalesforceObject = (typeof SALESFORCE_OBJECTS)[number];
 const objectSchema = z.enum(SALESFORCE_OBJECTS, { error: 'Object must be Lead or Contact' });
 
+/** A list view id (15 or 18 characters, 00B…). */
+export const salesforceListParamsSchema = z.strictObject({ id: text().regex(/^00B[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, { error: 'List id must be a Salesforce list view id (00B…)' }) });
+
 export const salesforceListsQuerySchema = z.strictObject({ sobject: objectSchema.optional() });
 
 export const salesforceListItemSchema = z.object({
@@ -25,7 +28,7 @@ export type SalesforceListItem = z.infer<typeof salesforceListItemSchema>;
 export const salesforceListsSchema = z.object({ data: z.array(salesforceListItemSchema) });
 
 /** POST replies/{id}/import_contact_to_salesforce: as a Lead or a Contact (absent: the integration's setting, else Lead). */
-export const importToSalesforceBodySchema = z.strictObject({ object: objectSchema.optional() }).optional().default({});
+export const importToSalesforceBodySchema = z.strictObject({ object: objectSchema.optional() });
 
 /**
  * POST integrations/salesforce_lists/{id}/import_to_blacklist: { sobject } starts a preview (what would be added, what

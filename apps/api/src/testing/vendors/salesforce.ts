@@ -85,9 +85,9 @@ const nameOf = (r: FakeSfRecord) => {
 
 const soqlLiteral = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "\\'")}'` : String(v));
 
-export async function startSalesforceServer(options: { sandbox?: boolean } = {}): Promise<SalesforceTestServer> {
-  const clientId = `3MVG9${randomBytes(10).toString('hex')}`;
-  const clientSecret = randomBytes(16).toString('hex');
+export async function startSalesforceServer(options: { sandbox?: boolean; clientId?: string; clientSecret?: string } = {}): Promise<SalesforceTestServer> {
+  const clientId = options.clientId ?? `3MVG9${randomBytes(10).toString('hex')}`;
+  const clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
   const records: SalesforceTestServer['records'] = { Lead: new Map(), Contact: new Map(), Task: new Map() };
   const listViews: SalesforceTestServer['listViews'] = [];
   const requests: SalesforceServerRequest[] = [];

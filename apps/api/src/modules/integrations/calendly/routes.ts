@@ -4,6 +4,7 @@ import { calendlyEventsQuerySchema, calendlyEventsSchema } from '@shared/schemas
 import { dbId, text } from '@shared/schemas/primitives';
 import { idParamsSchema } from '../../../lib/params';
 import { defineRoute, type AppRoute } from '../../../lib/route';
+import { answerVendor } from '../vendor-fetch';
 import { calendlyEvents, receiveWebhook } from './service';
 
 /** Calendly's calls (spec §7 integrations/calendly_events) and its signed webhook. */
@@ -20,7 +21,7 @@ export const calendlyRoutes: AppRoute[] = [
     summary: "One page of the connected Calendly user's scheduled events (soonest first; cursor: meta.next_page_token), each with its invitees and which of them are the account's prospects",
     tags: TAGS,
     schema: { querystring: calendlyEventsQuerySchema, response: { 200: calendlyEventsSchema } },
-    handler: ({ auth, brand, deps, query }) => calendlyEvents(deps, auth, brand, query),
+    handler: ({ auth, brand, deps, query, reply }) => answerVendor(reply, () => calendlyEvents(deps, auth, brand, query), deps.clock),
   }),
   defineRoute({
     method: 'POST',

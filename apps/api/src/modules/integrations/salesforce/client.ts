@@ -277,6 +277,13 @@ export function salesforceClient(transport: SalesforceTransport) {
     return { records, totalSize, truncated: false };
   }
 
+  /** One page of a query: from the SOQL, or from the previous page's nextRecordsUrl. */
+  async function queryPage<T extends SalesforceRecord = SalesforceRecord>(from: { soql: string } | { next: string }): Promise<{ records: T[]; totalSize: number; next: string | null }> {
+    const path = 'soql' in from ? `${base}/query?q=${encodeURIComponent(from.soql)}` : from.next;
+    const page = (await call('GET', path)).body as { totalSize?: number; done?: boolean; records?: T[]; nextRecordsUrl?: string };
+    return { records: page.records ?? [], totalSize: page.totalSize ?? 0, next: page.done === false && typeof page.nextRecordsUrl === 'string' ? page.nextRecordsUrl : null };
+  }
+
   /** A list view's SOQL (its filters and order), from its describe. */
   async function listViewQuery(sobject: SObjectType, listViewId: string): Promise<{ query: string; label: string | null }> {
     const d = (await call('GET', `${base}/sobjects/${sobject}/listviews/${encodeURIComponent(listViewId)}/describe`)).body as { query?: unknown; label?: unknown };
@@ -314,7 +321,7 @@ export function salesforceClient(transport: SalesforceTransport) {
     return d && typeof d.Max === 'number' && typeof d.Remaining === 'number' ? { used: d.Max - d.Remaining, max: d.Max } : null;
   }
 
-  return { call, listViews, listViewQuery, listViewMembers, query, create, update, get, limits };
+  return { call, listViews, listViewQuery, listViewMembers, query, queryPage, create, update, get, limits };
 }
 
 /** SOQL with its top-level select list replaced ("SELECT a, b FROM Lead WHERE …" → "SELECT <fields> FROM Lead WHERE …"). */

@@ -38,7 +38,7 @@ export type UpsertPersonInput = z.infer<typeof upsertPersonInput>;
 const taskInput = z.object({ who_id: text(), subject: text(), description: text(), at: text() });
 
 /** Salesforce's errors as the ledger reads vendor errors (a refusal fails the write with Salesforce's words). */
-async function speaking<T>(work: () => Promise<T>): Promise<T> {
+export async function speaking<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -13,6 +13,7 @@ import {
   type SalesforceOAuthConfig,
   type SalesforceTokenSet,
 } from './client';
+import { SALESFORCE_BLACKLIST_IMPORT, salesforceBlacklistImport } from './blacklist-import';
 import { salesforceOperations } from './operations';
 
 /**
@@ -76,4 +77,5 @@ export const salesforceProvider: IntegrationProvider = {
     },
   },
   operations: salesforceOperations,
+  syncs: { [SALESFORCE_BLACKLIST_IMPORT]: salesforceBlacklistImport },
 };

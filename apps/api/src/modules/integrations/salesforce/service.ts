@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { normaliseBlacklistEmail } from '@shared/schemas/blacklist';
-import type { PushAnswer } from '@shared/schemas/integrations';
+import type { IntegrationSync, PushAnswer } from '@shared/schemas/integrations';
 import type { SalesforceListItem } from '@shared/schemas/integrations-salesforce';
 import type { Db } from '../../../db/client';
 import { emailThreadMessages, emailThreads, prospects, type IntegrationRow, type ProspectRow } from '../../../db/schema';
@@ -11,9 +11,11 @@ import type { AuthContext, Deps } from '../../../lib/route';
 import { ledgerWrite, toWriteJson } from '../ledger';
 import { recordOf } from '../records';
 import { connectedIntegration, settingsOf } from '../service';
+import { confirmSync, startSync } from '../syncs';
 import { NeedsReconnectError } from '../tokens';
 import { vendorClient, VendorError } from '../vendor-fetch';
 import { SalesforceApiError, SalesforceReconnectError, type SObjectType } from './client';
+import { SALESFORCE_BLACKLIST_IMPORT } from './blacklist-import';
 import { sfOf, UPSERT_PERSON, type SalesforcePersonFields, type UpsertPersonInput } from './operations';
 
 /**
@@ -140,4 +142,21 @@ export async function pushReplyToSalesforce(deps: Deps, accountId: number, integ
 export async function importReplyToSalesforce(deps: Deps, auth: AuthContext, brand: RequestBrand, replyId: number, object: SObjectType | undefined): Promise<PushAnswer> {
   const { row } = await connectedIntegration(deps, brand, auth.account.id, 'salesforce');
   return pushReplyToSalesforce(deps, auth.account.id, row, replyId, object);
+}
+
+/**
+ * POST integrations/salesforce_lists/{id}/import_to_blacklist { sobject }: starts the preview of a list view's members
+ * to the blacklist (read in the background; GET integrations/{integration}/syncs/{sync_id} shows it).
+ */
+export async function startSalesforceBlacklistImport(deps: Deps, auth: AuthContext, brand: RequestBrand, listId: string, body: { sobject: SObjectType; list_name?: string }): Promise<IntegrationSync> {
+  const { row } = await connectedIntegration(deps, brand, auth.account.id, 'salesforce');
+  return startSync(deps, row, SALESFORCE_BLACKLIST_IMPORT, { sobject: body.sobject, list_id: listId, list_name: body.list_name ?? null }, auth.user.id);
+}
+
+/** { sync_id, confirm: true }: applies exactly the preview the user saw (of this list view). */
+export async function confirmSalesforceBlacklistImport(deps: Deps, auth: AuthContext, brand: RequestBrand, listId: string, syncId: number): Promise<IntegrationSync> {
+  await connectedIntegration(deps, brand, auth.account.id, 'salesforce');
+  const sync = await confirmSync(deps, auth.account.id, syncId, SALESFORCE_BLACKLIST_IMPORT);
+  if (sync.params.list_id !== listId) throw notFound('Import not found');
+  return sync;
 }

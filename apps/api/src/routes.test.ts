@@ -26,6 +26,7 @@ import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership.
 import { linkedInSearchOwnershipProbes } from './modules/linkedin-searches/ownership.test-helpers';
 import { phoneCallOwnershipProbes } from './modules/phone-calls/ownership.test-helpers';
 import { integrationOwnershipProbes } from './modules/integrations/ownership.test-helpers';
+import { salesforceCalendlyOwnershipProbes } from './modules/integrations/salesforce/ownership.test-helpers';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -87,6 +88,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...linkedInSearchOwnershipProbes,
   ...phoneCallOwnershipProbes,
   ...integrationOwnershipProbes,
+  ...salesforceCalendlyOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -8,6 +8,7 @@ import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
 import { E2E_UNSUBSCRIBE_SECRET } from './unsubscribe';
 import { E2E_LINKEDIN, E2E_LINKEDIN_URL } from './linkedin';
+import { E2E_HUBSPOT, E2E_HUBSPOT_URL } from './hubspot';
 
 /**
  * Starts a real SMTP server on loopback (mails land as files for the tests to read), a local
@@ -54,7 +55,8 @@ export default async function globalSetup() {
       UNSUBSCRIBE_SECRET: E2E_UNSUBSCRIBE_SECRET,
       LOG_LEVEL: 'warn',
       // e2e/notifications.spec.ts's webhook receiver; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
-      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', ...MAIL_TEST_HOSTS].join(','),
+      // integrations.spec.ts's HubSpot too.
+      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', `127.0.0.1:${E2E_HUBSPOT.port}`, ...MAIL_TEST_HOSTS].join(','),
       // The mailbox test's SMTP server has a self-signed certificate the product must trust (and check).
       NODE_EXTRA_CA_CERTS: MAIL_TEST_CA,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -68,6 +70,11 @@ export default async function globalSetup() {
       LINKEDIN_CLIENT_SECRET: E2E_LINKEDIN.clientSecret,
       LINKEDIN_AUTH_BASE: E2E_LINKEDIN_URL,
       LINKEDIN_API_BASE: E2E_LINKEDIN_URL,
+      // integrations.spec.ts's HubSpot (consent page, token, CRM v3), which that spec starts on its port.
+      HUBSPOT_CLIENT_ID: E2E_HUBSPOT.clientId,
+      HUBSPOT_CLIENT_SECRET: E2E_HUBSPOT.clientSecret,
+      HUBSPOT_AUTH_URL: `${E2E_HUBSPOT_URL}/oauth/authorize`,
+      HUBSPOT_API_BASE: E2E_HUBSPOT_URL,
     },
   });
   const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));

@@ -17,6 +17,7 @@ export const MAIL_TEST_PORTS = {
   live: { smtp: E2E_PORT + 79, imap: E2E_PORT + 80 },
   extensionTasks: { smtp: E2E_PORT + 81, imap: E2E_PORT + 82 },
   tasks: { smtp: E2E_PORT + 84, imap: E2E_PORT + 85 },
+  integrations: { smtp: E2E_PORT + 87, imap: E2E_PORT + 88 },
 };
 export const MAIL_TEST_HOSTS = Object.values(MAIL_TEST_PORTS).flatMap(({ smtp, imap }) => [`localhost:${smtp}`, `localhost:${imap}`]);
 /** The self-signed certificate those servers present (the product trusts it through NODE_EXTRA_CA_CERTS). */

@@ -264,3 +264,18 @@ export const hubspotBlacklistImportBodySchema = z.union([
   }),
 ]);
 export const integrationSyncAnswerSchema = z.object({ data: integrationSyncSchema });
+
+/** GET integrations/{id}/push_preview?auto_push=: what turning automatic pushes on would have done with the last days' replies. */
+export const pushPreviewQuerySchema = z.strictObject({ auto_push: z.enum(['positive', 'all'], { error: 'auto_push must be positive or all' }) });
+export const autoPushPreviewSchema = z.object({
+  window_days: int32(),
+  replies: int32(),
+  /** Created at HubSpot (or, if HubSpot knows the address, an update of that contact). */
+  create: int32(),
+  /** The prospect's HubSpot record is known: updated. */
+  update: int32(),
+  /** Written before with the same data, or without an address. */
+  skipped: int32(),
+  sample: z.array(z.object({ email: text(), action: z.enum(['create', 'update', 'skip']) })),
+});
+export type AutoPushPreview = z.infer<typeof autoPushPreviewSchema>;

@@ -390,6 +390,47 @@ describe.each(DB_KINDS)('HubSpot integration (%s)', (kind) => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('pushes automatically on a positive reply when auto_push is on (a durable reaction, through the same ledger), never with it off', async () => {
+    const a = await signedInUser(t, 'hs-auto');
+    const accountId = await accountIdOf(t, a);
+    await connectHubSpot(t, a.headers, hs);
+    const hub = await hubspotOf(a);
+    const { recordActivity } = await import('../activities/service');
+    const replied = async (verb: 'reply_received' | 'reply_interested', r: Awaited<ReturnType<typeof seedReply>>) =>
+      recordActivity(t.db.db, { accountId, actorType: 'system', verb, channel: 'email', prospectId: r.prospectId, payload: { thread_id: r.threadId, message_id: r.messageId }, occurredAt: advance(1000) });
+    const off = await seedReply(t, accountId);
+    await replied('reply_interested', off);
+    await t.app.jobs.drain();
+    expect(await writes(a, hub.id)).toEqual([]);
+
+    await t.app.inject({ method: 'PUT', url: v1(`/integrations/${hub.id}`), headers: a.headers, payload: { settings: { auto_push: 'positive' } } });
+    const plain = await seedReply(t, accountId);
+    await replied('reply_received', plain);
+    const positive = await seedReply(t, accountId);
+    await replied('reply_received', positive);
+    await replied('reply_interested', positive);
+    await t.app.jobs.drain();
+    const ledger = await writes(a, hub.id);
+    expect(ledger.map((w) => [w.prospect_id, w.status])).toEqual([[positive.prospectId, 'succeeded']]);
+    expect([...hs.contacts.values()].some((c) => c.properties.email === positive.email)).toBe(true);
+    expect([...hs.contacts.values()].some((c) => c.properties.email === plain.email)).toBe(false);
+    // The same reply pushed by hand afterwards is the same write.
+    expect((await push(a, positive.replyId)).created).toBe(false);
+
+    // The preview before turning "every reply" on: the plain reply (and the one left alone while off) would be created,
+    // the positive one is written already; nothing is written by asking.
+    const mark = hs.crmRequests().length;
+    const preview = await t.app.inject({ method: 'GET', url: v1('/integrations/hubspot/push_preview?auto_push=all'), headers: a.headers });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ window_days: 30, replies: 2, create: 1, update: 0, skipped: 1 });
+    expect(preview.json().data.sample).toEqual([
+      { email: positive.email, action: 'skip' },
+      { email: plain.email, action: 'create' },
+    ]);
+    expect(hs.crmRequests().length).toBe(mark);
+    expect((await t.app.inject({ method: 'GET', url: v1('/integrations/hubspot/push_preview?auto_push=sometimes'), headers: a.headers })).statusCode).toBe(422);
+  });
+
   it('answers 422 before connecting, 404 for another account’s reply; disconnect revokes at HubSpot and deletes', async () => {
     const a = await signedInUser(t, 'hs-disc');
     const b = await signedInUser(t, 'hs-disc-b');

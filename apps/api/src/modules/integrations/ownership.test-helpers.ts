@@ -104,6 +104,12 @@ export const integrationOwnershipProbes: Record<string, Probe> = {
     const [row] = await t.db.db.select().from(integrationSyncs).where(eq(integrationSyncs.id, sync.id));
     expect(row!.status).toBe('previewed');
   },
+  'GET /api/v1/integrations/hubspot/push_preview': async (t, a, b) => {
+    await integrationOf(t, a);
+    const res = await t.app.inject({ method: 'GET', url: v1('/integrations/hubspot/push_preview?auto_push=all'), headers: b.headers });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).not.toContain('a-secret');
+  },
   'POST /api/v1/replies/:id/import_contact_to_hubspot': async (t, a, b) => {
     const { accountId } = await integrationOf(t, a);
     const { replyId } = await seedReply(t, accountId);

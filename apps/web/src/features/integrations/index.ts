@@ -1,2 +1,2 @@
-/** Public surface of the integrations feature (its routes load lazily from routes/). */
-export {};
+/** Public surface of the integrations feature (its routes load lazily from routes/): the inbox's "Add to HubSpot". */
+export { AddToHubSpotButton } from './components/add-to-hubspot-button';

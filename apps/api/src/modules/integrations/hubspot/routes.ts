@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { v1 } from '@shared/constants';
 import {
+  autoPushPreviewSchema,
   hubspotBlacklistImportBodySchema,
   hubspotContactsAnswerSchema,
   hubspotContactsQuerySchema,
@@ -7,11 +9,12 @@ import {
   hubspotListsQuerySchema,
   integrationSyncAnswerSchema,
   pushAnswerSchema,
+  pushPreviewQuerySchema,
 } from '@shared/schemas/integrations';
 import { idParamsSchema } from '../../../lib/params';
 import { defineRoute, type AppRoute } from '../../../lib/route';
 import { answerVendor } from '../vendor-fetch';
-import { confirmBlacklistImport, hubspotContacts, hubspotLists, importReplyContact, startBlacklistImport } from './service';
+import { confirmBlacklistImport, hubspotContacts, hubspotLists, importReplyContact, previewAutoPush, startBlacklistImport } from './service';
 
 /** HubSpot's calls (spec §7: integrations/hubspot_lists, hubspot_contacts, import_all_hubspot_contacts_to_blacklist, replies/{id}/import_contact_to_hubspot). */
 
@@ -54,6 +57,17 @@ export const hubspotRoutes: AppRoute[] = [
     handler: async ({ auth, body, brand, deps }) => ({
       data: 'sync_id' in body ? await confirmBlacklistImport(deps, auth, brand, body.sync_id) : await startBlacklistImport(deps, auth, brand, body),
     }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: v1('/integrations/hubspot/push_preview'),
+    access: 'user',
+    owner: 'account',
+    feature,
+    summary: "Before turning automatic pushes on: what they would have done with the last 30 days' replies of that kind (create, update, skip); nothing is written",
+    tags: TAGS,
+    schema: { querystring: pushPreviewQuerySchema, response: { 200: z.object({ data: autoPushPreviewSchema }) } },
+    handler: async ({ auth, brand, deps, query }) => ({ data: await previewAutoPush(deps, auth, brand, query.auto_push) }),
   }),
   defineRoute({
     method: 'POST',

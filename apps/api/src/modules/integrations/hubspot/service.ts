@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { normaliseBlacklistEmail } from '@shared/schemas/blacklist';
-import type { HubSpotContactItem, HubSpotListItem, IntegrationSync, PushAnswer } from '@shared/schemas/integrations';
-import { emailThreadMessages, emailThreads, prospects, type IntegrationRow } from '../../../db/schema';
+import type { AutoPushPreview, HubSpotContactItem, HubSpotListItem, IntegrationSync, PushAnswer } from '@shared/schemas/integrations';
+import type { Db } from '../../../db/client';
+import { activities, emailThreadMessages, emailThreads, integrationWrites, prospects, type IntegrationRow } from '../../../db/schema';
 import type { RequestBrand } from '../../../lib/brand-request';
 import { notFound, unprocessable } from '../../../lib/http-error';
 import type { AuthContext, Deps } from '../../../lib/route';
-import { ledgerWrite, toWriteJson } from '../ledger';
+import { ledgerWrite, toWriteJson, type LedgerWriteSpec } from '../ledger';
 import { recordOf } from '../records';
 import { connectedIntegration, settingsOf } from '../service';
 import { confirmSync, startSync } from '../syncs';
@@ -88,12 +89,14 @@ export function contactProperties(p: { email: string; firstName: string | null; 
 
 const digest = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 24);
 
+type PushPlan = { spec: LedgerWriteSpec; email: string; known: boolean };
+
 /**
- * Records the push of a reply's prospect to HubSpot in the ledger (the job writes it after the commit). The key is the
- * prospect and the data sent: the same push twice is one write; a changed prospect (a new address) is a new write,
- * to the same HubSpot record once its id is known.
+ * What pushing a reply's prospect to HubSpot writes: the contact properties, the ledger key (the prospect and the data
+ * sent: the same push twice is one write; a changed prospect, e.g. a new address, is a new write to the same HubSpot
+ * record once its id is known), and the note when the user logs conversations.
  */
-export async function pushReply(deps: Deps, accountId: number, integration: IntegrationRow, replyId: number, db = deps.db): Promise<PushAnswer> {
+async function planPush(db: Db, accountId: number, integration: IntegrationRow, replyId: number): Promise<PushPlan> {
   const [reply] = await db
     .select()
     .from(emailThreadMessages)
@@ -115,8 +118,7 @@ export async function pushReply(deps: Deps, accountId: number, integration: Inte
   const properties = contactProperties({ email, firstName: prospect?.firstName ?? null, lastName: prospect?.lastName ?? null, company: prospect?.company ?? null, title: prospect?.title ?? null });
   const prospectId = prospect?.id ?? null;
   const known = prospectId ? await recordOf(db, { accountId, provider: 'hubspot', vendorAccountId: integration.vendorAccountId, objectType: 'contact', prospectId }) : null;
-  const settings = settingsOf(integration);
-  const note = settings.log_conversation
+  const note = settingsOf(integration).log_conversation
     ? {
         key: `hubspot:note:reply:${reply.id}`,
         summary: `Note on ${email}: their reply of ${reply.sentAt.toISOString().slice(0, 10)}`,
@@ -125,18 +127,79 @@ export async function pushReply(deps: Deps, accountId: number, integration: Inte
       }
     : null;
   const input: UpsertContactInput = { prospect_id: prospectId, properties, note };
-  const { write, created } = await ledgerWrite(db, deps, {
-    accountId,
-    integrationId: integration.id,
-    provider: 'hubspot',
-    key: `hubspot:contact:${prospectId ?? `email:${email}`}:${digest(properties)}${note ? `:${note.key}` : ''}`,
-    operation: UPSERT_CONTACT,
-    summary: `${known ? 'Update' : 'Create or update'} contact ${email}: ${Object.keys(properties).join(', ')}${note ? ', and log the reply as a note' : ''}`,
-    input,
-    prospectId,
-    recordId: known?.recordId ?? null,
-  });
+  return {
+    email,
+    known: known !== null,
+    spec: {
+      accountId,
+      integrationId: integration.id,
+      provider: 'hubspot',
+      key: `hubspot:contact:${prospectId ?? `email:${email}`}:${digest(properties)}${note ? `:${note.key}` : ''}`,
+      operation: UPSERT_CONTACT,
+      summary: `${known ? 'Update' : 'Create or update'} contact ${email}: ${Object.keys(properties).join(', ')}${note ? ', and log the reply as a note' : ''}`,
+      input,
+      prospectId,
+      recordId: known?.recordId ?? null,
+    },
+  };
+}
+
+/** Records the push of a reply's prospect to HubSpot in the ledger (the job writes it after the commit). */
+export async function pushReply(deps: Deps, accountId: number, integration: IntegrationRow, replyId: number, db = deps.db): Promise<PushAnswer> {
+  const { spec } = await planPush(db, accountId, integration, replyId);
+  const { write, created } = await ledgerWrite(db, deps, spec);
   return { data: toWriteJson(write), created };
+}
+
+export const PUSH_PREVIEW_DAYS = 30;
+const AUTO_PUSH_VERBS = { positive: ['reply_interested', 'meeting_requested'], all: ['reply_received'] } as const;
+
+/**
+ * GET integrations/{id}/push_preview?auto_push=positive|all: before the first automatic push, what it would have done
+ * with the last 30 days' replies of that kind: create (HubSpot answers "already exists" for a known address, which
+ * becomes an update), update (the prospect's HubSpot id is known), skip (already written with the same data, no
+ * address). Nothing is written.
+ */
+export async function previewAutoPush(deps: Deps, auth: AuthContext, brand: RequestBrand, mode: 'positive' | 'all'): Promise<AutoPushPreview> {
+  const { row } = await connectedIntegration(deps, brand, auth.account.id, 'hubspot');
+  const accountId = auth.account.id;
+  const since = new Date((deps.clock ? deps.clock() : new Date()).getTime() - PUSH_PREVIEW_DAYS * 86_400_000);
+  const replies = await deps.db
+    .select({ payload: activities.payload })
+    .from(activities)
+    .where(and(eq(activities.accountId, accountId), inArray(activities.verb, [...AUTO_PUSH_VERBS[mode]]), gte(activities.occurredAt, since)))
+    .orderBy(desc(activities.occurredAt))
+    .limit(500);
+  const out: AutoPushPreview = { window_days: PUSH_PREVIEW_DAYS, replies: 0, create: 0, update: 0, skipped: 0, sample: [] };
+  const seen = new Set<string>();
+  for (const { payload } of replies) {
+    const p = payload as { thread_id?: unknown; message_id?: unknown };
+    if (typeof p.thread_id !== 'number' || typeof p.message_id !== 'string') continue;
+    const [reply] = await deps.db
+      .select({ id: emailThreadMessages.id })
+      .from(emailThreadMessages)
+      .where(and(eq(emailThreadMessages.accountId, accountId), eq(emailThreadMessages.threadId, p.thread_id), eq(emailThreadMessages.messageId, p.message_id)));
+    if (!reply) continue;
+    out.replies++;
+    let action: 'create' | 'update' | 'skip';
+    let email: string | null = null;
+    try {
+      const plan = await planPush(deps.db, accountId, row, reply.id);
+      email = plan.email;
+      const [done] = await deps.db
+        .select({ id: integrationWrites.id })
+        .from(integrationWrites)
+        .where(and(eq(integrationWrites.accountId, accountId), eq(integrationWrites.idempotencyKey, plan.spec.key)));
+      action = done || seen.has(plan.spec.key) ? 'skip' : plan.known ? 'update' : 'create';
+      seen.add(plan.spec.key);
+    } catch {
+      action = 'skip';
+    }
+    if (action === 'skip') out.skipped++;
+    else out[action]++;
+    if (out.sample.length < 10 && email) out.sample.push({ email, action });
+  }
+  return out;
 }
 
 /** POST replies/{id}/import_contact_to_hubspot. */

@@ -1,23 +1,69 @@
-import { Plug } from 'lucide-react';
+import { Mail, Plug } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Integration, IntegrationProviderId } from '@shared/schemas/integrations';
 import { EmptyState, PageFrame } from '@web/components/page-frame';
 import { buttonVariants } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { LoadError } from '@web/components/ui/load-error';
+import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { useIntegrations } from '../api/integrations';
+import { HubSpotBlacklistImport } from '../components/hubspot-blacklist-import';
+import { IntegrationCard } from '../components/integration-card';
+import { OAuthResult } from '../components/oauth-result';
 
+/**
+ * What each provider adds to its card once connected (the generic card has connect, status, usage, settings and the
+ * ledger). Salesforce's list import, Calendly's events and Zapier's keys and webhooks slot in here.
+ */
+const PROVIDER_SECTIONS: Partial<Record<IntegrationProviderId, (integration: Integration) => ReactNode>> = {
+  hubspot: (integration) =>
+    integration.status === 'connected' ? (
+      <section aria-label="HubSpot contacts to the blacklist" className="space-y-2">
+        <h3 className="text-sm font-medium text-fg">Keep HubSpot contacts out of campaigns</h3>
+        <HubSpotBlacklistImport integrationId={integration.id} />
+      </section>
+    ) : null,
+};
+const CRM: ReadonlySet<IntegrationProviderId> = new Set(['hubspot', 'salesforce']);
+
+/** /cabinet/integrations: one card per integration the brand offers; mailboxes have their own page (linked). */
 export function IntegrationsRoute() {
+  const integrations = useIntegrations();
   return (
-    <PageFrame title="Integrations" description="Connect your mailbox, calendar and CRM so the agent sends from your address and logs what it does.">
-      <EmptyState
-        icon={Plug}
-        title="Start with your mailbox"
-        action={
-          <Link to={paths.cabinet.mailboxes.path} className={buttonVariants()}>
-            Connect a mailbox
-          </Link>
-        }
-      >
-        Connect a mailbox first: the agent sends from your own address, within safe daily limits. Calendar and CRM connections come next.
-      </EmptyState>
+    <PageFrame title="Integrations" description="Connect your CRM, calendar and automations. Every write to them is listed with its outcome, and nothing is written twice.">
+      <OAuthResult />
+      <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Mail className="h-4 w-4" aria-hidden /> Mailboxes the agent sends from are on their own page.
+        </p>
+        <Link to={paths.cabinet.mailboxes.path} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          Manage mailboxes
+        </Link>
+      </Card>
+      {integrations.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading integrations" />
+        </div>
+      ) : integrations.isError ? (
+        <LoadError what="your integrations" error={integrations.error} onRetry={() => integrations.refetch()} />
+      ) : integrations.data.meta.providers.length === 0 ? (
+        <EmptyState icon={Plug} title="No integrations on this plan">
+          This workspace offers no CRM, calendar or Zapier connection.
+        </EmptyState>
+      ) : (
+        <section aria-label="Integrations" className="mt-4 grid gap-4">
+          {integrations.data.meta.providers.map((info) => {
+            const integration = integrations.data.data.find((i) => i.provider === info.provider);
+            return (
+              <IntegrationCard key={info.provider} info={info} integration={integration} crm={CRM.has(info.provider)}>
+                {integration ? PROVIDER_SECTIONS[info.provider]?.(integration) : null}
+              </IntegrationCard>
+            );
+          })}
+        </section>
+      )}
     </PageFrame>
   );
 }

@@ -72,10 +72,10 @@ export type CalendlyTestServer = {
 const code16 = () => randomBytes(8).toString('hex').toUpperCase();
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startCalendlyServer(options: { pageSize?: number; clock?: () => Date } = {}): Promise<CalendlyTestServer> {
+export async function startCalendlyServer(options: { pageSize?: number; clock?: () => Date; port?: number; clientId?: string; clientSecret?: string } = {}): Promise<CalendlyTestServer> {
   const clock = options.clock ?? (() => new Date());
-  const clientId = code16();
-  const clientSecret = randomBytes(20).toString('hex');
+  const clientId = options.clientId ?? code16();
+  const clientSecret = options.clientSecret ?? randomBytes(20).toString('hex');
   const personalToken = `eyJraWQi.${randomBytes(24).toString('base64url')}`;
   const accessTokens = new Set<string>([personalToken]);
   const refreshTokens = new Set<string>();
@@ -379,7 +379,7 @@ export async function startCalendlyServer(options: { pageSize?: number; clock?: 
       send(out.status, out.body);
     });
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 
   const server: CalendlyTestServer = {

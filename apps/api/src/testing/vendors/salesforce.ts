@@ -85,7 +85,7 @@ const nameOf = (r: FakeSfRecord) => {
 
 const soqlLiteral = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "\\'")}'` : String(v));
 
-export async function startSalesforceServer(options: { sandbox?: boolean; clientId?: string; clientSecret?: string } = {}): Promise<SalesforceTestServer> {
+export async function startSalesforceServer(options: { sandbox?: boolean; clientId?: string; clientSecret?: string; port?: number } = {}): Promise<SalesforceTestServer> {
   const clientId = options.clientId ?? `3MVG9${randomBytes(10).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
   const records: SalesforceTestServer['records'] = { Lead: new Map(), Contact: new Map(), Task: new Map() };
@@ -359,7 +359,7 @@ export async function startSalesforceServer(options: { sandbox?: boolean; client
       json(404, [{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }]);
     });
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 
   const server: SalesforceTestServer = {

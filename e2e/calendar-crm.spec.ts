@@ -82,6 +82,6 @@ test('connect Calendly with a personal access token; a booking by the prospect i
   await expect(events.getByText('prospect', { exact: true })).toBeVisible();
 
   await page.goto('/cabinet/pipeline');
-  const column = page.getByRole('region', { name: /Meeting booked/ });
-  await expect(column.getByText('Ada Lovelace')).toBeVisible();
+  const column = page.getByRole('region', { name: 'Meeting booked', exact: true });
+  await expect(column.getByRole('article', { name: /Ada Lovelace/ })).toBeVisible();
 });

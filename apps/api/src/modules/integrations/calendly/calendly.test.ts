@@ -223,6 +223,22 @@ describe.each(DB_KINDS)('Calendly on %s', (kind) => {
     expect(notConnected.json()).toEqual({ errors: ['Connect Calendly first, on the Integrations page.'] });
   });
 
+  it('without an OAuth app (no CALENDLY_CLIENT_ID) a personal token still connects and its events list works; the consent page is refused', async () => {
+    const bare = await startTestApp(kind, { clock, env: { CALENDLY_API_BASE: cal.url, GUARDED_FETCH_ALLOW_HOSTS: new URL(cal.url).host } });
+    try {
+      const p = await signedInUser(bare, 'cal-bare');
+      const oauth = await bare.app.inject({ method: 'POST', url: v1('/integrations'), headers: p.headers, payload: { provider: 'calendly' } });
+      expect(oauth.statusCode).toBe(422);
+      expect(oauth.json()).toEqual({ errors: ['Calendly is not configured on this server (its client id is not set).'] });
+      const token = await bare.app.inject({ method: 'POST', url: v1('/integrations'), headers: p.headers, payload: { provider: 'calendly', access_token: cal.personalToken } });
+      expect(token.statusCode, token.body).toBe(200);
+      const events = await bare.app.inject({ method: 'GET', url: v1('/integrations/calendly_events'), headers: p.headers });
+      expect(events.statusCode, events.body).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('connects by OAuth through the consent page; disconnecting deletes the webhook subscription and revokes the grant', async () => {
     const p = await signedInUser(t, 'cal-oauth');
     const start = await inject(p, 'POST', '/integrations', { provider: 'calendly' });

@@ -8,6 +8,7 @@ import { MAIL_DIR, MAIL_TEST_CA, MAIL_TEST_HOSTS, TMP_DIR } from './paths';
 import { E2E_STRIPE_PRICES, startStripeServer } from './stripe';
 import { E2E_UNSUBSCRIBE_SECRET } from './unsubscribe';
 import { E2E_LINKEDIN, E2E_LINKEDIN_URL } from './linkedin';
+import { E2E_CALENDLY, E2E_CALENDLY_URL, E2E_SALESFORCE, E2E_SALESFORCE_URL } from './crm2';
 import { E2E_HUBSPOT, E2E_HUBSPOT_URL } from './hubspot';
 
 /**
@@ -56,7 +57,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // e2e/notifications.spec.ts's and e2e/webhooks.spec.ts's webhook receivers; e2e/mailboxes.spec.ts's SMTP and IMAP servers.
       // integrations.spec.ts's HubSpot too.
-      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', '127.0.0.1:3197', `127.0.0.1:${E2E_HUBSPOT.port}`, ...MAIL_TEST_HOSTS].join(','),
+      GUARDED_FETCH_ALLOW_HOSTS: ['127.0.0.1:3199', '127.0.0.1:3197', `127.0.0.1:${E2E_HUBSPOT.port}`, `127.0.0.1:${E2E_SALESFORCE.port}`, `127.0.0.1:${E2E_CALENDLY.port}`, ...MAIL_TEST_HOSTS].join(','),
       // The mailbox test's SMTP server has a self-signed certificate the product must trust (and check).
       NODE_EXTRA_CA_CERTS: MAIL_TEST_CA,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -75,6 +76,12 @@ export default async function globalSetup() {
       HUBSPOT_CLIENT_SECRET: E2E_HUBSPOT.clientSecret,
       HUBSPOT_AUTH_URL: `${E2E_HUBSPOT_URL}/oauth/authorize`,
       HUBSPOT_API_BASE: E2E_HUBSPOT_URL,
+      // calendar-crm.spec.ts's Salesforce and Calendly, which that spec starts on its ports (Calendly by personal
+      // token: no OAuth app is configured, as on a server whose administrator set none).
+      SALESFORCE_CLIENT_ID: E2E_SALESFORCE.clientId,
+      SALESFORCE_CLIENT_SECRET: E2E_SALESFORCE.clientSecret,
+      SALESFORCE_LOGIN_BASE: E2E_SALESFORCE_URL,
+      CALENDLY_API_BASE: E2E_CALENDLY_URL,
     },
   });
   const log = fs.createWriteStream(path.join(TMP_DIR, 'server.log'));

@@ -18,6 +18,7 @@ export const MAIL_TEST_PORTS = {
   extensionTasks: { smtp: E2E_PORT + 81, imap: E2E_PORT + 82 },
   tasks: { smtp: E2E_PORT + 84, imap: E2E_PORT + 85 },
   integrations: { smtp: E2E_PORT + 87, imap: E2E_PORT + 88 },
+  calendarCrm: { smtp: E2E_PORT + 89, imap: E2E_PORT + 90 },
 };
 export const MAIL_TEST_HOSTS = Object.values(MAIL_TEST_PORTS).flatMap(({ smtp, imap }) => [`localhost:${smtp}`, `localhost:${imap}`]);
 /** The self-signed certificate those servers present (the product trusts it through NODE_EXTRA_CA_CERTS). */

@@ -45,7 +45,8 @@ export type StripeConfig = {
  */
 export type IntegrationsConfig = {
   hubspot: { clientId: string | null; clientSecret: string | null; authUrl: string; apiBase: string };
-  salesforce: { clientId: string | null; clientSecret: string | null; loginBase: string };
+  /** loginBase: production orgs (login.salesforce.com); sandboxLoginBase: sandboxes (test.salesforce.com), chosen at connect. */
+  salesforce: { clientId: string | null; clientSecret: string | null; loginBase: string; sandboxLoginBase: string };
   calendly: { clientId: string | null; clientSecret: string | null; authBase: string; apiBase: string };
   /** Per vendor request (INTEGRATIONS_TIMEOUT_MS). */
   timeoutMs: number;
@@ -337,6 +338,7 @@ function integrationsConfig(env: Env): IntegrationsConfig {
       clientId: value('SALESFORCE_CLIENT_ID'),
       clientSecret: value('SALESFORCE_CLIENT_SECRET'),
       loginBase: base('SALESFORCE_LOGIN_BASE', 'https://login.salesforce.com'),
+      sandboxLoginBase: base('SALESFORCE_SANDBOX_LOGIN_BASE', 'https://test.salesforce.com'),
     },
     calendly: {
       clientId: value('CALENDLY_CLIENT_ID'),

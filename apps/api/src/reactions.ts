@@ -5,7 +5,8 @@ import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { checkBounceRates } from './modules/campaigns/lifecycle';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
-import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
+import { subscribeOnConnect } from './modules/integrations/calendly/service';
+import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnMeetingCanceled, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
 import { isPersonsStatus, markInConversation } from './modules/prospects/conversation';
 import { deliverActivity, deliverImportedProspects } from './modules/webhooks/deliveries';
 import { WEBHOOK_VERBS } from './modules/webhooks/triggers';
@@ -94,6 +95,15 @@ export const reactions = defineReactions([
     run: (tx, event) => pipelineOnMeetingBooked(tx, event.data),
   },
   {
+    // A meeting canceled on the calendar (issue 27): the card steps back from "meeting booked".
+    name: 'pipeline-on-meeting-canceled',
+    on: 'calendar_meeting_canceled',
+    in: 'transaction',
+    run: async (tx, event) => {
+      await pipelineOnMeetingCanceled(tx, event.accountId, event.data);
+    },
+  },
+  {
     // A mailbox that sends starts being synced over IMAP: replies, bounces and auto-replies come back there.
     name: 'sync-mailbox-on-send',
     on: 'activity',
@@ -103,6 +113,14 @@ export const reactions = defineReactions([
       const mailboxId = (event.data.payload as { user_email_id?: unknown }).user_email_id;
       if (typeof mailboxId === 'number') await kickSync(deps, event.accountId, mailboxId, tx);
     },
+  },
+  {
+    // Connecting Calendly subscribes its signed webhook: a vendor write, so a ledger entry whose job runs after the commit.
+    name: 'calendly-subscribe-on-connect',
+    on: 'activity',
+    verbs: ['integration_connected'],
+    in: 'transaction',
+    run: (tx, event, deps) => subscribeOnConnect(tx, deps, event.data),
   },
   {
     // A reply (or a positive one) pushes its prospect to the connected CRM when the user turned that on (issue 27): a

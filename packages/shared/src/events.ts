@@ -28,6 +28,8 @@ export const ACTIVITY_VERBS = [
   'reply_interested',
   'meeting_requested',
   'meeting_booked',
+  'meeting_rescheduled',
+  'meeting_canceled',
   'post_published',
   'social_post_failed',
   'social_post_approved',
@@ -124,6 +126,40 @@ export type DomainEventPayloads = {
    * transaction, once its chunks can no longer be undone) or a page of a saved LinkedIn search.
    */
   prospects_created: { source: 'import' | 'linkedin_search'; persona_id: number | null; prospect_ids: number[] };
+  /**
+   * A meeting was booked on a connected calendar (Calendly's invitee.created): a real meeting, unlike a reply asking
+   * for one. `prospect_id` is the account's prospect with the invitee's email, null when the invitee is nobody the
+   * account contacted. Its meeting_booked activity (written with it when a prospect matched) moves the pipeline card.
+   */
+  calendar_meeting_booked: CalendarMeetingEvent;
+  /** A booked meeting moved to another time (Calendly: a cancel with rescheduled: true and a new invitee). */
+  calendar_meeting_rescheduled: CalendarMeetingEvent & { previous_starts_at: string };
+  /**
+   * A booked meeting was canceled (not rescheduled): its meeting_booked activity is gone, and the card steps back
+   * unless the prospect has another meeting booked (`other_booked`: how many).
+   */
+  calendar_meeting_canceled: CalendarMeetingEvent & { reason: string | null; other_booked: number };
+};
+
+/** The meeting as the calendar_meeting_* events carry it (`meeting_id`: calendar_meetings.id, stable over reschedules). */
+export type CalendarMeetingEvent = {
+  meeting_id: number;
+  provider: 'calendly';
+  prospect_id: number | null;
+  email: string;
+  name: string | null;
+  event_name: string | null;
+  starts_at: string;
+  ends_at: string;
+  at: string;
 };
 export type DomainEventName = keyof DomainEventPayloads;
-export const DOMAIN_EVENT_NAMES = ['address_suppressed', 'prospect_answered', 'reply_status_corrected', 'prospects_created'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = [
+  'address_suppressed',
+  'prospect_answered',
+  'reply_status_corrected',
+  'calendar_meeting_booked',
+  'calendar_meeting_rescheduled',
+  'calendar_meeting_canceled',
+  'prospects_created',
+] as const satisfies readonly DomainEventName[];

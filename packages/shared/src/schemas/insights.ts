@@ -157,8 +157,13 @@ export const opportunitiesSchema = z.object({
    * proposal, now), won (now), and how many cards carry a value at all.
    */
   deal_value: z.object({ open: z.number().min(0), won: z.number().min(0), cards_with_value: count }),
-  /** The same cohort one window earlier (also followed to now): what the dashboard compares with. */
-  previous: z.object({ range: rangeSchema, contacted: count, replied: count, positive: count, meeting_booked: count }),
+  /**
+   * Meetings booked in the period, as events (a calendar's booking, a card moved to the stage, a recorded meeting),
+   * whoever they are with: the dashboard's meetings card. The funnel's meeting-booked stage counts the cohort's.
+   */
+  meetings_booked_in_period: count,
+  /** The same cohort one window earlier (also followed to now), and that window's meetings: what the dashboard compares with. */
+  previous: z.object({ range: rangeSchema, contacted: count, replied: count, positive: count, meeting_booked: count, meetings_booked_in_period: count }),
 });
 export type Opportunities = z.infer<typeof opportunitiesSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FeatureFlag } from '../brands';
+import { calendlyAccessTokenSchema } from './integrations-calendly';
 import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 
 /**
@@ -50,13 +51,15 @@ export type AutoPushMode = (typeof AUTO_PUSH_MODES)[number];
  * The user's settings of one integration (all optional; absent: the default). daily_cap: at most this many vendor
  * requests a day (null: the vendor's own limit only); log_conversation: also write the conversation on the CRM record
  * (HubSpot notes, Salesforce Tasks); auto_push: push replying prospects without a click; salesforce_object: push as
- * Lead or Contact (read by the Salesforce provider).
+ * Lead or Contact (read by the Salesforce provider); suppression_list_id: the Salesforce list view whose members are
+ * kept on the blacklist (customers; salesforce_lists marks it, the page imports it).
  */
 export const integrationSettingsSchema = z.strictObject({
   daily_cap: int32().min(1, { error: 'Daily cap must be at least 1' }).max(1_000_000, { error: 'Daily cap must be at most 1000000' }).nullable().optional(),
   log_conversation: z.boolean().optional(),
   auto_push: z.enum(AUTO_PUSH_MODES).optional(),
   salesforce_object: z.enum(['Lead', 'Contact']).optional(),
+  suppression_list_id: text().trim().max(100).nullable().optional(),
 });
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
@@ -117,7 +120,8 @@ export const createIntegrationBodySchema = z.discriminatedUnion(
   [
     z.strictObject({ provider: z.literal('hubspot') }),
     z.strictObject({ provider: z.literal('salesforce'), sandbox: z.boolean().optional() }),
-    z.strictObject({ provider: z.literal('calendly') }),
+    // Without access_token: Calendly's consent page (OAuth); with one: a personal access token, checked at Calendly.
+    z.strictObject({ provider: z.literal('calendly'), access_token: calendlyAccessTokenSchema.optional() }),
     // Zapier: the answer is a new API key (shown once) and the connection's id (modules/integrations/zapier).
     z.strictObject({ provider: z.literal('zapier'), name: text({ error: 'Name must be text' }).trim().max(80, { error: 'Name must be at most 80 characters' }).optional() }),
   ],

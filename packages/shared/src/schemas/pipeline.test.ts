@@ -13,7 +13,7 @@ describe('pipeline statuses', () => {
   it('a person’s reply maps to a stage; automatic messages to none', () => {
     expect(Object.fromEntries(REPLY_STATUSES.map((s) => [s, pipelineStatusForReply(s)]))).toEqual({
       interested: 'interested',
-      meeting_request: 'meeting_booked',
+      meeting_request: 'interested',
       not_now: 'not_now',
       not_interested: 'lost',
       wrong_person: 'new_reply',

@@ -21,8 +21,8 @@ export const pipelineStatusSchema = z.enum(PIPELINE_STATUSES, { error: `Pipeline
 
 export const PIPELINE_STATUS_INFO: Record<PipelineStatus, { label: string; meaning: string }> = {
   new_reply: { label: 'New reply', meaning: 'Answered; not sorted yet. Read the reply and move the card on.' },
-  interested: { label: 'Interested', meaning: 'Wants to know more: asked for details, pricing or a demo.' },
-  meeting_booked: { label: 'Meeting booked', meaning: 'A call or meeting is set, or the prospect asked for one.' },
+  interested: { label: 'Interested', meaning: 'Wants to know more: asked for details, pricing, a demo or a meeting.' },
+  meeting_booked: { label: 'Meeting booked', meaning: 'A call or meeting is on the calendar: booked through your scheduling link, or set by you.' },
   proposal: { label: 'Proposal', meaning: 'An offer or a quote went out; waiting for the decision.' },
   won: { label: 'Won', meaning: 'Became a customer.' },
   not_now: { label: 'Not now', meaning: 'Open later: asked to be contacted again another time.' },
@@ -39,14 +39,14 @@ export const isFunnelStatus = (s: PipelineStatus): boolean => rank(s) >= 0;
 /**
  * What a person's reply says about the deal: where its card goes (null: an automatic message, which
  * opens and moves nothing). A reply that says nothing specific (other, a referral) opens a card in
- * "new reply" but never moves an existing one.
+ * "new reply" but never moves an existing one. A meeting request is interest, not a meeting: only a
+ * booking (a calendar's, or the user's move on the board) puts a card in "meeting booked" (issue 27).
  */
 export function pipelineStatusForReply(status: ReplyStatus): PipelineStatus | null {
   switch (status) {
     case 'interested':
-      return 'interested';
     case 'meeting_request':
-      return 'meeting_booked';
+      return 'interested';
     case 'not_now':
       return 'not_now';
     case 'not_interested':

@@ -55,3 +55,5 @@ export * from './insights';
 export * from './webhooks';
 /** Integrations (issue 27): connections to CRMs, calendars and Zapier, the write ledger, quota, record identity. */
 export * from './integrations';
+/** Integrations (issue 27): meetings booked on a connected calendar (Calendly). */
+export * from './integrations-calendly';

@@ -48,12 +48,13 @@ export const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, 
 const rangeOf = (from: Date, to: Date) => ({ from: iso(from), to: iso(to) });
 
 /** What the dashboard's cohort cards read: the insights funnel's (my_opportunities), one set of queries for both pages. */
-export type CohortFigures = Pick<Opportunities, 'funnel' | 'previous'>;
+export type CohortFigures = Pick<Opportunities, 'funnel' | 'previous' | 'meetings_booked_in_period'>;
 
 /**
  * Prospects total, personas, prospects added, touches sent and replies received in the period (events, as the chart
- * counts them) and prospects contacted, reply rate and meetings booked: the insights funnel's cohort (the prospects
- * contacted in the period, followed to now), each beside the previous period. The route passes the insights answer
+ * counts them) and prospects contacted and reply rate: the insights funnel's cohort (the prospects contacted in the
+ * period, followed to now), and meetings booked in the period (events), all from the insights answer, each beside the
+ * previous period. The route passes the insights answer
  * (through its snapshot, so both pages show the same figures at the same moment); without one it is computed here.
  */
 export async function generalStatistics(
@@ -88,7 +89,7 @@ export async function generalStatistics(
           (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.start)} and created_at <= ${ts(w.end)}) as added_cur,
           (select count(*) from prospects where account_id = ${accountId} and created_at >= ${ts(w.previousStart)} and created_at <= ${ts(w.previousEnd)}) as added_prev`,
   );
-  const { funnel, previous } = cohort ?? (await myOpportunities(db, accountId, period, now, undefined, channels));
+  const { funnel, previous, meetings_booked_in_period: meetings } = cohort ?? (await myOpportunities(db, accountId, period, now, undefined, channels));
   const stage = (name: FunnelStage) => funnel.find((s) => s.stage === name)?.prospects ?? 0;
   const metric = (name: string) => ({ value: num(a?.[`${name}_cur`]), previous: num(a?.[`${name}_prev`]) });
   return {
@@ -102,7 +103,7 @@ export async function generalStatistics(
     contacted: { value: stage('contacted'), previous: previous.contacted },
     replies: metric('replies'),
     reply_rate: { value: rate(stage('replied'), stage('contacted')), previous: rate(previous.replied, previous.contacted) },
-    meetings_booked: { value: stage('meeting_booked'), previous: previous.meeting_booked },
+    meetings_booked: { value: meetings, previous: previous.meetings_booked_in_period },
   };
 }
 
@@ -318,7 +319,11 @@ export function describeActivity(r: {
     case 'reply_received':
       return `${who} replied${on}`;
     case 'meeting_booked':
-      return `Meeting booked with ${who}`;
+      return `Meeting booked with ${who}${text('event_name') ? `: ${text('event_name')}` : ''}`;
+    case 'meeting_rescheduled':
+      return `Meeting with ${who} moved${text('starts_at') ? ` to ${text('starts_at')!.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+    case 'meeting_canceled':
+      return `Meeting with ${who} canceled${text('reason') ? `: ${text('reason')}` : ''}`;
     case 'prospect_added':
       if ((num(payload.count) ?? 1) > 1) return `${num(payload.count)} prospects added${r.persona ? ` to ${r.persona.name}` : ''}${payload.source === 'linkedin_search' ? ' from a saved LinkedIn search' : ''}`;
       return `${who} added${r.persona ? ` to ${r.persona.name}` : ''}`;

@@ -7,8 +7,8 @@ import { emailThreadMessages, pipelineMoves, pipelineOpportunities } from '../..
 /**
  * The demo account's pipeline: the cards are what ingestion made of the demo inbox's answers
  * (inbox.ts: interested, meeting requests, not now, not interested, …); on top, the demo user moved
- * two deals on by hand, through the same service as the board: the prospect whose meeting they booked got
- * a proposal and then signed (won), and the one who asked for pricing got a proposal. Once: nothing
+ * two deals on by hand, through the same service as the board: the prospect who asked for a meeting got it
+ * booked, then a proposal, and then signed (won), and the one who asked for pricing got a proposal. Once: nothing
  * happens when the account has a move made on the board already.
  */
 
@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
 
 /** Which demo answer (DEMO_REPLIES key) moves where, days after the answer came. */
 const DEMO_HAND_MOVES: ReadonlyArray<{ reply: string; to: PipelineStatus; afterDays: number }> = [
+  // A meeting request is interest (issue 27): the user books it (on their calendar) and says so on the board.
+  { reply: 'meeting-answered', to: 'meeting_booked', afterDays: 0.5 },
   { reply: 'meeting-answered', to: 'proposal', afterDays: 1 },
   { reply: 'meeting-answered', to: 'won', afterDays: 2.5 },
   { reply: 'interested-pricing', to: 'proposal', afterDays: 1 },

@@ -124,6 +124,19 @@ export async function myOpportunities(
   const r = await cohortCounts(db, { accountId, from: w.start, to: w.end, campaignId, channels });
   // The same cohort one window earlier (followed to now as well), for the comparisons the dashboard shows.
   const p = await cohortCounts(db, { accountId, from: w.previousStart, to: w.previousEnd, campaignId, channels });
+  // Meetings booked in each window, as events (a calendar's booking, a card moved to the stage, a recorded meeting):
+  // what the dashboard's meetings card counts. With a campaign: those of the prospects it touched.
+  const touchedBy = campaignId === undefined
+    ? sql``
+    : sql`and a.prospect_id in (select t.prospect_id from activities t left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${jsonInt(sql`t.payload`, 'campaign_email_id')}
+            where t.account_id = ${accountId} and t.verb in ${OUTREACH} and coalesce(ce.campaign_id, ${jsonInt(sql`t.payload`, 'campaign_id')}) = ${campaignId})`;
+  const [m] = await rowsOf<{ cur: unknown; prev: unknown }>(
+    db,
+    sql`select count(*) filter (where a.occurred_at >= ${ts(w.start)}) as cur, count(*) filter (where a.occurred_at < ${ts(w.start)} and a.occurred_at <= ${ts(w.previousEnd)}) as prev
+        from activities a
+        where a.account_id = ${accountId} and a.verb = 'meeting_booked' and ${onChannels(channels, 'a')}
+          and a.occurred_at >= ${ts(w.previousStart)} and a.occurred_at <= ${ts(w.end)} ${touchedBy}`,
+  );
   const counts = Object.fromEntries(FUNNEL_STAGES.map((s) => [s, num(r?.[s])])) as Record<FunnelStage, number>;
   const funnel = FUNNEL_STAGES.map((stage, i) => {
     const before = i === 0 ? null : counts[FUNNEL_STAGES[i - 1]!];
@@ -139,12 +152,14 @@ export async function myOpportunities(
     meetings_per_1000: counts.contacted > 0 ? Math.round((counts.meeting_booked / counts.contacted) * 10_000) / 10 : null,
     median_hours_to_first_reply: median,
     deal_value: { open: money(r?.open_value), won: money(r?.won_value), cards_with_value: num(r?.valued_cards) },
+    meetings_booked_in_period: num(m?.cur),
     previous: {
       range: { from: iso(w.previousStart), to: iso(w.previousEnd) },
       contacted: num(p?.contacted),
       replied: num(p?.replied),
       positive: num(p?.positive),
       meeting_booked: num(p?.meeting_booked),
+      meetings_booked_in_period: num(m?.prev),
     },
   };
 }

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { emailThreadMessages, integrations, type ActivityRow } from '../../db/schema';
 import type { Deps } from '../../lib/route';
 import { pushReply } from './hubspot/service';
+import { pushReplyToSalesforce } from './salesforce/service';
 import { settingsOf } from './service';
 
 /**
@@ -12,14 +13,16 @@ import { settingsOf } from './service';
 export async function autoPushReply(deps: Deps, activity: ActivityRow): Promise<void> {
   const payload = activity.payload as { thread_id?: unknown; message_id?: unknown };
   if (typeof payload.thread_id !== 'number' || typeof payload.message_id !== 'string') return;
-  const [hubspot] = await deps.db
+  const crms = await deps.db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.accountId, activity.accountId), eq(integrations.provider, 'hubspot')));
-  if (!hubspot || hubspot.status === 'needs_reconnect') return;
-  const mode = settingsOf(hubspot).auto_push ?? 'off';
+    .where(and(eq(integrations.accountId, activity.accountId), inArray(integrations.provider, ['hubspot', 'salesforce'])));
   const positive = activity.verb === 'reply_interested' || activity.verb === 'meeting_requested';
-  if (mode === 'off' || (mode === 'positive' && !positive) || (mode === 'all' && activity.verb !== 'reply_received')) return;
+  const wanted = crms.filter((crm) => {
+    const mode = settingsOf(crm).auto_push ?? 'off';
+    return crm.status !== 'needs_reconnect' && mode !== 'off' && !(mode === 'positive' && !positive) && !(mode === 'all' && activity.verb !== 'reply_received');
+  });
+  if (!wanted.length) return;
   const [reply] = await deps.db
     .select({ id: emailThreadMessages.id })
     .from(emailThreadMessages)
@@ -31,5 +34,9 @@ export async function autoPushReply(deps: Deps, activity: ActivityRow): Promise<
         eq(emailThreadMessages.direction, 'inbound'),
       ),
     );
-  if (reply) await pushReply(deps, activity.accountId, hubspot, reply.id);
+  if (!reply) return;
+  for (const crm of wanted) {
+    if (crm.provider === 'hubspot') await pushReply(deps, activity.accountId, crm, reply.id);
+    else await pushReplyToSalesforce(deps, activity.accountId, crm, reply.id, undefined);
+  }
 }

@@ -17,10 +17,13 @@ import {
 import { dbId, text } from '@shared/schemas/primitives';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute, type AppRoute } from '../../lib/route';
+import { calendlyRoutes } from './calendly/routes';
+import { connectWithToken } from './calendly/service';
 import { hubspotRoutes } from './hubspot/routes';
 import { listWrites, replayWrite } from './ledger';
 import { listSyncs, syncRow, toSyncJson } from './syncs';
 import { finishOAuth, startOAuth } from './oauth';
+import { salesforceRoutes } from './salesforce/routes';
 import { disconnect, integrationRow, listIntegrations, updateSettings } from './service';
 import { connectZapier } from './zapier/connect';
 
@@ -43,9 +46,11 @@ export const integrationRoutes: AppRoute[] = [
     summary:
       'Connect an integration: for an OAuth vendor (HubSpot, Salesforce, Calendly) the consent URL to send the browser to (the vendor comes back to integrations/oauth/callback); for Zapier {id, api_key}, the key shown this once',
     tags: TAGS,
-    schema: { body: createIntegrationBodySchema, response: { 200: z.union([authorizeUrlAnswerSchema, apiKeyAnswerSchema]) } },
+    schema: { body: createIntegrationBodySchema, response: { 200: z.union([authorizeUrlAnswerSchema, apiKeyAnswerSchema, z.object({ data: integrationSchema })]) } },
     handler: async ({ auth, body, brand, deps, reply, req }) => {
       if (body.provider === 'zapier') return { data: await connectZapier(deps, auth, brand, body.name) };
+      // Calendly with a personal access token: checked at Calendly and stored; no consent page.
+      if (body.provider === 'calendly' && body.access_token) return { data: await connectWithToken(deps, auth, brand, body.access_token) };
       const { provider, ...extra } = body;
       return { data: startOAuth(deps, auth, brand, req, reply, provider, extra) };
     },
@@ -154,4 +159,6 @@ export const integrationRoutes: AppRoute[] = [
     handler: async ({ auth, deps, params }) => ({ data: toSyncJson(await syncRow(deps.db, auth.account.id, params.id, params.syncId)) }),
   }),
   ...hubspotRoutes,
+  ...salesforceRoutes,
+  ...calendlyRoutes,
 ];

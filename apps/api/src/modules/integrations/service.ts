@@ -42,7 +42,9 @@ export function requireProvider(deps: Deps, brand: RequestBrand, id: Integration
   if (!availableOnBrand(brand, id)) throw notFound(FEATURE_NOT_AVAILABLE);
   const label = INTEGRATION_PROVIDER_LABELS[id];
   const provider = providerOf(id);
-  if (!provider || !provider.configured(deps.config)) throw unprocessable(INTEGRATION_MESSAGES.notConfigured(label));
+  // A provider that also takes a pasted token (Calendly) works without the OAuth app for everything but the consent page.
+  const usable = provider && (provider.configured(deps.config) || (way !== 'oauth' && provider.connect.includes('token')));
+  if (!provider || !usable) throw unprocessable(INTEGRATION_MESSAGES.notConfigured(label));
   if (way && !provider.connect.includes(way)) throw unprocessable(INTEGRATION_MESSAGES.wrongWay(label));
   if (way === 'oauth' && !provider.oauth) throw unprocessable(INTEGRATION_MESSAGES.wrongWay(label));
   return provider;

@@ -274,6 +274,41 @@ export async function pipelineOnMeetingBooked(writer: Db, activity: ActivityRow)
   });
 }
 
+/**
+ * A booked meeting was canceled on the calendar (reaction to calendar_meeting_canceled, in its transaction): a card
+ * the booking put in "meeting booked" steps back to where it was (the booking's move is marked undone, so a later
+ * booking counts again), "interested" when the booking opened it. A card the user moved since, set by hand, or held
+ * there by another booked meeting of the prospect stays.
+ */
+export async function pipelineOnMeetingCanceled(tx: Db, accountId: number, meeting: DomainEventPayloads['calendar_meeting_canceled']): Promise<PipelineMoveRow | null> {
+  if (meeting.prospect_id === null || meeting.other_booked > 0) return null;
+  const card = await lockCard(tx, accountId, { prospectId: meeting.prospect_id });
+  if (!card || card.status !== 'meeting_booked' || card.setByHand) return null;
+  const m = pipelineMoves;
+  const [last] = await tx
+    .select()
+    .from(m)
+    .where(and(eq(m.accountId, accountId), eq(m.opportunityId, card.id), isNull(m.undoneAt), ne(m.source, 'undo')))
+    .orderBy(desc(m.id))
+    .limit(1);
+  const byBooking = last && last.toStatus === 'meeting_booked' && last.source === 'meeting' ? last : null;
+  const now = new Date(meeting.at);
+  if (byBooking) {
+    await tx
+      .update(m)
+      .set({ undoneAt: now })
+      .where(and(eq(m.accountId, accountId), eq(m.id, byBooking.id)));
+  }
+  return applyMove(tx, card, {
+    to: byBooking?.fromStatus ?? 'interested',
+    actor: { type: 'system' },
+    source: 'meeting',
+    reason: `Meeting canceled${meeting.reason ? `: ${meeting.reason}` : ''}`,
+    now,
+    setByHand: byBooking?.fromSetByHand ?? false,
+  });
+}
+
 /** The user moves a card on the board (or through the API): any stage, held as set by hand. */
 export async function moveByHand(tx: Db, input: { accountId: number; cardId: number; to: PipelineStatus; userId: number; reason: string | null; now: Date }): Promise<PipelineMoveRow | null> {
   const card = await lockCard(tx, input.accountId, { id: input.cardId });

@@ -198,23 +198,26 @@ describe.each(DB_KINDS)('the pipeline on %s', (kind) => {
     expect(await activitiesOf(f, ['deal_won'])).toHaveLength(0);
   });
 
-  it('later replies move the card forward on their own (interested → meeting booked) and the dashboard counts that meeting; undo takes it back from both', async () => {
+  it('a meeting request is interest, not a meeting: the card stays in "interested" and the dashboard counts no meeting; a booking on the board counts one, and its undo takes it back', async () => {
     const b = await signedInUser(t, 'pipeline-meetings');
     const stats = async () => (await get<{ data: GeneralStatistics }>('/dashboard_general_statistics?period=week', b)).data.meetings_booked.value;
     const f = await cardOf(t, b);
     expect(await stats()).toBe(0);
     await replyAgain(f, MEETING);
-    const list1 = await get<PipelineList>('/campaign_emails/pipeline_prospects?pipeline_status=meeting_booked', b);
-    expect(list1.data[0]).toMatchObject({ id: f.cardId, pipeline_status: 'meeting_booked', set_by_hand: false });
-    expect(list1.data[0]!.recent_moves[0]).toMatchObject({ from: 'interested', to: 'meeting_booked', actor: { type: 'system' }, source: 'reply', reason: 'Asked for a meeting' });
-    // The dashboard and the pipeline agree.
+    const c1 = (await get<PipelineList>('/campaign_emails/pipeline_prospects?per_page=100', b)).data.find((c) => c.id === f.cardId);
+    expect(c1).toMatchObject({ pipeline_status: 'interested', set_by_hand: false, moves_count: 1 });
+    const [thread] = await t.db.db.select().from(emailThreads).where(eq(emailThreads.id, f.threadId));
+    expect(thread?.replyStatus).toBe('meeting_request');
+    // Requested, not booked: no meeting_booked anywhere (the notification rules hear meeting_requested instead).
+    expect(await stats()).toBe(0);
+    expect(await activitiesOf(f, ['meeting_booked'])).toHaveLength(0);
+    expect(await activitiesOf(f, ['meeting_requested'])).toHaveLength(1);
+    // The user booked it (on the phone, in their own calendar): moved by hand, it counts.
+    const res = await t.app.inject({ method: 'PUT', url: v1(`/campaign_emails/pipeline_prospects/${f.cardId}`), headers: b.headers, payload: { pipeline_status: 'meeting_booked' } });
+    expect(res.statusCode, res.body).toBe(200);
     expect(await stats()).toBe(1);
-    expect(list1.meta.counts.meeting_booked).toBe(1);
-    // A second meeting request on a card already there changes nothing, and counts no second meeting.
-    await replyAgain(f, MEETING);
-    expect(await stats()).toBe(1);
-    const res = await t.app.inject({ method: 'POST', url: v1(`/campaign_emails/pipeline_prospects/${f.cardId}/undo`), headers: b.headers, payload: {} });
-    expect(res.json<{ data: PipelineProspect }>().data.pipeline_status).toBe('interested');
+    const undone = await t.app.inject({ method: 'POST', url: v1(`/campaign_emails/pipeline_prospects/${f.cardId}/undo`), headers: b.headers, payload: {} });
+    expect(undone.json<{ data: PipelineProspect }>().data.pipeline_status).toBe('interested');
     expect(await stats()).toBe(0);
   });
 
@@ -232,21 +235,25 @@ describe.each(DB_KINDS)('the pipeline on %s', (kind) => {
     // A card the user dragged back to "new reply" still moves forward when the facts say so.
     await moved(g.cardId, 'new_reply');
     await replyAgain(g, MEETING);
-    expect((await card(g.cardId)).pipeline_status).toBe('meeting_booked');
+    expect((await card(g.cardId)).pipeline_status).toBe('interested');
 
     const h = await cardOf(t, a);
     await replyAgain(h, NOT_INTERESTED);
     expect(await card(h.cardId)).toMatchObject({ pipeline_status: 'lost', recent_moves: [expect.objectContaining({ reason: 'Replied: not interested', actor: expect.objectContaining({ type: 'system' }) }), expect.anything()] });
     // Closed by the facts, reopened by the facts.
     await replyAgain(h, MEETING);
-    expect((await card(h.cardId)).pipeline_status).toBe('meeting_booked');
+    expect((await card(h.cardId)).pipeline_status).toBe('interested');
   });
 
   it('the user’s reply-status correction in the inbox moves the card (by that user), or opens one for a message taken for automatic', async () => {
     const f = await cardOf(t, a);
-    const res = await t.app.inject({ method: 'PUT', url: v1(`/email_threads/${f.threadId}`), headers: a.headers, payload: { reply_status: 'meeting_request' } });
+    // A meeting request is interest: the interested card stays; a "not now" parks it, moved by the user.
+    const request = await t.app.inject({ method: 'PUT', url: v1(`/email_threads/${f.threadId}`), headers: a.headers, payload: { reply_status: 'meeting_request' } });
+    expect(request.statusCode, request.body).toBe(200);
+    expect(await card(f.cardId)).toMatchObject({ pipeline_status: 'interested', moves_count: 1 });
+    const res = await t.app.inject({ method: 'PUT', url: v1(`/email_threads/${f.threadId}`), headers: a.headers, payload: { reply_status: 'not_now' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await card(f.cardId)).recent_moves[0]).toMatchObject({ to: 'meeting_booked', source: 'inbox', actor: { type: 'user' }, reason: 'Reply marked “Meeting request” in the inbox' });
+    expect((await card(f.cardId)).recent_moves[0]).toMatchObject({ to: 'not_now', source: 'inbox', actor: { type: 'user' }, reason: 'Reply marked “Not now” in the inbox' });
 
     const auto = await threadOf(t, a, { reply: OUT_OF_OFFICE, headers: ['Auto-Submitted: auto-replied'] });
     const reply = await t.app.inject({ method: 'PUT', url: v1(`/replies/${auto.messageRowId}`), headers: a.headers, payload: { reply_status: 'interested' } });

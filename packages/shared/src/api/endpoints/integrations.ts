@@ -11,6 +11,8 @@ import type {
   IntegrationWrite,
   PushAnswer,
 } from '../../schemas/integrations';
+import type { CalendlyEvents } from '../../schemas/integrations-calendly';
+import type { SalesforceListItem, SalesforceObject } from '../../schemas/integrations-salesforce';
 
 /** Integrations (spec §7 Integrations; replies/{id}/import_contact_to_hubspot; hubspot_contacts; import_all_hubspot_contacts_to_blacklist). */
 export function integrationEndpoints(http: ApiClient) {
@@ -35,5 +37,16 @@ export function integrationEndpoints(http: ApiClient) {
     confirmHubSpotBlacklistImport: (syncId: number) => http.post<{ data: IntegrationSync }>('/import_all_hubspot_contacts_to_blacklist', { sync_id: syncId, confirm: true }).then((r) => r.data.data),
     hubspotPushPreview: (autoPush: 'positive' | 'all') => http.get<{ data: AutoPushPreview }>('/integrations/hubspot/push_preview', { params: { auto_push: autoPush } }).then((r) => r.data.data),
     pushReplyToHubSpot: (replyId: number) => http.post<PushAnswer>(`/replies/${replyId}/import_contact_to_hubspot`).then((r) => r.data),
+    /** Calendly with a personal access token: checked at Calendly, then connected (no consent page). */
+    connectCalendlyToken: (accessToken: string) => http.post<{ data: Integration }>('/integrations', { provider: 'calendly', access_token: accessToken }).then((r) => r.data.data),
+    calendlyEvents: (params: { page_token?: string; count?: number; min_start_time?: string; status?: 'active' | 'canceled' } = {}) =>
+      http.get<CalendlyEvents>('/integrations/calendly_events', { params }).then((r) => r.data),
+    salesforceLists: (params: { sobject?: SalesforceObject } = {}) => http.get<{ data: SalesforceListItem[] }>('/integrations/salesforce_lists', { params }).then((r) => r.data.data),
+    /** Starts the preview of a list view's members to the blacklist. */
+    previewSalesforceBlacklistImport: (listId: string, body: { sobject: SalesforceObject; list_name?: string }) =>
+      http.post<{ data: IntegrationSync }>(`/integrations/salesforce_lists/${encodeURIComponent(listId)}/import_to_blacklist`, body).then((r) => r.data.data),
+    confirmSalesforceBlacklistImport: (listId: string, syncId: number) =>
+      http.post<{ data: IntegrationSync }>(`/integrations/salesforce_lists/${encodeURIComponent(listId)}/import_to_blacklist`, { sync_id: syncId, confirm: true }).then((r) => r.data.data),
+    pushReplyToSalesforce: (replyId: number, object?: SalesforceObject) => http.post<PushAnswer>(`/replies/${replyId}/import_contact_to_salesforce`, object ? { object } : {}).then((r) => r.data),
   };
 }

@@ -25,7 +25,7 @@ export function StatCards({ stats }: { stats: GeneralStatistics }) {
     { label: 'Prospects contacted', icon: UserCheck, metric: stats.contacted, hint: 'Distinct prospects who got at least one touch in the period (as in Insights)' },
     { label: 'Replies', icon: MessageSquareReply, metric: stats.replies, hint: 'Replies received in the period, on any channel' },
     { label: 'Reply rate', icon: Percent, metric: stats.reply_rate, percent: true, hint: 'Of the prospects contacted in the period, the share who replied since (as in Insights)' },
-    { label: 'Meetings booked', icon: CalendarCheck, metric: stats.meetings_booked, hint: 'Of the prospects contacted in the period, those with a meeting booked since (as in Insights)' },
+    { label: 'Meetings booked', icon: CalendarCheck, metric: stats.meetings_booked, hint: 'Meetings booked in the period: calendar bookings and cards moved to Meeting booked (as in Insights)' },
   ];
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { AddToHubSpotButton } from '@web/features/integrations';
+import { AddToHubSpotButton, AddToSalesforceButton } from '@web/features/integrations';
 import { useStopSending, useThread, useThreadMessages, useUpdateThread } from '../api/inbox';
 import { AgentAnswerNotice } from './agent-answer-notice';
 import { MessageBody } from './message-body';
@@ -44,7 +44,12 @@ function Message({ message }: { message: EmailThreadMessage }) {
         </time>
       </header>
       <MessageBody message={message} />
-      {inbound && message.kind === 'human' ? <AddToHubSpotButton replyId={message.id} /> : null}
+      {inbound && message.kind === 'human' ? (
+        <div className="flex flex-wrap gap-3">
+          <AddToHubSpotButton replyId={message.id} />
+          <AddToSalesforceButton replyId={message.id} />
+        </div>
+      ) : null}
     </article>
   );
 }

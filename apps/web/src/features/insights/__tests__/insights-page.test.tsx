@@ -71,7 +71,8 @@ const opportunities = (period: DashboardPeriod): Opportunities => ({
   meetings_per_1000: 10,
   median_hours_to_first_reply: 5.5,
   deal_value: { open: 48000, won: 12500.5, cards_with_value: 3 },
-  previous: { range, contacted: 150, replied: 20, positive: 8, meeting_booked: 3 },
+  meetings_booked_in_period: 4,
+  previous: { range, contacted: 150, replied: 20, positive: 8, meeting_booked: 3, meetings_booked_in_period: 2 },
 });
 
 const audience = (period: DashboardPeriod, name: string): TargetAudience => ({

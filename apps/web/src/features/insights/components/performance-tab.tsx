@@ -33,10 +33,11 @@ export function PerformanceTab({ period }: { period: DashboardPeriod }) {
   return (
     <div className={cn('space-y-8', q.isPlaceholderData && 'opacity-60')}>
       <FreshnessNote freshness={o.freshness} />
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <Figure label="Meetings per 1,000 contacted" value={o.meetings_per_1000 === null ? '–' : String(o.meetings_per_1000)} hint={`${formatCount(stage('meeting_booked'))} meetings from ${formatCount(contacted)} prospects`} tone={stage('meeting_booked') > 0 ? 'good' : undefined} />
         <Figure label="Replied" value={formatRate(stage('replied') / contacted)} hint={`${formatCount(stage('replied'))} of ${formatCount(contacted)} contacted`} />
         <Figure label="Positive" value={formatCount(stage('positive'))} hint={`${formatCount(o.not_now)} not now, ${formatCount(o.lost)} lost`} />
+        <Figure label="Meetings booked in the period" value={formatCount(o.meetings_booked_in_period)} hint={`${formatCount(o.previous.meetings_booked_in_period)} in the period before`} />
         <Figure label="Time to first reply" value={formatHours(o.median_hours_to_first_reply)} hint="median, from the first touch" />
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

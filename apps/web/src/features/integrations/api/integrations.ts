@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateIntegrationBody, IntegrationSettings, IntegrationSync } from '@shared/schemas/integrations';
+import type { SalesforceObject } from '@shared/schemas/integrations-salesforce';
 import { api } from '@web/lib/api';
 
 /** Query keys: the account's integrations, each one's ledger and imports, HubSpot's lists. */
@@ -10,6 +11,8 @@ export const integrationKeys = {
   syncs: (id: number) => [...integrationKeys.all, id, 'syncs'] as const,
   sync: (id: number, syncId: number) => [...integrationKeys.all, id, 'syncs', syncId] as const,
   hubspotLists: () => [...integrationKeys.all, 'hubspot', 'lists'] as const,
+  salesforceLists: () => [...integrationKeys.all, 'salesforce', 'lists'] as const,
+  calendlyEvents: () => [...integrationKeys.all, 'calendly', 'events'] as const,
 };
 
 /** GET integrations (with the brand's providers in meta). */
@@ -67,3 +70,35 @@ export function usePushReplyToHubSpot() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (replyId: number) => api.integrations.pushReplyToHubSpot(replyId), onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
 }
+
+/** GET integrations/salesforce_lists: the org's Lead and Contact list views. */
+export const useSalesforceLists = (enabled: boolean) => useQuery({ queryKey: integrationKeys.salesforceLists(), queryFn: () => api.integrations.salesforceLists(), enabled });
+
+export const usePreviewSalesforceBlacklistImport = () =>
+  useMutation({ mutationFn: ({ listId, sobject, listName }: { listId: string; sobject: SalesforceObject; listName: string }) => api.integrations.previewSalesforceBlacklistImport(listId, { sobject, list_name: listName }) });
+
+export function useConfirmSalesforceBlacklistImport(integrationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, syncId }: { listId: string; syncId: number }) => api.integrations.confirmSalesforceBlacklistImport(listId, syncId),
+    onSuccess: (sync) => queryClient.setQueryData(integrationKeys.sync(integrationId, sync.id), sync),
+  });
+}
+
+/** POST replies/{id}/import_contact_to_salesforce (the inbox's "Add to Salesforce"). */
+export function usePushReplyToSalesforce() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (replyId: number) => api.integrations.pushReplyToSalesforce(replyId), onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+}
+
+/** GET integrations/calendly_events, page after page (Calendly's cursor). */
+export const useCalendlyEvents = (enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: integrationKeys.calendlyEvents(),
+    queryFn: ({ pageParam }) => api.integrations.calendlyEvents({ count: 10, ...(pageParam ? { page_token: pageParam } : {}) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_page_token,
+    enabled,
+  });
+
+export const useConnectCalendlyToken = () => useIntegrationMutation((token: string) => api.integrations.connectCalendlyToken(token));

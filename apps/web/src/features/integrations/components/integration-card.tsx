@@ -29,12 +29,15 @@ export function IntegrationCard({
   integration,
   crm,
   children,
+  connectAlternative,
   navigate = goTo,
 }: {
   info: IntegrationProviderInfo;
   integration: Integration | undefined;
   crm: boolean;
   children?: ReactNode;
+  /** Another way to connect, shown while not connected (Calendly's personal access token). */
+  connectAlternative?: ReactNode;
   navigate?: (url: string) => void;
 }) {
   const connect = useConnect();
@@ -72,7 +75,12 @@ export function IntegrationCard({
           ) : null}
         </div>
       </div>
-      {!info.configured ? <p className="text-sm text-muted">{info.label} is not configured on this server: its administrator sets the app's client id and secret to offer it.</p> : null}
+      {!info.configured ? (
+        <p className="text-sm text-muted">
+          {connectAlternative ? `${info.label} sign-in (OAuth)` : info.label} is not configured on this server: its administrator sets the app's client id and secret to offer it.
+        </p>
+      ) : null}
+      {connectAlternative && (!integration || integration.status !== 'connected') ? connectAlternative : null}
       {integration?.status_message ? (
         <p className={integration.status === 'connected' ? 'text-sm text-muted' : 'text-sm text-danger'} role={integration.status === 'connected' ? undefined : 'alert'}>
           {info.label} says: {integration.status_message}

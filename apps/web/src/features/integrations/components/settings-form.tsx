@@ -50,7 +50,7 @@ export function SettingsForm({ integration, label, crm }: { integration: Integra
           </div>
           <label className="flex items-center gap-2 text-sm text-fg">
             <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} className="h-4 w-4 accent-[var(--accent)]" />
-            Log the reply on the {label} record as a note
+            Log the reply on the {label} record as a {integration.provider === 'salesforce' ? 'completed Task' : 'note'}
           </label>
         </>
       ) : null}

@@ -9,11 +9,13 @@ import { LoadError } from '@web/components/ui/load-error';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { useIntegrations } from '../api/integrations';
+import { CalendlyEvents, CalendlyTokenConnect } from '../components/calendly-section';
 import { HubSpotBlacklistImport } from '../components/hubspot-blacklist-import';
 import { IntegrationCard } from '../components/integration-card';
 import { OAuthResult } from '../components/oauth-result';
 import { WebhooksCard } from '../components/webhooks-card';
 import { ZapierCard } from '../components/zapier-card';
+import { SalesforceSection } from '../components/salesforce-section';
 
 /**
  * What each provider adds to its card once connected (the generic card has connect, status, usage, settings and the
@@ -27,6 +29,12 @@ const PROVIDER_SECTIONS: Partial<Record<IntegrationProviderId, (integration: Int
         <HubSpotBlacklistImport integrationId={integration.id} />
       </section>
     ) : null,
+  salesforce: (integration) => <SalesforceSection integration={integration} />,
+  calendly: (integration) => <CalendlyEvents integration={integration} />,
+};
+/** Ways to connect besides the consent page, shown while a provider is not connected. */
+const CONNECT_ALTERNATIVES: Partial<Record<IntegrationProviderId, () => ReactNode>> = {
+  calendly: () => <CalendlyTokenConnect />,
 };
 const CRM: ReadonlySet<IntegrationProviderId> = new Set(['hubspot', 'salesforce']);
 
@@ -61,7 +69,7 @@ export function IntegrationsRoute() {
             if (info.provider === 'zapier') return <ZapierCard key="zapier" />;
             const integration = integrations.data.data.find((i) => i.provider === info.provider);
             return (
-              <IntegrationCard key={info.provider} info={info} integration={integration} crm={CRM.has(info.provider)}>
+              <IntegrationCard key={info.provider} info={info} integration={integration} crm={CRM.has(info.provider)} connectAlternative={CONNECT_ALTERNATIVES[info.provider]?.()}>
                 {integration ? PROVIDER_SECTIONS[info.provider]?.(integration) : null}
               </IntegrationCard>
             );

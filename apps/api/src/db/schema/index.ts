@@ -48,3 +48,4 @@ export * from './pipeline';
 export * from './live';
 export * from './brand-awareness';
 export * from './insights';
+export * from './tracking';

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestAsyncHookHandler, type preHandlerAsyncHookHandler } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -34,6 +34,7 @@ import { requestLogFields } from './lib/request-log';
 import { routes } from './routes';
 import { reactions } from './reactions';
 import { bindEvents } from './lib/events';
+import { flushPageViews } from './modules/tracking/collect';
 
 export type AppOptions = {
   config: Config;
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The notification rules' dispatcher (the reaction `notify` and the delivery job use it).
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log, jobs });
   app.addHook('onClose', async () => {
+    // Page views accepted but not yet written (modules/tracking/collect.ts) are written before the database closes.
+    await flushPageViews(deps);
     await notifications.stop();
     unbindEvents();
   });
@@ -210,6 +213,9 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
   if (kind === 'public') {
     return { max: config.rateLimit.publicMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `public|${req.ip}` };
   }
+  if (kind === 'collect') {
+    return { max: config.tracking.ipMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `collect|${req.ip}` };
+  }
   if (kind === 'outbound') {
     // After auth (preHandler): counted per account, so one account cannot make us a request cannon.
     return { max: config.rateLimit.outboundMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `outbound|${req.auth?.account.id ?? req.ip}` };
@@ -233,6 +239,22 @@ function authIpCeiling(app: FastifyInstance, url: string, config: Config): onReq
     if (limit.isAllowed || !limit.isExceeded) return;
     reply.header('retry-after', String(limit.ttlInSeconds));
     throw new HttpError(429, [`Too many attempts from your network. Please wait ${limit.ttlInSeconds} s and try again.`]);
+  };
+}
+
+/**
+ * The page-view endpoint's second limit, per tracking code (one site's traffic, or someone replaying its code, cannot
+ * flood the account), before the handler: the code is read from the raw body without parsing it twice.
+ */
+function collectCodeCeiling(app: FastifyInstance, config: Config): preHandlerAsyncHookHandler {
+  const codeOf = (req: FastifyRequest) => /"code"\s*:\s*"([^"\\]{1,64})"/.exec(typeof req.body === 'string' ? req.body : '')?.[1] ?? '';
+  const check = app.createRateLimit({ max: config.tracking.codeMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `collectcode|${codeOf(req)}` });
+  return async (req, reply) => {
+    if (!codeOf(req)) return;
+    const limit = await check(req);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new HttpError(429, [`Too many page views for this tracking code. Please wait ${limit.ttlInSeconds} s.`]);
   };
 }
 
@@ -302,6 +324,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
       authHook(route.access, deps.db, config),
     ].filter((h) => h !== undefined),
+    ...(route.rateLimit === 'collect' ? { preHandler: [collectCodeCeiling(app, config)] } : {}),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
       const ctx = new HandlerContext(req, reply, deps);

@@ -27,6 +27,7 @@ import { pipelineRoutes } from './modules/pipeline/routes';
 import { brandAwarenessRoutes } from './modules/brand-awareness/routes';
 import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 import { phoneCallRoutes } from './modules/phone-calls/routes';
+import { trackingRoutes } from './modules/tracking/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -61,5 +62,6 @@ export const routes: readonly AppRoute[] = [
   ...brandAwarenessRoutes,
   ...outreachTaskRoutes,
   ...phoneCallRoutes,
+  ...trackingRoutes,
   ...docsRoutes,
 ];

@@ -80,6 +80,8 @@ export const ACTIVITY_VERBS = [
   'onboarding_finished',
   'compliance_settings_updated',
   'auto_communication_updated',
+  /** A prospect (personal link) or their company, while their sequence runs, visited the account's website (issue 28). */
+  'website_visited',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
 

@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'website_visited'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -35,6 +35,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   campaign_finished: 'A campaign finished',
   social_post_failed: 'A LinkedIn post could not be published',
   social_profile_expired: 'A virtual employee’s LinkedIn connection expired',
+  website_visited: 'A prospect or their company visited your website',
 };
 
 /**

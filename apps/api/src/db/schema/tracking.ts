@@ -56,6 +56,8 @@ export const websiteVisitors = pgTable(
     /** Null for a network that names no company (ISP, mobile, hosting, unknown). */
     companyName: text('company_name'),
     domain: text('domain'),
+    /** The company name reduced for matching prospects' companies (modules/tracking/networks.ts comparableName; the SQL twin in prospects.ts). */
+    companyKey: text('company_key'),
     signal: text('signal', { enum: IDENTIFICATION_SIGNALS }),
     /** 0..1: how sure the signal is (0.55 a network owner, 0.75 reverse DNS, 0.9 both, 1 a personal link). */
     confidence: real('confidence'),

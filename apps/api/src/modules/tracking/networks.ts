@@ -89,14 +89,11 @@ export function companyNameFromOrg(org: string): string {
   return name;
 }
 
-const LEGAL_SUFFIXES = /\b(inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|gmbh|ag|se|plc|sa|s\.a|nv|bv|b\.v|spa|s\.p\.a|ab|as|oy|kg|pty|group|holding|holdings)\b\.?/g;
+/** Legal-form words left out when company names are compared (the SQL twin: prospects.ts COMPANY_KEY_SQL). */
+export const LEGAL_SUFFIX_WORDS = ['inc', 'incorporated', 'llc', 'ltd', 'limited', 'corp', 'corporation', 'co', 'company', 'gmbh', 'ag', 'se', 'plc', 'sa', 'nv', 'bv', 'spa', 'ab', 'oy', 'kg', 'pty', 'group', 'holding', 'holdings'];
+const LEGAL_SUFFIXES = new RegExp(`\\b(${LEGAL_SUFFIX_WORDS.join('|')})\\b`, 'g');
 
 /** A company name reduced for matching ("Northwind Traders, Inc." and "NORTHWIND TRADERS" match). */
 export function comparableName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[.,()'"]/g, ' ')
-    .replace(LEGAL_SUFFIXES, ' ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').replace(LEGAL_SUFFIXES, ' ').replace(/\s+/g, ' ').trim();
 }

@@ -52,6 +52,7 @@ CREATE TABLE "website_visitors" (
 	"network_kind" text NOT NULL,
 	"company_name" text,
 	"domain" text,
+	"company_key" text,
 	"signal" text,
 	"confidence" real,
 	"evidence" jsonb DEFAULT '{}'::jsonb NOT NULL,

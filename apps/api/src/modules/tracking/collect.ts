@@ -280,10 +280,10 @@ async function writeBatch(deps: Deps, accountId: number, events: Pending[]): Pro
       .from(websiteVisits)
       .where(and(eq(websiteVisits.accountId, accountId), inArray(websiteVisits.sessionHash, hashes), gt(websiteVisits.lastSeenAt, earliest)))
       .orderBy(websiteVisits.lastSeenAt);
-    type VisitState = { id: number | null; visitorId: number | null; key: string; lastSeenAt: Date; prospectId: number | null; campaignId: number | null; pages: number; signalled: boolean; isNew: boolean; first: Pending; tieChanged: boolean };
+    type VisitState = { id: number | null; visitorId: number | null; key: string; lastSeenAt: Date; prospectId: number | null; campaignId: number | null; pages: number; signalled: boolean; isNew: boolean; first: Pending };
     const visitByHash = new Map<string, VisitState>();
     for (const v of open) {
-      visitByHash.set(v.sessionHash, { id: v.id, visitorId: v.visitorId, key: '', lastSeenAt: v.lastSeenAt, prospectId: v.prospectId, campaignId: v.campaignId, pages: 0, signalled: v.signalled, isNew: false, first: events[0]!, tieChanged: false });
+      visitByHash.set(v.sessionHash, { id: v.id, visitorId: v.visitorId, key: '', lastSeenAt: v.lastSeenAt, prospectId: v.prospectId, campaignId: v.campaignId, pages: 0, signalled: v.signalled, isNew: false, first: events[0]! });
     }
     // Each page view joins its session's open visit, or starts one whose visitor is what this page view identifies.
     const identities = new Map<string, ReturnType<typeof identificationOf> & { first: Pending; last: Pending }>();
@@ -292,18 +292,15 @@ async function writeBatch(deps: Deps, accountId: number, events: Pending[]): Pro
     for (const e of events) {
       let visit = visitByHash.get(e.sessionHash);
       const tie = tieOf(e);
-      if (!visit || e.at.getTime() - visit.lastSeenAt.getTime() > VISIT_GAP_MS) {
+      // A personal link opened starts the prospect's own visit, even inside a session that was anonymous until then.
+      if (!visit || e.at.getTime() - visit.lastSeenAt.getTime() > VISIT_GAP_MS || (tie && visit.prospectId !== tie.prospectId)) {
         const ident = identificationOf(e, rdnsByIp.get(e.ip) ?? null, tie);
         const known = identities.get(ident.networkKey);
         if (known) known.last = e;
         else identities.set(ident.networkKey, { ...ident, first: e, last: e });
-        visit = { id: null, visitorId: null, key: ident.networkKey, lastSeenAt: e.at, prospectId: tie?.prospectId ?? null, campaignId: tie?.campaignId ?? null, pages: 0, signalled: false, isNew: true, first: e, tieChanged: false };
+        visit = { id: null, visitorId: null, key: ident.networkKey, lastSeenAt: e.at, prospectId: tie?.prospectId ?? null, campaignId: tie?.campaignId ?? null, pages: 0, signalled: false, isNew: true, first: e };
         visitByHash.set(e.sessionHash, visit);
         newVisits.push(visit);
-      } else if (tie && visit.prospectId === null) {
-        visit.prospectId = tie.prospectId;
-        visit.campaignId = tie.campaignId;
-        visit.tieChanged = true;
       }
       if (e.at > visit.lastSeenAt) visit.lastSeenAt = e.at;
       visit.pages++;
@@ -378,7 +375,7 @@ async function writeBatch(deps: Deps, accountId: number, events: Pending[]): Pro
       if (v.isNew || v.pages === 0) continue;
       await tx
         .update(websiteVisits)
-        .set({ pages: sql`${websiteVisits.pages} + ${v.pages}`, lastSeenAt: sql`greatest(${websiteVisits.lastSeenAt}, ${v.lastSeenAt})`, ...(v.tieChanged ? { prospectId: v.prospectId, campaignId: v.campaignId } : {}) })
+        .set({ pages: sql`${websiteVisits.pages} + ${v.pages}`, lastSeenAt: sql`greatest(${websiteVisits.lastSeenAt}, ${v.lastSeenAt})` })
         .where(and(eq(websiteVisits.accountId, accountId), eq(websiteVisits.id, v.id!)));
     }
     // Each visitor's counts: visits started, pages viewed, last seen.
@@ -402,7 +399,7 @@ async function writeBatch(deps: Deps, accountId: number, events: Pending[]): Pro
       websitePageViews,
       assigned.map(({ e, visit }) => ({ accountId, visitId: visit.id!, visitorId: visit.visitorId!, url: e.url, path: e.path, title: e.title, referrer: e.referrer, occurredAt: e.at })),
     );
-    await signalVisits(deps, tx, accountId, [...visitByHash.values()].filter((v) => !v.signalled && (v.isNew || v.tieChanged)), assigned);
+    await signalVisits(deps, tx, accountId, [...visitByHash.values()].filter((v) => !v.signalled && v.isNew), assigned);
   });
 }
 

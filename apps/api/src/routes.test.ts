@@ -25,6 +25,7 @@ import { brandAwarenessOwnershipProbes } from './modules/brand-awareness/ownersh
 import { outreachTaskOwnershipProbes } from './modules/outreach-tasks/ownership.test-helpers';
 import { linkedInSearchOwnershipProbes } from './modules/linkedin-searches/ownership.test-helpers';
 import { phoneCallOwnershipProbes } from './modules/phone-calls/ownership.test-helpers';
+import { trackingOwnershipProbes } from './modules/tracking/ownership.test-helpers';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -85,6 +86,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...outreachTaskOwnershipProbes,
   ...linkedInSearchOwnershipProbes,
   ...phoneCallOwnershipProbes,
+  ...trackingOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

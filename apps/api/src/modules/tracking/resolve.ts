@@ -63,7 +63,7 @@ const ptrCache = new Map<string, { at: number; value: ReverseName }>();
 export async function reverseName(dns: DnsResolver, ip: string, timeoutMs: number, now = Date.now()): Promise<ReverseName> {
   const cached = ptrCache.get(ip);
   if (cached && now - cached.at < PTR_TTL_MS) return cached.value;
-  let names: string[] = [];
+  let names: string[];
   let timer: NodeJS.Timeout | undefined;
   try {
     names = await Promise.race([

@@ -323,6 +323,11 @@ describe.each(DB_KINDS)('website tracking and visitors on %s', (kind) => {
     const rows = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'website_visited')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ prospectId: prospect!.id, payload: { company_name: 'Apple Inc.', signal: 'asn_owner', campaign_id: campaign.id } });
+    // The interactions show it, with the pages read.
+    const inter = await t.app.inject({ method: 'GET', url: v1('/campaign_emails?interaction_view=interactions&per_page=100'), headers: b.headers });
+    expect(inter.statusCode, inter.body).toBe(200);
+    const visit = inter.json<{ data: Array<{ kind: string; summary: string; detail: string | null }> }>().data.find((i) => i.kind === 'website_visit');
+    expect(visit).toMatchObject({ summary: 'Apple Inc. visited your website', detail: 'B /pricing · B /case-studies' });
     const listed = (await t.app.inject({ method: 'GET', url: v1('/website_visitors?filter=in_sequence'), headers: b.headers })).json<WebsiteVisitorList>();
     expect(listed.data[0]!.prospects[0]).toMatchObject({ id: prospect!.id, outreach_state: 'in_sequence', campaign_name: campaign.name });
     // User A sees none of B's visitors.

@@ -26,6 +26,7 @@ import { pipelineEndpoints } from './endpoints/pipeline';
 import { brandAwarenessEndpoints } from './endpoints/brand-awareness';
 import { outreachTaskEndpoints } from './endpoints/outreach-tasks';
 import { variantEndpoints } from './endpoints/variants';
+import { trackingEndpoints } from './endpoints/tracking';
 
 export * from './client';
 
@@ -64,6 +65,7 @@ export function createApi(http: ApiClient) {
     brandAwareness: brandAwarenessEndpoints(http),
     outreachTasks: outreachTaskEndpoints(http),
     variants: variantEndpoints(http),
+    tracking: trackingEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

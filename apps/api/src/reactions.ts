@@ -3,6 +3,7 @@ import { defineReactions } from './lib/events';
 import { kickSync } from './lib/jobs/kicks';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { checkBounceRates } from './modules/campaigns/lifecycle';
+import { reflectInterestInNextStep } from './modules/campaigns/interest';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { pipelineOnAnswer, pipelineOnMeetingBooked, pipelineOnReplyStatusCorrected } from './modules/pipeline/moves';
@@ -99,6 +100,24 @@ export const reactions = defineReactions([
     run: async (tx, event, deps) => {
       const mailboxId = (event.data.payload as { user_email_id?: unknown }).user_email_id;
       if (typeof mailboxId === 'number') await kickSync(deps, event.accountId, mailboxId, tx);
+    },
+  },
+  {
+    // A visit by a prospect (or their company) while their sequence runs gives the agent the topics read for the next
+    // follow-up (issue 28): written again unless someone reviewed or edited it. An AI call: a durable job, not the request.
+    name: 'interest-into-next-step',
+    on: 'activity',
+    verbs: ['website_visited'],
+    in: 'job',
+    run: async (deps, event) => {
+      const payload = event.data.payload as { campaign_id?: unknown; pages?: unknown };
+      if (typeof payload.campaign_id !== 'number' || event.data.prospectId === null) return;
+      const pages = Array.isArray(payload.pages) ? (payload.pages as Array<{ title?: unknown; path?: unknown }>) : [];
+      const topics = pages
+        .filter((p) => p.path !== '/')
+        .map((p) => (typeof p.title === 'string' && p.title) || (typeof p.path === 'string' ? p.path.replace(/^\/+|\/+$/g, '').split('/').pop()!.replace(/[-_]+/g, ' ') : ''))
+        .filter(Boolean);
+      await reflectInterestInNextStep(deps, event.accountId, { prospectId: event.data.prospectId, campaignId: payload.campaign_id, topics }, deps.clock ? deps.clock() : new Date());
     },
   },
   {

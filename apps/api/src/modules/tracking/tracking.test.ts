@@ -316,7 +316,7 @@ describe.each(DB_KINDS)('website tracking and visitors on %s', (kind) => {
     const { prospects: [prospect], accountId, campaign } = await composedCampaignOf(t, b);
     await t.db.db.update(prospects).set({ company: 'Apple', companyDomain: null }).where(and(eq(prospects.accountId, accountId), eq(prospects.id, prospect!.id)));
     const own = (await t.app.inject({ method: 'GET', url: v1('/tracking_codes'), headers: b.headers })).json<{ data: TrackingCode }>().data;
-    const send = (path: string) => collect(t, { code: own.code, url: `https://b.example${path}`, title: `B ${path}` }, '17.253.144.50');
+    const send = (path: string) => collect(t, { code: own.code, url: `https://b.example${path}`, title: path === '/pricing' ? 'Pricing | B Corp' : 'Case studies | B Corp' }, '17.253.144.50');
     await send('/pricing');
     await send('/case-studies');
     await t.app.inject({ method: 'GET', url: v1('/website_visitors'), headers: b.headers });
@@ -327,9 +327,21 @@ describe.each(DB_KINDS)('website tracking and visitors on %s', (kind) => {
     const inter = await t.app.inject({ method: 'GET', url: v1('/campaign_emails?interaction_view=interactions&per_page=100'), headers: b.headers });
     expect(inter.statusCode, inter.body).toBe(200);
     const visit = inter.json<{ data: Array<{ kind: string; summary: string; detail: string | null }> }>().data.find((i) => i.kind === 'website_visit');
-    expect(visit).toMatchObject({ summary: 'Apple Inc. visited your website', detail: 'B /pricing · B /case-studies' });
+    expect(visit).toMatchObject({ summary: 'Apple Inc. visited your website', detail: 'Pricing | B Corp · Case studies | B Corp' });
     const listed = (await t.app.inject({ method: 'GET', url: v1('/website_visitors?filter=in_sequence'), headers: b.headers })).json<WebsiteVisitorList>();
     expect(listed.data[0]!.prospects[0]).toMatchObject({ id: prospect!.id, outreach_state: 'in_sequence', campaign_name: campaign.name });
+    // The agent's next step speaks to what they read, and never says it saw them.
+    await t.app.jobs.drain();
+    const emails = (await t.app.inject({ method: 'GET', url: v1(`/campaigns/${campaign.id}/campaign_emails?sort=step&sort_direction=asc`), headers: b.headers })).json<{ data: Array<{ step: number; body_text: string; status: string }> }>().data;
+    const followUp = emails.find((e) => e.step === 2);
+    if (followUp) {
+      expect(followUp.body_text).toMatch(/questions about pricing at this point/);
+      expect(followUp.body_text).not.toMatch(/visit|website|saw|noticed|read/i);
+      const regenerated = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'message_generated'), sql`${activities.payload}->>'reason' = 'website_visit'`));
+      expect(regenerated).toHaveLength(1);
+    } else {
+      expect.fail(`the fixture campaign has no follow-up step: ${JSON.stringify(emails.map((e) => e.step))}`);
+    }
     // User A sees none of B's visitors.
     const [bVisitor] = await t.db.db.select().from(websiteVisitors).where(eq(websiteVisitors.accountId, accountId));
     expect((await visitors('?per_page=100')).data.map((v) => v.id)).not.toContain(bVisitor!.id);

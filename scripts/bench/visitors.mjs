@@ -56,8 +56,9 @@ export async function runVisitorsBench({ root, startServer, freePort, waitFor, s
         void instance;
       });
     await run(`http://127.0.0.1:${barePort}/bare`, 2);
-    await run(`${origin}/api/v1/tracking/events`, 2); // warm-up (the IP tables load on the first page view)
+    await run(`${origin}/api/v1/tracking/events`, 5); // warm-up (the IP tables load at start or on the first page view)
     await client.connect();
+    await new Promise((r) => setTimeout(r, 1000)); // the warm-up's page views written
     const before = Number((await client.query('select count(*) from website_page_views')).rows[0].count);
     const results = [];
     let accepted = 0;

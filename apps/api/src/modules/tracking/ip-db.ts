@@ -49,10 +49,11 @@ function ipv4ToInt(address: string): number {
   return ((Number(p[0]) << 24) >>> 0) + (Number(p[1]) << 16) + (Number(p[2]) << 8) + Number(p[3]);
 }
 
-/**
- * Reads one package's IPv4 (numeric) and IPv6 (text) files. `columns`: how many comma-separated columns come before the
- * value (2: start,end,value; 3: start,end,asn,org with the asn kept in the value as "asn,org").
- */
+/** Lets the event loop breathe every so many lines: a load at start-up never holds a request for long. */
+const CHUNK = 20_000;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Reads one package's IPv4 (numeric) and IPv6 (text) files: start, end, then the value (for the ASN table "asn,org"). */
 async function loadTable(v4File: string, v6File: string, intern: (value: string) => number): Promise<Table> {
   const v4Text = await fs.readFile(v4File, 'utf8');
   const v4Lines = v4Text.split('\n');
@@ -60,7 +61,9 @@ async function loadTable(v4File: string, v6File: string, intern: (value: string)
   const v4End = new Uint32Array(v4Lines.length);
   const v4Value = new Uint32Array(v4Lines.length);
   let n = 0;
+  let seen = 0;
   for (const line of v4Lines) {
+    if (++seen % CHUNK === 0) await breathe();
     const a = line.indexOf(',');
     const b = line.indexOf(',', a + 1);
     if (a < 0 || b < 0) continue;
@@ -83,6 +86,7 @@ async function loadTable(v4File: string, v6File: string, intern: (value: string)
   };
   let m = 0;
   for (const line of v6Lines) {
+    if (++seen % CHUNK === 0) await breathe();
     const a = line.indexOf(',');
     const b = line.indexOf(',', a + 1);
     if (a < 0 || b < 0) continue;

@@ -8,6 +8,7 @@ import { Card } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { formatDate } from '@web/components/ui/styles';
 import { notify } from '@web/lib/notify';
+import { cn } from '@web/lib/utils';
 import { useCheckWebsite, useUpdateTrackingCode } from '../api/tracking';
 
 /** Copies text and says so; a browser without clipboard access says that instead. */
@@ -35,10 +36,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-function CodeBlock({ code, label }: { code: string; label: string }) {
+function CodeBlock({ code, label, prose = false }: { code: string; label: string; prose?: boolean }) {
   return (
     <div className="space-y-2">
-      <pre aria-label={label} className="overflow-x-auto rounded-lg border border-border bg-surface-2 p-3 font-mono text-xs whitespace-pre-wrap break-all text-fg">
+      <pre aria-label={label} className={cn('overflow-x-auto rounded-lg border border-border bg-surface-2 p-3 whitespace-pre-wrap text-fg', prose ? 'font-sans text-sm break-words' : 'font-mono text-xs break-all')}>
         {code}
       </pre>
       <CopyButton text={code} label={label} />
@@ -157,7 +158,7 @@ export function PrivacyCard({ code }: { code: TrackingCode }) {
           </p>
         </div>
       </div>
-      <CodeBlock code={code.privacy_paragraph} label="Privacy paragraph" />
+      <CodeBlock code={code.privacy_paragraph} label="Privacy paragraph" prose />
       <p className="text-xs text-muted">
         Company look-ups use data from{' '}
         {code.attributions.map((a, i) => (

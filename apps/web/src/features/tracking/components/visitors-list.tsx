@@ -26,6 +26,7 @@ import { cn } from '@web/lib/utils';
 import { useExportVisitors, useMarkWrongCompany, useVisitorTrail, useWebsiteVisitors } from '../api/tracking';
 
 export const VISITORS_PER_PAGE = 25;
+const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 type Sort = (typeof VISITOR_SORTS)[number];
 const SORT_LABELS: Record<Sort, string> = { last_seen_at: 'Last seen', first_seen_at: 'First seen', visits: 'Visits', pages: 'Pages', company_name: 'Company' };
 
@@ -144,8 +145,8 @@ function VisitorDialog({ visitor, onClose }: { visitor: WebsiteVisitor; onClose:
             <ol className="max-h-72 space-y-1 overflow-y-auto text-sm">
               {trail.data.map((p, i) => (
                 <li key={`${p.visit_id}-${i}`} className="flex gap-3">
-                  <time dateTime={p.occurred_at} className="w-36 shrink-0 text-xs text-muted">
-                    {formatDate(p.occurred_at)}
+                  <time dateTime={p.occurred_at} className="w-40 shrink-0 text-xs text-muted">
+                    {formatDateTime(p.occurred_at)}
                   </time>
                   <span className="min-w-0">
                     <span className="block truncate text-fg">{p.title ?? p.path}</span>
@@ -273,7 +274,7 @@ export function VisitorsList({ installed }: { installed: boolean }) {
           </h2>
           {list.data ? (
             <p className="text-sm text-muted" aria-live="polite">
-              {counted(total, 'company', 'companies')}
+              {filter === 'unidentified' || filter === 'wrong_company' ? counted(total, 'network') : counted(total, 'company', 'companies')}
               {list.data.meta.unidentified_visits > 0 ? ` · ${counted(list.data.meta.unidentified_visits, 'visit')} from networks that name no company` : ''}
             </p>
           ) : null}

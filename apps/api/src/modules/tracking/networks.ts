@@ -64,7 +64,9 @@ export function isGenericHostname(host: string, ip: string): boolean {
   const h = host.toLowerCase();
   const parts = ip.includes('.') ? ip.split('.') : [];
   if (parts.length === 4 && (h.includes(parts.join('-')) || h.includes(parts.join('.')) || h.includes([...parts].reverse().join('-')) || h.includes([...parts].reverse().join('.')))) return true;
-  if (/(^|[.-])(dyn|dynamic|dhcp|pool|dsl|adsl|vdsl|cable|cust|customer|client|broadband|ppp|pppoe|dialup|dial|static|ip|host|res|residential|mobile|wireless|user|subscriber|nat|cgnat|ec2|compute|vps|server|cloud)[0-9-]*([.-]|$)/.test(h)) return true;
+  if (/(^|[.-])(dyn|dynamic|dhcp|pool|dsl|adsl|vdsl|cable|cust|customer|client|broadband|ppp|pppoe|dialup|dial|dialin|dip|static|ip|host|res|residential|mobile|wireless|user|subscriber|nat|cgnat|ec2|compute|vps|server|cloud)[0-9-]*([.-]|$)/.test(h)) return true;
+  // The address spelled in hex ("p5b0d1234.dip0…").
+  if (/(^|[.-])[a-z]{0,2}[0-9a-f]{8}([.-]|$)/.test(h)) return true;
   return /\d{1,3}[-.]\d{1,3}[-.]\d{1,3}[-.]\d{1,3}/.test(h);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, campaignEmails, campaignEnrolments, campaigns, prospects, userEmails } from '../../db/schema';
 import type { Deps } from '../../lib/route';
@@ -54,11 +54,12 @@ export async function reflectInterestInNextStep(deps: Deps, accountId: number, i
   const raw = await provider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(context), maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS, timeoutMs: deps.config.ai.timeoutMs, context });
   const shaped = shapeMessage(raw, signatureHtml);
   return db.transaction(async (tx) => {
-    // Only if nobody touched it meanwhile (a review, an edit, the send): the same status and the same last change.
+    // Only if nobody touched it meanwhile (a review, an edit, the send): the same status, approval and text. (Not
+    // updated_at: the database keeps microseconds, a JavaScript date milliseconds.)
     const [changed] = await tx
       .update(campaignEmails)
       .set({ bodyHtml: shaped.html, bodyText: shaped.text, updatedAt: now })
-      .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.id, next.id), eq(campaignEmails.status, next.status), eq(campaignEmails.updatedAt, next.updatedAt)))
+      .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.id, next.id), eq(campaignEmails.status, next.status), isNull(campaignEmails.approvedAt), eq(campaignEmails.bodyText, next.bodyText)))
       .returning({ id: campaignEmails.id });
     if (!changed) return { rewritten: null, skipped: 'the next step changed meanwhile' };
     await recordActivity(tx, {

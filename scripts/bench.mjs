@@ -1,5 +1,5 @@
 // `npm run bench`: each figure beside its floor, both measured in this run on this machine.
-// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest, cable, insights.
+// BENCH_ONLY=<comma-separated sections> runs some: user_info, persons, tenancy_guard, signin_js, startup, capture, polling, imports, sending, planning, engine_idle_cpu, imports_latency, inbox_list, ingest, cable, insights, visitors.
 //  1. authenticated GET user_info requests/s vs a bare Fastify route (PGlite, and PostgreSQL when reachable)
 //  1b. GET persons for the demo account under 50 connections: p99 vs the bare route's p99 under the same load
 //  1c. tenancy_guard: GET offerings requests/s on PostgreSQL with the tenancy guard on vs off (TENANCY_GUARD=off)
@@ -10,6 +10,7 @@
 //     engine_idle_cpu: the API's CPU over 60 s with a running campaign and nothing due vs a bare Fastify process (scripts/bench/engine.mjs)
 //  6. inbox_list: GET email_threads with three filters for an account of 100k threads on PostgreSQL, p99 under 10 connections vs the bare route (scripts/bench/inbox.mjs)
 //  7. ingest: the mailbox sync taking in 10k messages from a dovecot INBOX vs imapflow fetching them (scripts/bench/inbox-ingest.mjs)
+//  9. visitors: page views/s POST tracking/events accepts on PostgreSQL vs a bare Fastify route parsing the same body, how fast they are written, and the company look-up's µs per IP (scripts/bench/visitors.mjs)
 //  8. cable: 1,000 cable clients on loopback, events delivered/s, p99 commit → client, memory per connection vs a bare ws server; cable_emit: what numbering events at commit costs writers (scripts/bench/cable.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -279,7 +280,7 @@ if (buildIsStale()) {
   if ((await npmRun('build')) !== 0) process.exit(1);
 }
 console.log(`Benchmarks (${os.cpus().length} cores, ${DURATION_S} s per load run)\n`);
-// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest,cable,insights runs only those sections.
+// BENCH_ONLY=user_info,persons,tenancy_guard,signin_js,startup,capture,polling,imports,sending,planning,engine_idle_cpu,imports_latency,inbox_list,ingest,cable,insights,visitors runs only those sections.
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const want = (section) => !only || only.has(section);
 
@@ -644,6 +645,20 @@ if (want('cable')) {
     report(`cable: server memory per connection (${r.clients} subscribed)`, r.ours.perConnectionKb, Math.max(r.floor.perConnectionKb, 1), 'KB', '≤ 3', r.ours.perConnectionKb / Math.max(r.floor.perConnectionKb, 1) <= 3);
     report('cable_emit: 8 writers, activity + event commits/s: one account vs eight accounts (the counter row)', r.emit.oneAccount, r.emit.eightAccounts, 'tx/s', '≥ 0.7', r.emit.oneAccount / r.emit.eightAccounts >= 0.7);
     report('cable_emit: 8 writers on one account, activity + event vs the activity alone', r.emit.oneAccount, r.emit.activityOnly, 'tx/s', 'reported', true);
+  }
+}
+
+if (want('visitors')) {
+  const { runVisitorsBench, runLookupBench } = await import('./bench/visitors.mjs');
+  console.log('\nVisitors: POST /api/v1/tracking/events on PostgreSQL, page views accepted/s (target ≥ 0.5× a bare Fastify route parsing the same body; median of 3 alternating rounds), and the company look-up per IP (target < 50 µs)');
+  const lookup = await runLookupBench({ root });
+  report(`visitors: IP look-up (ASN + country), IPv4, tables loaded in ${lookup.loadMs.toFixed(0)} ms (${lookup.ranges.asn} + ${lookup.ranges.country} ranges)`, lookup.v4Us, 50, 'µs/IP', '< 50 µs', lookup.v4Us < 50);
+  report('visitors: IP look-up (ASN + country), IPv6', lookup.v6Us, 50, 'µs/IP', '< 50 µs', lookup.v6Us < 50);
+  const r = await runVisitorsBench({ root, startServer, freePort, waitFor, stop, signInDemo });
+  if (!r) console.log('  visitors: skipped (no server on 127.0.0.1:5432; set BENCH_DATABASE_URL)');
+  else {
+    report(`visitors: page views accepted/s (rounds ${r.ratios.join(', ')}; ${r.median.non2xx} not 2xx)`, r.median.ours, r.median.floor, 'req/s', '≥ 0.5', r.median.ours / r.median.floor >= 0.5);
+    console.log(`  ${r.written} of ${r.accepted} accepted page views written, the last ${(r.drainMs / 1000).toFixed(1)} s after the load ended (${r.writtenPerSecond.toFixed(0)} page views/s written on average)`);
   }
 }
 

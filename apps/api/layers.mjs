@@ -30,6 +30,7 @@ export const API_LAYERS = [
   { layer: 'sources', modules: ['prospect-sources'] },
   { layer: 'personas', modules: ['personas'] },
   { layer: 'audience in', modules: ['imports', 'linkedin-searches'] },
+  { layer: 'visitors', modules: ['tracking'] },
   { layer: 'features', modules: ['onboarding', 'brand-awareness'] },
   { layer: 'hooks', modules: ['webhooks'] },
   { layer: 'integrations', modules: ['integrations'] },

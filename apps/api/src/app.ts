@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRequestAsyncHookHandler, type preHandlerAsyncHookHandler } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -35,6 +35,7 @@ import { requestLogFields } from './lib/request-log';
 import { routes } from './routes';
 import { reactions } from './reactions';
 import { bindEvents } from './lib/events';
+import { flushPageViews } from './modules/tracking/collect';
 
 export type AppOptions = {
   config: Config;
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The notification rules' dispatcher (the reaction `notify` and the delivery job use it).
   const notifications = startDispatcher({ db: deps.db, mailer: deps.mailer, allowHosts: config.guardedFetch.allowHosts, log: app.log, jobs });
   app.addHook('onClose', async () => {
+    // Page views accepted but not yet written (modules/tracking/collect.ts) are written before the database closes.
+    await flushPageViews(deps);
     await notifications.stop();
     unbindEvents();
   });
@@ -218,6 +221,19 @@ function rateLimitOptions(kind: RateLimitKind, config: Config): RateLimitOptions
   if (kind === 'public') {
     return { max: config.rateLimit.publicMax, timeWindow: config.rateLimit.windowMs, hook: 'onRequest', keyGenerator: (req) => `public|${req.ip}` };
   }
+  if (kind === 'collect') {
+    // No x-ratelimit-* headers on every page view's answer (nobody reads them there); a 429 still says when to retry.
+    // The plugin merges these per route (its types list them on the plugin's options only).
+    const quiet = {
+      max: config.tracking.ipMax,
+      timeWindow: config.rateLimit.windowMs,
+      hook: 'onRequest',
+      keyGenerator: (req: FastifyRequest) => `collect|${req.ip}`,
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    };
+    return quiet as RateLimitOptions;
+  }
   if (kind === 'outbound') {
     // After auth (preHandler): counted per account, so one account cannot make us a request cannon.
     return { max: config.rateLimit.outboundMax, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `outbound|${req.auth?.account.id ?? req.ip}` };
@@ -241,6 +257,31 @@ function authIpCeiling(app: FastifyInstance, url: string, config: Config): onReq
     if (limit.isAllowed || !limit.isExceeded) return;
     reply.header('retry-after', String(limit.ttlInSeconds));
     throw new HttpError(429, [`Too many attempts from your network. Please wait ${limit.ttlInSeconds} s and try again.`]);
+  };
+}
+
+/**
+ * The page-view endpoint's second limit, per tracking code (one site's traffic, or someone replaying its code, cannot
+ * flood the account), before the handler: the code is read from the raw body without parsing it twice. A fixed window
+ * per code in this process, as @fastify/rate-limit's local store counts: that limiter's per-request cost (its store,
+ * its headers) was a sixth of this endpoint's time (`npm run bench`, visitors), and a page view wants neither.
+ */
+function collectCodeCeiling(config: Config, now: () => number = Date.now): preHandlerAsyncHookHandler {
+  const windows = new Map<string, { start: number; count: number }>();
+  const codeOf = (req: FastifyRequest) => /"code"\s*:\s*"([^"\\]{1,64})"/.exec(typeof req.body === 'string' ? req.body : '')?.[1] ?? '';
+  return async (req, reply) => {
+    const code = codeOf(req);
+    if (!code) return;
+    const t = now();
+    let w = windows.get(code);
+    if (!w || t - w.start >= config.rateLimit.windowMs) {
+      if (windows.size > 100_000) windows.clear();
+      windows.set(code, (w = { start: t, count: 0 }));
+    }
+    if (++w.count <= config.tracking.codeMax) return;
+    const wait = Math.max(1, Math.ceil((w.start + config.rateLimit.windowMs - t) / 1000));
+    reply.header('retry-after', String(wait));
+    throw new HttpError(429, [`Too many page views for this tracking code. Please wait ${wait} s.`]);
   };
 }
 
@@ -310,6 +351,7 @@ function defineOn(app: FastifyInstance, route: AppRoute, deps: Deps): void {
       ...(route.rateLimit === 'auth' ? [authIpCeiling(app, route.url, config)] : []),
       route.access === 'api_key' ? apiKeyHook(deps.db, config) : authHook(route.access, deps.db, config, route.role),
     ].filter((h) => h !== undefined),
+    ...(route.rateLimit === 'collect' ? { preHandler: [collectCodeCeiling(config)] } : {}),
     handler: (req, reply) => {
       reply.headers(API_HEADERS);
       const ctx = new HandlerContext(req, reply, deps);

@@ -129,6 +129,13 @@ export type Config = {
    * longer gets `resync`), a catch-up replays at most replayMax events (further behind: `resync`).
    */
   live: { retentionDays: number; replayMax: number };
+  /**
+   * Website tracking (modules/tracking): the public collection endpoint's limits per IP and per tracking code in
+   * rateLimit.windowMs (TRACKING_IP_MAX, TRACKING_CODE_MAX), whether visitors' addresses are looked up in reverse DNS
+   * through DNS_SERVERS (TRACKING_REVERSE_DNS=0 turns it off) and how long a look-up may take, and how often accepted
+   * page views are written (TRACKING_FLUSH_MS: they wait in memory at most this long, written in batches).
+   */
+  tracking: { ipMax: number; codeMax: number; reverseDns: boolean; reverseDnsTimeoutMs: number; flushMs: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -244,6 +251,13 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: { pollIntervalMs: Math.max(100, int(env, 'JOBS_POLL_INTERVAL_MS', 1000)) },
     inbox: { idleSeconds: Math.min(480, Math.max(0, int(env, 'INBOX_IDLE_SECONDS', 240))) },
     live: { retentionDays: Math.max(1, int(env, 'LIVE_RETENTION_DAYS', 7)), replayMax: Math.max(1, int(env, 'LIVE_REPLAY_MAX', 1000)) },
+    tracking: {
+      ipMax: int(env, 'TRACKING_IP_MAX', 600),
+      codeMax: int(env, 'TRACKING_CODE_MAX', 20_000),
+      reverseDns: env.TRACKING_REVERSE_DNS === undefined ? true : flag(env.TRACKING_REVERSE_DNS),
+      reverseDnsTimeoutMs: int(env, 'TRACKING_REVERSE_DNS_TIMEOUT_MS', 1500),
+      flushMs: Math.min(5000, Math.max(10, int(env, 'TRACKING_FLUSH_MS', 100))),
+    },
   };
 }
 

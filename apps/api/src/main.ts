@@ -9,6 +9,7 @@ import { unsubscribeSecret } from './modules/blacklist/unsubscribe-token';
 import { codeSecret } from './modules/auth/codes';
 import { credentialsBox } from './modules/mailboxes/credentials';
 import { repoRoot } from './lib/paths';
+import { ipDatabase } from './modules/tracking/ip-db';
 
 /** Start: config → database (migrated) → app (with the demo seed) → HTTP; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   printBanner(config.port, config.seedDemo, config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`);
+  // The visitors' IP tables (about 2 s to read, in slices between requests) are loaded once the server answers, so the
+  // first page view of a tracked site does not wait for them.
+  setTimeout(() => void ipDatabase().catch((err: unknown) => app.log.error({ err }, 'the IP-to-network tables could not be loaded')), 2000).unref();
 }
 
 function printBanner(port: number, seeded: boolean, database: string): void {

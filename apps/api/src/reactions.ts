@@ -3,6 +3,7 @@ import { defineReactions } from './lib/events';
 import { kickSync } from './lib/jobs/kicks';
 import { stopEnrolmentsOnSuppression } from './modules/campaigns/enrolment';
 import { checkBounceRates } from './modules/campaigns/lifecycle';
+import { reflectInterestInNextStep } from './modules/campaigns/interest';
 import { guardDeliverability } from './modules/mailboxes/deliverability-guard';
 import { notifyOfActivity } from './modules/notifications/dispatch';
 import { subscribeOnConnect } from './modules/integrations/calendly/service';
@@ -130,6 +131,24 @@ export const reactions = defineReactions([
     verbs: ['reply_received', 'reply_interested', 'meeting_requested'],
     in: 'job',
     run: (deps, event) => autoPushReply(deps, event.data),
+  },
+  {
+    // A visit by a prospect (or their company) while their sequence runs gives the agent the topics read for the next
+    // follow-up (issue 28): written again unless someone reviewed or edited it. An AI call: a durable job, not the request.
+    name: 'interest-into-next-step',
+    on: 'activity',
+    verbs: ['website_visited'],
+    in: 'job',
+    run: async (deps, event) => {
+      const payload = event.data.payload as { campaign_id?: unknown; pages?: unknown };
+      if (typeof payload.campaign_id !== 'number' || event.data.prospectId === null) return;
+      const pages = Array.isArray(payload.pages) ? (payload.pages as Array<{ title?: unknown; path?: unknown }>) : [];
+      const topics = pages
+        .filter((p) => p.path !== '/')
+        .map((p) => (typeof p.title === 'string' && p.title) || (typeof p.path === 'string' ? p.path.replace(/^\/+|\/+$/g, '').split('/').pop()!.replace(/[-_]+/g, ' ') : ''))
+        .filter(Boolean);
+      await reflectInterestInNextStep(deps, event.accountId, { prospectId: event.data.prospectId, campaignId: payload.campaign_id, topics }, deps.clock ? deps.clock() : new Date());
+    },
   },
   {
     name: 'notify',

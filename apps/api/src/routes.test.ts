@@ -30,6 +30,7 @@ import { integrationOwnershipProbes } from './modules/integrations/ownership.tes
 import { accountMemberOwnershipProbes, joinedAs, setPlan } from './modules/account-members/team.test-helpers';
 import { ACCOUNT_ROLES, roleRequiredMessage } from '@shared/schemas/account-members';
 import { salesforceCalendlyOwnershipProbes } from './modules/integrations/salesforce/ownership.test-helpers';
+import { trackingOwnershipProbes } from './modules/tracking/ownership.test-helpers';
 
 const key = (r: Pick<AppRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
@@ -96,6 +97,7 @@ const ownershipProbes: Record<string, Probe> = {
   ...integrationOwnershipProbes,
   ...accountMemberOwnershipProbes,
   ...salesforceCalendlyOwnershipProbes,
+  ...trackingOwnershipProbes,
   'GET /api/v1/user_info': async (t, a, b) => {
     const res = await t.app.inject({ method: 'GET', url: v1('/user_info'), headers: b.headers });
     expect(res.json().data.email).toBe(b.email);

@@ -30,6 +30,7 @@ import { outreachTaskRoutes } from './modules/outreach-tasks/routes';
 import { phoneCallRoutes } from './modules/phone-calls/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { integrationRoutes } from './modules/integrations/routes';
+import { trackingRoutes } from './modules/tracking/routes';
 
 /**
  * THE route registry: app.ts registers exactly this list, and the all-routes test walks it.
@@ -67,5 +68,6 @@ export const routes: readonly AppRoute[] = [
   ...phoneCallRoutes,
   ...webhookRoutes,
   ...integrationRoutes,
+  ...trackingRoutes,
   ...docsRoutes,
 ];

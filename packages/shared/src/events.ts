@@ -85,6 +85,8 @@ export const ACTIVITY_VERBS = [
   'integration_connected',
   'integration_needs_reconnect',
   'integration_disconnected',
+  /** A prospect (personal link) or their company, while their sequence runs, visited the account's website (issue 28). */
+  'website_visited',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
 

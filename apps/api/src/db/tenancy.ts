@@ -72,7 +72,7 @@ export function asSystem<T>(reason: string, fn: () => T): T {
 }
 
 /** Tables that belong to no account: the guard leaves them alone. A new table must be listed here or carry account_id. */
-export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['auth_mail_sends', 'job_runs', 'job_workers', 'oauth_states', 'recipient_domains', 'stripe_events']);
+export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['auth_mail_sends', 'job_runs', 'job_workers', 'oauth_states', 'recipient_domains', 'stripe_events', 'tracking_salts']);
 
 /**
  * Tables without account_id that hang off an account-owned row: a statement on them must still bind the

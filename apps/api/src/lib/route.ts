@@ -22,7 +22,7 @@ import type { AccountRole } from '@shared/schemas/account-members';
 export type Access = 'public' | 'optional' | 'user' | 'api_key';
 /** Whose rows the route touches: none, the signed-in user's own, or their account's. */
 export type Owner = 'none' | 'self' | 'account';
-export type RateLimitKind = 'auth' | 'public' | 'outbound';
+export type RateLimitKind = 'auth' | 'public' | 'outbound' | 'collect';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type AuthContext = {
@@ -90,8 +90,9 @@ export type RouteDefinition<S extends RouteSchemas, A extends Access> = RoleRequ
   /**
    * 'auth': the strict per-IP-and-email limit for credential endpoints; 'public': per IP, counted on
    * request (malformed input counts too) for unauthenticated lookups; 'outbound': per account, for
-   * signed-in routes that make this server call a user-supplied address (test sends, site lookups).
-   * Limits from config.rateLimit.
+   * signed-in routes that make this server call a user-supplied address (test sends, site lookups);
+   * 'collect': the public page-view endpoint, per IP (config.tracking.ipMax) and per tracking code named in the
+   * body (config.tracking.codeMax). Limits from config.rateLimit (and config.tracking), per rateLimit.windowMs.
    */
   rateLimit?: RateLimitKind;
   /**

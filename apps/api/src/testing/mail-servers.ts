@@ -221,9 +221,10 @@ service stats {
   };
 }
 
-export type DnsTable = Record<string, { TXT?: string[]; MX?: Array<{ exchange: string; priority: number }> }>;
+/** Names (lowercase) to their records; PTR under the reverse name ("4.3.2.1.in-addr.arpa"). */
+export type DnsTable = Record<string, { TXT?: string[]; MX?: Array<{ exchange: string; priority: number }>; PTR?: string[] }>;
 
-/** A DNS server on loopback (UDP) answering TXT and MX from the table; anything else: no records. */
+/** A DNS server on loopback (UDP) answering TXT, MX and PTR from the table; anything else: no records. */
 export async function startDnsServer(table: DnsTable) {
   const server = dns2.createServer({
     udp: true,
@@ -239,6 +240,9 @@ export async function startDnsServer(table: DnsTable) {
       }
       if (entry && question?.type === dns2.Packet.TYPE.MX) {
         for (const mx of entry.MX ?? []) answers.push({ name, type: dns2.Packet.TYPE.MX, class: dns2.Packet.CLASS.IN, ttl: 60, exchange: mx.exchange, priority: mx.priority });
+      }
+      if (entry && question?.type === dns2.Packet.TYPE.PTR) {
+        for (const domain of entry.PTR ?? []) answers.push({ name, type: dns2.Packet.TYPE.PTR, class: dns2.Packet.CLASS.IN, ttl: 60, domain });
       }
       send(response);
     },

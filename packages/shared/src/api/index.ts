@@ -29,6 +29,7 @@ import { variantEndpoints } from './endpoints/variants';
 import { webhookEndpoints } from './endpoints/webhooks';
 import { integrationEndpoints } from './endpoints/integrations';
 import { accountMemberEndpoints } from './endpoints/account-members';
+import { trackingEndpoints } from './endpoints/tracking';
 
 export * from './client';
 
@@ -70,6 +71,7 @@ export function createApi(http: ApiClient) {
     ...webhookEndpoints(http),
     integrations: integrationEndpoints(http),
     accountMembers: accountMemberEndpoints(http),
+    tracking: trackingEndpoints(http),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -38,6 +38,7 @@ export const INTERACTION_KINDS = [
   'call',
   'call_progress',
   'meeting_booked',
+  'website_visit',
 ] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 
@@ -66,6 +67,9 @@ export const INTERACTION_KIND_INFO: Record<InteractionKind, { label: string; dir
   call: { label: 'Call', direction: 'outbound', channel: 'call' },
   call_progress: { label: 'Call status', direction: 'event', channel: 'call' },
   meeting_booked: { label: 'Meeting booked', direction: 'event', channel: 'email' },
+  // A visit of the prospect (personal link) or their company while their sequence runs (issue 28): an answer of sorts
+  // to the outreach, shown with the email channel the sequence writes on.
+  website_visit: { label: 'Website visit', direction: 'inbound', channel: 'email' },
 };
 
 /**

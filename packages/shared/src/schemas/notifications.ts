@@ -16,7 +16,7 @@ export const NOTIFICATION_PROVIDER_LABELS: Record<NotificationProvider, string> 
 };
 
 /** The activity verbs a rule can listen to: the ones worth interrupting someone for. */
-export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'integration_needs_reconnect'] as const;
+export const NOTIFICATION_EVENTS = ['reply_received', 'reply_interested', 'meeting_requested', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'integration_needs_reconnect', 'website_visited'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -36,6 +36,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   social_post_failed: 'A LinkedIn post could not be published',
   social_profile_expired: 'A virtual employee’s LinkedIn connection expired',
   integration_needs_reconnect: 'An integration needs to be reconnected',
+  website_visited: 'A prospect or their company visited your website',
 };
 
 /**

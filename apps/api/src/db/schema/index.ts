@@ -57,3 +57,4 @@ export * from './webhooks';
 export * from './integrations';
 /** Integrations (issue 27): meetings booked on a connected calendar (Calendly). */
 export * from './integrations-calendly';
+export * from './tracking';

@@ -246,6 +246,8 @@ type Parts = {
   rules: Rules;
   signal: string | null;
   offering: CompositionContext['offering'];
+  /** A topic the company is weighing (a page title of the account's site), for a follow-up's angle. */
+  topic: string | null;
 };
 
 function partsOf(c: CompositionContext): Parts & { language: string; fallbackFrom: string | null } {
@@ -313,9 +315,21 @@ function partsOf(c: CompositionContext): Parts & { language: string; fallbackFro
     rules: rulesFrom([c.setting.messageGuidelines, c.setting.instructionsScript, c.instructions]),
     signal,
     offering: c.offering,
+    topic: topicOf(c.interest?.topics ?? []),
     language,
     fallbackFrom,
   };
+}
+
+/** The first usable topic: a page title without the site's name ("Pricing | Acme" → "pricing"), short enough to read in a sentence. */
+function topicOf(topics: string[]): string | null {
+  for (const raw of topics) {
+    const head = clean(raw.split(/\s+[|–—-]\s+|\s+·\s+/)[0] ?? '');
+    if (!head || words(head) > 6 || /^(home|start|index|welcome)$/i.test(head)) continue;
+    // One common word ("Pricing") reads lowercased in a sentence; a name or a phrase keeps its case.
+    return /^[A-Z][a-z]+$/.test(head) ? lowerFirst(head) : head;
+  }
+  return null;
 }
 
 /** The sign-off: the tone's closing, and the sender's name unless the signature (appended afterwards) carries it. */
@@ -408,6 +422,8 @@ function followUp(p: Parts, n: number, total: number | null): string {
   const last = total !== null && n === total && total >= 2;
   let angle: Angle;
   if (last) angle = { kind: 'breakup', question: true, sentences: f.breakup(p.w) };
+  // What the company has been weighing is this follow-up's angle (the sentence offers a walk-through: no extra ask).
+  else if (p.topic) angle = { kind: 'topic', question: true, sentences: [f.topic(p.w, p.topic)] };
   else angle = angles[Math.min(n - 1, angles.length - 1)]!;
   const lines = [...angle.sentences];
   if (!angle.question) {

@@ -78,6 +78,9 @@ export function exampleMessagePrompt(c: CompositionContext): string {
     line('Instructions script', c.setting.instructionsScript),
     line('Instructions for this message type', c.instructions),
     line('Call to action (use it once)', c.setting.callToAction),
+    ...(c.interest?.topics.length
+      ? ['', `# A topic that is likely on their mind: ${c.interest.topics.join('; ')}`, 'Open this follow-up with that topic as its angle. Never say or suggest that you know they visited a website, read a page or were tracked.']
+      : []),
     ...(c.earlier?.length ? ['', '# Earlier messages in this thread (do not repeat their sentences)', ...c.earlier.map((b, i) => `--- step ${i + 1}\n${b.trim()}`)] : []),
   ];
   return parts.filter((p) => p !== null).join('\n').replace(/\n{3,}/g, '\n\n').trim();

@@ -45,6 +45,11 @@ export type CompositionContext = {
   steps?: number;
   /** The bodies already written for the earlier steps of this thread (for the HTTP provider: not to repeat them). */
   earlier?: string[];
+  /**
+   * Topics the prospect's company has been reading about on the account's website (page titles, issue 28), for a
+   * follow-up to address. The message may speak to the topic; it never says or implies that anyone saw a visit.
+   */
+  interest?: { topics: string[] } | null;
 };
 
 export type ProspectSignal = { kind: 'funding'; round: string } | { kind: 'hiring' } | { kind: 'technology'; name: string };

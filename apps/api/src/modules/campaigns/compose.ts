@@ -51,6 +51,38 @@ export function fitNote(text: string, max = LINKEDIN_NOTE_MAX): string {
 }
 
 /**
+ * What every step of an enrolment is written from: the account, the virtual employee (or the mailbox's sender), the
+ * persona's messaging setting and offering, and the prospect. The enrolment's compose and a later rewrite of one step
+ * (interest.ts) use the same.
+ */
+export async function compositionBase(
+  db: Db,
+  accountId: number,
+  rows: { enrolment: typeof campaignEnrolments.$inferSelect; campaign: typeof campaigns.$inferSelect; prospect: typeof prospects.$inferSelect; mailbox: typeof userEmails.$inferSelect },
+  now: Date,
+) {
+  const { enrolment, campaign, prospect, mailbox } = rows;
+  const [employee] = enrolment.virtualEmployeeId
+    ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.id, enrolment.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+    : [];
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  const [persona] = await db.select().from(personas).where(and(eq(personas.id, campaign.personaId), eq(personas.accountId, accountId)));
+  const setting = await settingForPersona(db, accountId, campaign.personaId);
+  const offering = await offeringFor(db, accountId, setting);
+  const signatureHtml = employee?.signature || setting?.signature || '';
+  const base: CompositionContext = {
+    kind: 'example_message',
+    category: 'cold_email',
+    company: { name: account?.name || null, senderName: employee?.name ?? mailbox.senderName },
+    offering: offeringContext(offering),
+    persona: persona ? { name: persona.name, description: persona.description } : null,
+    prospect: prospectContext(prospect, now),
+    setting: settingContext(setting, signatureHtml),
+  };
+  return { base, signatureHtml, employee };
+}
+
+/**
  * Writes every email step of one enrolment with the configured text provider (the built-in composer by
  * default) from the persona's messaging setting, the offering, the virtual employee and the prospect,
  * and puts them in the outbox: review mode → drafts; autonomous → scheduled. Each row is inserted with
@@ -87,24 +119,7 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     ? await db.select().from(userEmails).where(and(eq(userEmails.id, enrolment.userEmailId), eq(userEmails.accountId, accountId)))
     : [];
   if (!prospect || !mailbox) return { created: 0, existing, skipped: 'prospect or mailbox gone' };
-  const [employee] = enrolment.virtualEmployeeId
-    ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.id, enrolment.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
-    : [];
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  const [persona] = await db.select().from(personas).where(and(eq(personas.id, campaign.personaId), eq(personas.accountId, accountId)));
-  const setting = await settingForPersona(db, accountId, campaign.personaId);
-  const offering = await offeringFor(db, accountId, setting);
-  const signatureHtml = employee?.signature || setting?.signature || '';
-
-  const base: CompositionContext = {
-    kind: 'example_message',
-    category: 'cold_email',
-    company: { name: account?.name || null, senderName: employee?.name ?? mailbox.senderName },
-    offering: offeringContext(offering),
-    persona: persona ? { name: persona.name, description: persona.description } : null,
-    prospect: prospectContext(prospect, now),
-    setting: settingContext(setting, signatureHtml),
-  };
+  const { base, signatureHtml, employee } = await compositionBase(db, accountId, { enrolment, campaign, prospect, mailbox }, now);
 
   // Written before the transaction: a provider call may take seconds and holds no lock.
   const provider = textProviderFor(deps.config);

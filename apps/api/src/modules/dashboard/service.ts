@@ -364,6 +364,12 @@ export function describeActivity(r: {
       return `LinkedIn access expired for a virtual employee: posts are paused`;
     case 'social_profile_unlinked':
       return 'LinkedIn unlinked from a virtual employee';
+    case 'website_visited': {
+      const pages = Array.isArray(payload.pages) ? (payload.pages as Array<{ title?: unknown; path?: unknown }>) : [];
+      const read = pages.map((p) => (typeof p.title === 'string' && p.title) || (typeof p.path === 'string' ? p.path : '')).filter(Boolean).slice(0, 3);
+      const by = payload.signal === 'personal_link' ? `${who} opened their personal link to your website` : `${text('company_name') ?? `${who}'s company`} visited your website`;
+      return `${by}${read.length ? `: ${read.join(', ')}` : ''}`;
+    }
     case 'test_call':
       return 'Test call placed';
     case 'mailbox_connected':

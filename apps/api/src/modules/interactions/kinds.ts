@@ -31,6 +31,7 @@ export const VERB_KIND: Readonly<Record<string, InteractionKind>> = {
   call_failed: 'call_progress',
   call_uncertain: 'call_progress',
   meeting_booked: 'meeting_booked',
+  website_visited: 'website_visit',
 };
 
 export const INTERACTION_VERBS: readonly string[] = Object.keys(VERB_KIND);

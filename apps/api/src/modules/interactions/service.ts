@@ -322,6 +322,12 @@ function toInteraction(r: InteractionRow, names: Names): Interaction {
     case 'meeting_booked':
       summary = `Meeting booked with ${who}`;
       break;
+    case 'website_visited': {
+      const pages = Array.isArray(p.pages) ? (p.pages as Array<{ title?: unknown; path?: unknown }>) : [];
+      summary = p.signal === 'personal_link' ? `${who} opened their personal link to your website` : `${text('company_name') ?? `${who}'s company`} visited your website`;
+      detail = pages.map((x) => (typeof x.title === 'string' && x.title) || (typeof x.path === 'string' ? x.path : '')).filter(Boolean).slice(0, 5).join(' · ') || null;
+      break;
+    }
     default:
       summary = `${INTERACTION_KIND_INFO[kind].label}: ${who}`;
   }

@@ -165,6 +165,23 @@ export function messageFor(verb: string, payload: Record<string, unknown>, prosp
         path: '/cabinet/integrations',
       };
     }
+    case 'website_visited': {
+      const company = str(payload.company_name);
+      const pages = Array.isArray(payload.pages) ? (payload.pages as Array<{ title?: unknown; path?: unknown }>) : [];
+      const read = pages.map((p) => str(p.title) ?? str(p.path)).filter((x): x is string => !!x).slice(0, 3);
+      const byLink = payload.signal === 'personal_link';
+      return {
+        event: verb,
+        title: byLink ? `${who ?? 'A prospect'} opened your website` : `${company ?? 'A prospect’s company'} visited your website`,
+        body: [
+          byLink ? 'Through their personal link.' : who ? `${who} is in a running sequence.` : '',
+          read.length ? `Pages: ${read.join(', ')}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        path: '/tracking',
+      };
+    }
     default:
       return { event: verb, title: NOTIFICATION_EVENT_LABELS[verb as NotificationEvent] ?? verb.replace(/_/g, ' '), body: '', path: null };
   }

@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('campaign notifications on %s', (kind) => {
     const user = await register(t, email);
     const rows = await t.db.db.select().from(campaignNotifications).where(eq(campaignNotifications.accountId, user.account_id));
     expect(rows.map((r) => ({ provider: r.provider, events: r.events, target: r.target, enabled: r.enabled }))).toEqual([
-      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'integration_needs_reconnect'], target: null, enabled: true },
+      { provider: 'in_app', events: ['reply_received', 'meeting_booked', 'deal_won', 'prospect_added', 'import_finished', 'plan_changed', 'mailbox_paused', 'mailbox_resumed', 'mailbox_failing', 'bounce_rate_high', 'campaign_finished', 'social_post_failed', 'social_profile_expired', 'integration_needs_reconnect', 'website_visited'], target: null, enabled: true },
       { provider: 'email', events: ['reply_received', 'meeting_booked', 'mailbox_failing', 'bounce_rate_high', 'social_profile_expired', 'integration_needs_reconnect'], target: null, enabled: true },
     ]);
   });

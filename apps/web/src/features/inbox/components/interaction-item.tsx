@@ -13,6 +13,7 @@ import {
   Send,
   TriangleAlert,
   UserPlus,
+  Globe,
   type LucideIcon,
 } from 'lucide-react';
 import { INTERACTION_KIND_INFO, type Interaction, type InteractionKind } from '@shared/schemas/interactions';
@@ -34,6 +35,7 @@ export const KIND_ICONS: Record<InteractionKind, LucideIcon> = {
   call: Phone,
   call_progress: PhoneOutgoing,
   meeting_booked: CalendarCheck,
+  website_visit: Globe,
 };
 
 const TONE: Partial<Record<InteractionKind, string>> = {

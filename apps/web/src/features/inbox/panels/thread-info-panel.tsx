@@ -12,6 +12,7 @@ import { InteractionItem, when } from '../components/interaction-item';
 import type { PanelProps } from '../components/side-panel';
 import { ReplyStatusBadge } from '../components/status-badge';
 import { Facts, PanelLoading, PanelSection } from './panel-parts';
+import { WebsiteVisitsSection } from './website-visits';
 
 type Step = CampaignEmailDetail['sequence'][number];
 type EmailStatus = (typeof CAMPAIGN_EMAIL_STATUSES)[number];
@@ -142,6 +143,7 @@ export default function ThreadInfoPanel({ subject }: PanelProps) {
           ))}
         </ol>
       </PanelSection>
+      <WebsiteVisitsSection prospectId={e.prospect_id} />
       <PanelSection title="Timeline">
         {!e.prospect_id ? (
           <p className="text-sm text-muted">The prospect was erased: their timeline went with them.</p>

@@ -98,6 +98,7 @@ export const detailFixture = (emailId: number, over: Partial<CampaignEmailDetail
   references: null,
   status: 'sent',
   status_reason: null,
+  claim_flags: [],
   due_at: at(0),
   approved_at: at(0),
   sent_at: at(1),

@@ -76,7 +76,6 @@ const CUSTOMER_CONTEXT = /\b(?:customers?|clients?|companies|teams?|brands?|reta
 function namesIn(sentence: string): Array<{ name: string; customer: boolean }> {
   const out: Array<{ name: string; customer: boolean }> = [];
   const clean = sentence.replace(URLISH, ' ');
-  const words = clean.split(/[\s,;:()"“”!?]+/).filter(Boolean);
   let run: string[] = [];
   const flush = () => {
     while (run.length && NOT_NAME_WORDS.has(run[0]!.toLowerCase().replace(/[.']+$/, ''))) run.shift();
@@ -84,10 +83,14 @@ function namesIn(sentence: string): Array<{ name: string; customer: boolean }> {
     if (run.length >= 2) out.push({ name: run.join(' ').replace(/[.’']+$/, ''), customer: false });
     run = [];
   };
-  for (const w of words) {
-    if (CAPITALISED.test(w) || (run.length > 0 && w === '&')) {
-      run.push(w);
-      if (/\.$/.test(w) && !/^[A-Z]\.$/.test(w)) flush();
+  // A run of capitalised words ends at a lowercase word and at punctuation ("Hi Pat, Smart Swaps": two runs).
+  for (const raw of clean.split(/\s+/).filter(Boolean)) {
+    const word = raw.replace(/^[("“'‘[]+/, '');
+    const core = word.replace(/[,;:!?)"”’\]]+$/, '');
+    const ends = core !== word || (/\.$/.test(core) && !/^[A-Z]\.$/.test(core));
+    if (CAPITALISED.test(core) || (run.length > 0 && core === '&')) {
+      run.push(core);
+      if (ends) flush();
     } else flush();
   }
   flush();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { apiErrorMessages } from '@shared/api';
 import { CLAIM_KIND_LABELS, CLAIM_KINDS, CLAIMS_MAX, type ApprovedClaim } from '@shared/schemas/claims';
 import { createOfferingBodySchema, CURRENCIES, PRICE_PERIODS, type Offering } from '@shared/schemas/messaging';
@@ -78,7 +78,7 @@ export function ProductForm({ offering, onDone, onCancel }: { offering?: Offerin
   });
   const claims = useFieldArray({ control: form.control, name: 'claims' });
   const { errors } = form.formState;
-  const chosen = form.watch('persona_ids');
+  const chosen = useWatch({ control: form.control, name: 'persona_ids' });
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...values, url: values.url || null };
     try {

@@ -58,8 +58,11 @@ export async function offeringsForCheck(db: Db, accountId: number, offeringId: n
  * (their row and their own messages support facts about them), the mailbox and agent who sign it.
  */
 export async function claimsCheck(deps: Deps, auth: AuthContext, body: z.output<typeof claimsCheckBodySchema>): Promise<ClaimsCheckResult> {
-  const db = deps.db;
-  const accountId = auth.account.id;
+  return claimsCheckIn(deps.db, auth.account.id, body, auth.user.id);
+}
+
+/** The check in an account (the user who writes, when a user does; the agent's automatic answer has none). */
+export async function claimsCheckIn(db: Db, accountId: number, body: z.output<typeof claimsCheckBodySchema>, userId: number | null = null): Promise<ClaimsCheckResult> {
   const facts: ClaimContext['facts'] = [];
   let prospectId = body.prospect_id ?? null;
   if (body.email_thread_id) {
@@ -90,7 +93,7 @@ export async function claimsCheck(deps: Deps, auth: AuthContext, body: z.output<
     facts.push(...prospectFacts(prospect));
   }
   const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, auth.user.id));
+  const [user] = userId ? await db.select({ name: users.name }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))) : [];
   facts.push(account?.name, user?.name);
   const settings = await db
     .select({ callToAction: messagingSettings.callToAction, caseStudies: messagingSettings.caseStudies, signature: messagingSettings.signature })

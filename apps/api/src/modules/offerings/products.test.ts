@@ -125,8 +125,9 @@ describe.each(DB_KINDS)('products and the claims check on %s', (kind) => {
     expect(held.status_reason).toMatch(/^Held for review: 3 claims the approved claims do not support \(45%, Initech Systems, Globex\)/);
     expect(held.claim_flags).toHaveLength(3);
     const due = await inAccount(accountId, null, () => dueCampaignEmails(t.db.db, accountId, new Date(Date.now() + 60_000)));
-    expect(due.map((d) => d.id)).toContain(sent.id);
     expect(due.map((d) => d.id)).not.toContain(held.id);
+    // The supported one went on its way (the sending tick may already have taken it).
+    expect(['scheduled', 'queued', 'sending', 'sent']).toContain((await get<CampaignEmail>(`/campaign_emails/${sent.id}`)).status);
     const [activity] = await t.db.db.select().from(activities).where(and(eq(activities.accountId, accountId), eq(activities.verb, 'campaign_email_held')));
     expect(activity?.payload).toMatchObject({ campaign_email_id: held.id, claims: ['45%', 'Initech Systems', 'Globex'] });
     // The reviewer approves it: it is scheduled like any approved draft.

@@ -59,6 +59,8 @@ export const ACTIVITY_VERBS = [
   'campaign_email_approved',
   'campaign_emails_approved',
   'campaign_email_skipped',
+  /** An autonomous campaign's email held as a draft for review: the claims check found a claim nothing supports. */
+  'campaign_email_held',
   'campaign_compose_failed',
   'sequence_stopped',
   'enrolment_stopped',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimFlagSchema } from './claims';
 import { dbId, dbIdParam, int32, queryInt, text } from './primitives';
 import { missingOr } from './missing';
 import { pageMetaSchema } from './personas';
@@ -306,6 +307,8 @@ export const campaignEmailSchema = z.object({
   references: text().nullable(),
   status: z.enum(CAMPAIGN_EMAIL_STATUSES),
   status_reason: text().nullable(),
+  /** The claims check's flags: sentences stating what no approved claim nor the prospect's data supports, and why. */
+  claim_flags: z.array(claimFlagSchema),
   due_at: text().nullable(),
   approved_at: text().nullable(),
   sent_at: text().nullable(),

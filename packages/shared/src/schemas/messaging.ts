@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { e164PhoneSchema, text, int32, dbId } from './primitives';
 import { RICH_TEXT_FIELDS, type RichTextField } from '../rich-text/allow-list';
+import { approvedClaimSchema, approvedClaimsSchema } from './claims';
 
 /**
  * Offerings, messaging settings, follow-up settings, message instructions by categories and AI text
@@ -33,6 +34,12 @@ export const offeringSchema = z.object({
   currency: z.enum(CURRENCIES),
   price_period: z.enum(PRICE_PERIODS),
   url: text().nullable(),
+  /** The product page's fields (/cabinet/my-products: the products are the offerings). */
+  pricing_notes: text(),
+  persona_ids: z.array(id),
+  not_for: text(),
+  proof: text(),
+  claims: z.array(approvedClaimSchema),
   ...timestamps,
 });
 export type Offering = z.infer<typeof offeringSchema>;
@@ -47,6 +54,11 @@ const offeringFields = {
   currency: z.enum(CURRENCIES, { error: 'Currency is not supported' }),
   price_period: z.enum(PRICE_PERIODS),
   url: optionalUrl,
+  pricing_notes: text().trim().max(2000, { error: 'Pricing notes must be at most 2000 characters' }),
+  persona_ids: z.array(id).max(100, { error: 'At most 100 personas' }),
+  not_for: text().trim().max(2000, { error: '"Not for" must be at most 2000 characters' }),
+  proof: text().trim().max(10000, { error: 'Proof must be at most 10000 characters' }),
+  claims: approvedClaimsSchema,
 };
 const priceOrder = (v: { price_min?: number | null; price_max?: number | null }) =>
   v.price_min == null || v.price_max == null || v.price_min <= v.price_max;
@@ -61,6 +73,11 @@ export const createOfferingBodySchema = z
     currency: offeringFields.currency.default('USD'),
     price_period: offeringFields.price_period.default('one_time'),
     url: optionalUrl.default(null),
+    pricing_notes: offeringFields.pricing_notes.default(''),
+    persona_ids: offeringFields.persona_ids.default([]),
+    not_for: offeringFields.not_for.default(''),
+    proof: offeringFields.proof.default(''),
+    claims: offeringFields.claims.default([]),
   })
   .refine(priceOrder, priceOrderIssue);
 export type CreateOfferingBody = z.input<typeof createOfferingBodySchema>;

@@ -6,6 +6,7 @@ import { personas } from './personas';
 import { prospects } from './prospects';
 import { userEmails } from './user-emails';
 import { virtualEmployees } from './virtual-employees';
+import type { ClaimFlag } from '@shared/schemas/claims';
 
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'archived', 'finished'] as const;
 export const CAMPAIGN_MODES = ['review', 'autonomous'] as const;
@@ -178,6 +179,8 @@ export const campaignEmails = pgTable(
     references: text('references'),
     status: text('status', { enum: CAMPAIGN_EMAIL_STATUSES }).notNull(),
     statusReason: text('status_reason'),
+    /** The claims check's flags on this text (sentences it cannot support, and why); empty: nothing unsupported. */
+    claimFlags: jsonb('claim_flags').$type<ClaimFlag[]>().notNull().default([]),
     /** Not before this time (step 1: when composed; a follow-up: set when the step before is sent). */
     dueAt: at('due_at'),
     approvedAt: at('approved_at'),

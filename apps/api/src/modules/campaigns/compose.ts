@@ -27,6 +27,10 @@ import { offeringContext, offeringFor, prospectContext, settingContext, shapeMes
 import { settingForPersona } from '../messaging/service';
 import { newMessageId } from '../sending/smtp-send';
 import { kickSending } from '../../lib/jobs/kicks';
+import { heldForClaimsReason } from '@shared/claims/check';
+import type { ClaimFlag } from '@shared/schemas/claims';
+import { checkText, prospectFacts, type ClaimContext } from '../offerings/claims';
+import type { MessagingSettingRow, OfferingRow } from '../../db/schema';
 import { assignVariant, pickVariant, replySubject, stepVariantsOf, variantCounts, variantValues, writeVariant } from './variants';
 
 export { replySubject } from './variants';
@@ -79,7 +83,7 @@ export async function compositionBase(
     prospect: prospectContext(prospect, now),
     setting: settingContext(setting, signatureHtml),
   };
-  return { base, signatureHtml, employee };
+  return { base, signatureHtml, employee, account, persona, setting, offering };
 }
 
 /**
@@ -119,7 +123,7 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     ? await db.select().from(userEmails).where(and(eq(userEmails.id, enrolment.userEmailId), eq(userEmails.accountId, accountId)))
     : [];
   if (!prospect || !mailbox) return { created: 0, existing, skipped: 'prospect or mailbox gone' };
-  const { base, signatureHtml, employee } = await compositionBase(db, accountId, { enrolment, campaign, prospect, mailbox }, now);
+  const { base, signatureHtml, employee, account, persona, setting, offering } = await compositionBase(db, accountId, { enrolment, campaign, prospect, mailbox }, now);
 
   // Written before the transaction: a provider call may take seconds and holds no lock.
   const provider = textProviderFor(deps.config);
@@ -169,6 +173,12 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     taskTexts.push(step.kind === 'connection_request' ? fitNote(text) : text);
   }
 
+  // The claims check (docs/decisions.md "The claims check"): what the draft states against the product's approved claims
+  // and the prospect's data, before anyone sees it. Review mode shows the flags to the reviewer; an autonomous campaign
+  // holds a flagged email as a draft for review instead of sending it.
+  const claimContext = claimContextOf({ offering, account, employee, mailbox, signatureHtml, setting, persona, prospect });
+  const flagsOf = (i: number): ClaimFlag[] => (noEmail ? [] : checkText([written[i]!.subject ?? '', written[i]!.text].join('\n'), claimContext));
+
   const status = campaign.mode === 'autonomous' ? 'scheduled' : 'draft';
   return db.transaction(async (tx) => {
     let created = 0;
@@ -184,6 +194,8 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
         }
       }
       const first = thread[0];
+      const claimFlags = flagsOf(i);
+      const held = status === 'scheduled' && claimFlags.length > 0;
       const subject = i === 0 ? (written[0]!.subject ?? fallbackSubject(prospect.company)) : replySubject(first?.subject ?? written[0]!.subject ?? fallbackSubject(prospect.company));
       const [row] = await tx
         .insert(campaignEmails)
@@ -206,8 +218,9 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
           messageId: newMessageId(mailbox),
           inReplyTo: thread.at(-1)?.messageId ?? null,
           references: thread.length ? thread.map((t) => t.messageId).join(' ') : null,
-          status: noEmail ? 'skipped' : status,
-          statusReason: noEmail ? NO_EMAIL_STEP_REASON : null,
+          status: noEmail ? 'skipped' : held ? 'draft' : status,
+          statusReason: noEmail ? NO_EMAIL_STEP_REASON : held ? heldForClaimsReason(claimFlags) : null,
+          claimFlags,
           dueAt: i === 0 && !noEmail ? now : null,
           provider: variantIndex === null ? provider.name : 'variant',
         })
@@ -241,11 +254,23 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
             campaign_id: campaign.id,
             campaign_email_id: row.id,
             step: step.position,
-            status,
+            status: held ? 'draft' : status,
             provider: variantIndex === null ? provider.name : 'variant',
+            ...(claimFlags.length ? { unsupported_claims: claimFlags.length } : {}),
             ...(variantIndex === null ? {} : { variant_index: variantIndex }),
           },
         });
+        if (held) {
+          await recordActivity(tx, {
+            accountId,
+            actorType: 'system',
+            verb: 'campaign_email_held',
+            channel: 'email',
+            prospectId: prospect.id,
+            personaId: campaign.personaId,
+            payload: { campaign_id: campaign.id, campaign_email_id: row.id, step: step.position, reason: row.statusReason, claims: claimFlags.map((f) => f.fragment) },
+          });
+        }
       } else {
         const [existing] = await tx
           .select()
@@ -294,6 +319,49 @@ export async function composeEnrolment(deps: Deps, accountId: number, enrolmentI
     }
     return { created, existing: allSteps.length - created };
   });
+}
+
+type ClaimInputs = {
+  offering: OfferingRow | null;
+  account: { name: string | null } | undefined;
+  employee: { name: string } | undefined;
+  mailbox: { senderName: string } | undefined;
+  signatureHtml: string;
+  setting: Pick<MessagingSettingRow, 'callToAction' | 'caseStudies'> | null;
+  persona: { name: string; description: string | null } | undefined;
+  prospect: Record<string, unknown> | undefined;
+};
+
+/** What supports a campaign email's facts: its product, the sender, the settings it was written from, the prospect. */
+const claimContextOf = (c: ClaimInputs): ClaimContext => ({
+  offerings: c.offering ? [c.offering] : [],
+  facts: [
+    c.account?.name,
+    c.employee?.name,
+    c.mailbox?.senderName,
+    c.signatureHtml,
+    c.setting?.callToAction,
+    ...(c.setting?.caseStudies ?? []).flatMap((s) => [s.title, s.summary]),
+    c.persona?.name,
+    c.persona?.description,
+    ...prospectFacts(c.prospect),
+  ],
+});
+
+/** The claims check on a campaign email's text as it stands now (after a reviewer's edit): its flags. */
+export async function claimFlagsForEmail(db: Db, accountId: number, row: CampaignEmailRow, text: { subject: string; bodyText: string }): Promise<ClaimFlag[]> {
+  const [campaign] = await db.select().from(campaigns).where(and(eq(campaigns.id, row.campaignId), eq(campaigns.accountId, accountId)));
+  const [prospect] = row.prospectId ? await db.select().from(prospects).where(and(eq(prospects.id, row.prospectId), eq(prospects.accountId, accountId))) : [];
+  const [employee] = row.virtualEmployeeId
+    ? await db.select().from(virtualEmployees).where(and(eq(virtualEmployees.id, row.virtualEmployeeId), eq(virtualEmployees.accountId, accountId)))
+    : [];
+  const [mailbox] = row.userEmailId ? await db.select().from(userEmails).where(and(eq(userEmails.id, row.userEmailId), eq(userEmails.accountId, accountId))) : [];
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  const [persona] = campaign ? await db.select().from(personas).where(and(eq(personas.id, campaign.personaId), eq(personas.accountId, accountId))) : [];
+  const setting = campaign ? await settingForPersona(db, accountId, campaign.personaId) : null;
+  const offering = await offeringFor(db, accountId, setting);
+  const signatureHtml = employee?.signature || setting?.signature || '';
+  return checkText(`${text.subject}\n${text.bodyText}`, claimContextOf({ offering, account, employee, mailbox, signatureHtml, setting, persona, prospect }));
 }
 
 const fallbackSubject = (company: string | null) => (company ? `A question for ${company}` : 'A quick question');

@@ -6,7 +6,8 @@ import { recordActivity } from '../activities/service';
 import { textProviderFor } from '../ai';
 import { EXAMPLE_MESSAGE_MAX_TOKENS, EXAMPLE_MESSAGE_SYSTEM, exampleMessagePrompt } from '../ai/prompts';
 import { shapeMessage } from '../messaging/generate';
-import { compositionBase } from './compose';
+import { heldForClaimsReason } from '@shared/claims/check';
+import { claimFlagsForEmail, compositionBase } from './compose';
 
 /**
  * A visit by the prospect or their company while their sequence runs (the `website_visited` activity, reaction
@@ -53,12 +54,15 @@ export async function reflectInterestInNextStep(deps: Deps, accountId: number, i
   const context = { ...base, category: 'follow_up', step: index + 1, steps: thread.length, earlier: thread.slice(0, index).map((e) => e.bodyText), interest: { topics } };
   const raw = await provider.generate({ system: EXAMPLE_MESSAGE_SYSTEM, prompt: exampleMessagePrompt(context), maxTokens: EXAMPLE_MESSAGE_MAX_TOKENS, timeoutMs: deps.config.ai.timeoutMs, context });
   const shaped = shapeMessage(raw, signatureHtml);
+  // The rewrite passes the same claims check as the first draft: a flagged scheduled follow-up waits for review.
+  const claimFlags = await claimFlagsForEmail(db, accountId, next, { subject: next.subject ?? '', bodyText: shaped.text });
+  const held = next.status === 'scheduled' && claimFlags.length > 0;
   return db.transaction(async (tx) => {
     // Only if nobody touched it meanwhile (a review, an edit, the send): the same status, approval and text. (Not
     // updated_at: the database keeps microseconds, a JavaScript date milliseconds.)
     const [changed] = await tx
       .update(campaignEmails)
-      .set({ bodyHtml: shaped.html, bodyText: shaped.text, updatedAt: now })
+      .set({ bodyHtml: shaped.html, bodyText: shaped.text, claimFlags, ...(held ? { status: 'draft' as const, statusReason: heldForClaimsReason(claimFlags) } : {}), updatedAt: now })
       .where(and(eq(campaignEmails.accountId, accountId), eq(campaignEmails.id, next.id), eq(campaignEmails.status, next.status), isNull(campaignEmails.approvedAt), eq(campaignEmails.bodyText, next.bodyText)))
       .returning({ id: campaignEmails.id });
     if (!changed) return { rewritten: null, skipped: 'the next step changed meanwhile' };

@@ -40,7 +40,7 @@ import { sanitizeForStorage } from '../../lib/sanitize-rich-text';
 import { recordActivity } from '../activities/service';
 import { suppress } from '../blacklist/suppression';
 import { richTextToPlain } from '../messaging/generate';
-import { replySubject } from './compose';
+import { claimFlagsForEmail, replySubject } from './compose';
 import { stepVariantsOf, toStepVariantJson } from './variants';
 import { enrolJob, senderPairs, stopEnrolmentsWhere, UNSENT_STATUSES } from './enrolment';
 import { kickSending } from '../../lib/jobs/kicks';
@@ -320,6 +320,7 @@ function toEmailJson(r: EmailJoined): CampaignEmail {
     references: e.references,
     status: e.status,
     status_reason: e.statusReason,
+    claim_flags: e.claimFlags,
     due_at: e.dueAt?.toISOString() ?? null,
     approved_at: e.approvedAt?.toISOString() ?? null,
     sent_at: e.sentAt?.toISOString() ?? null,
@@ -415,6 +416,8 @@ export async function updateEmail(deps: Deps, auth: AuthContext, id: number, bod
       set.bodyHtml = html;
       set.bodyText = richTextToPlain(html);
     }
+    // The reviewer's edit is checked again: the flags shown are those of the text as it now stands.
+    if (editing) set.claimFlags = await claimFlagsForEmail(tx, accountId, row, { subject: set.subject ?? row.subject, bodyText: set.bodyText ?? row.bodyText });
     if (body.action === 'approve' && row.status === 'draft') {
       set.status = 'scheduled';
       set.approvedAt = now;

@@ -342,6 +342,8 @@ export function describeActivity(r: {
       return `${num(payload.count)} email${payload.count === 1 ? '' : 's'} approved`;
     case 'campaign_email_skipped':
       return `Email to ${who} skipped`;
+    case 'campaign_email_held':
+      return `Email to ${who} held for review: a claim the approved claims do not support`;
     case 'sequence_stopped':
       return `Sequence stopped for ${who}`;
     case 'enrolment_stopped':

@@ -15,6 +15,8 @@ import { nextWindowStart, windowOf, type SendWindow } from '../sending/schedule'
 import { newMessageId } from '../sending/smtp-send';
 import { draftReply } from './reply-draft';
 import { deliverReply } from './send-reply';
+import { heldForClaimsReason } from '@shared/claims/check';
+import { claimsCheckIn } from '../offerings/claims';
 
 /**
  * The agent's automatic answer (auto_communication_settings.auto_reply; issue 12 "Answering"). When it is
@@ -168,6 +170,11 @@ export async function runAgentAnswer(deps: Pick<Deps, 'db' | 'config' | 'jobs' |
     if (err instanceof HttpError && err.statusCode === 422) return skip(err.messages[0] ?? 'Nothing to answer');
     throw err;
   }
+
+  // The claims check (docs/decisions.md "The claims check"): an automatic answer that states what no approved claim
+  // supports is not sent; the user sees why on the reply and answers it themselves.
+  const { flags } = await claimsCheckIn(db, accountId, { body: text, email_thread_id: reply.threadId });
+  if (flags.length) return skip(heldForClaimsReason(flags));
 
   const [thread] = await db.select().from(emailThreads).where(and(eq(emailThreads.accountId, accountId), eq(emailThreads.id, reply.threadId)));
   const [mailbox] = thread?.userEmailId ? await db.select().from(userEmails).where(and(eq(userEmails.accountId, accountId), eq(userEmails.id, thread.userEmailId))) : [];

@@ -108,6 +108,15 @@ export const messagingOwnershipProbes: Record<string, Probe> = {
     expect((await t.app.inject({ method: 'DELETE', url: v1(`/offerings/${o.id}`), headers: b.headers })).statusCode).toBe(404);
     expect((await get(t, a, `/offerings/${o.id}`)).statusCode).toBe(200);
   },
+  'POST /api/v1/claims_check': async (t, a, b) => {
+    // A's approved claim does not support B's text, and A's offering is not B's to check against.
+    const o = await createOffering(t, a.headers, { claims: [{ text: 'Cuts forecast error by 38%', kind: 'number', source: 'A case study' }] });
+    const check = (payload: object) => t.app.inject({ method: 'POST', url: v1('/claims_check'), headers: b.headers, payload });
+    const res = await check({ body: 'We cut forecast error by 38%.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.flags.map((f: { fragment: string }) => f.fragment)).toEqual(['38%']);
+    expect((await check({ body: 'Hi', offering_id: o.id })).statusCode).toBe(404);
+  },
   'GET /api/v1/messaging_settings': async (t, a, b) => {
     const { persona } = await personaWithProspect(t, a.headers);
     const s = await createSetting(t, a.headers, { persona_id: persona.id, call_to_action: `A's CTA ${n()}` });

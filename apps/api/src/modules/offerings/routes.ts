@@ -4,6 +4,8 @@ import { v1 } from '@shared/constants';
 import { createOfferingBodySchema, offeringSchema, updateOfferingBodySchema } from '@shared/schemas/messaging';
 import { idParamsSchema } from '../../lib/params';
 import { defineRoute } from '../../lib/route';
+import { claimsCheckBodySchema, claimsCheckResultSchema } from '@shared/schemas/claims';
+import { claimsCheck } from './claims';
 import * as service from './service';
 
 const TAGS = ['offerings'];
@@ -65,5 +67,17 @@ export const offeringRoutes = [
     tags: TAGS,
     schema: { params: idParamsSchema, response: { 200: z.object({ data: z.object({ id: dbId() }) }) } },
     handler: async ({ auth, deps, params }) => ({ data: await service.remove(deps, auth, params.id) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: v1('/claims_check'),
+    access: 'user',
+    owner: 'account',
+    role: 'member',
+    summary:
+      "The claims check on a text before it is sent (the inbox composer's): each sentence whose figures, prices or names none of the products' approved claims, the product's own fields, the sender nor the prospect's data supports, and why",
+    tags: TAGS,
+    schema: { body: claimsCheckBodySchema, response: { 200: z.object({ data: claimsCheckResultSchema }) } },
+    handler: async ({ auth, body, deps }) => ({ data: await claimsCheck(deps, auth, body) }),
   }),
 ];

@@ -272,6 +272,12 @@ export async function finish(deps: Deps, auth: AuthContext): Promise<FinishResul
         currency: a.price?.currency ?? 'USD',
         price_period: a.price?.price_period ?? 'one_time',
         url: site ? `https://${site.domain}` : null,
+        pricing_notes: '',
+        // The product fits the persona onboarding just created; its claims are the user's to approve on /cabinet/my-products.
+        persona_ids: personaId ? [personaId] : [],
+        not_for: '',
+        proof: '',
+        claims: [],
       });
       offeringId = offering.id;
     }

@@ -7,4 +7,5 @@ export { useAddCapturedProspect } from './api/add-captured-prospect';
 export { prospectByLinkedInUrlQueryOptions, useProspectByLinkedInUrl } from './api/find-prospect-by-linkedin-url';
 export { messagingKeys, offeringKeys, followupKeys } from './api/keys';
 export { messagingSettingsQueryOptions, useMessagingSettings } from './api/list-messaging-settings';
-export { offeringsQueryOptions, useOfferings } from './api/offerings';
+export { offeringsQueryOptions, useCreateOffering, useDeleteOffering, useOfferings, useUpdateOffering } from './api/offerings';
+export { formatPrice } from './components/offering-form';

@@ -65,6 +65,7 @@ const emailFixture = (id: number, over: Partial<CampaignEmail> = {}): CampaignEm
   references: null,
   status: 'draft',
   status_reason: null,
+  claim_flags: [],
   due_at: null,
   approved_at: null,
   sent_at: null,

@@ -241,6 +241,7 @@ describe('step variants', () => {
       references: null,
       status: 'sent',
       status_reason: null,
+      claim_flags: [],
       due_at: null,
       approved_at: null,
       sent_at: now,

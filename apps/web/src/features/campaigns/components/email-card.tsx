@@ -1,4 +1,5 @@
 import type { CampaignEmail } from '@shared/schemas/campaigns';
+import { ClaimFlags } from '@web/components/claim-flags';
 import { StatusBadge } from './status-badge';
 import { EmailActions } from './email-actions';
 
@@ -25,6 +26,8 @@ export function EmailCard({ email, onEdit }: { email: CampaignEmail; onEdit: (em
         {email.subject}
       </h3>
       <p className="text-sm break-words whitespace-pre-wrap text-fg/90">{email.body_text}</p>
+      {email.status === 'draft' && email.status_reason ? <p className="text-xs text-muted">{email.status_reason}</p> : null}
+      <ClaimFlags flags={email.claim_flags} />
       <EmailActions email={email} onEdit={onEdit} />
     </article>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { apiErrorMessages } from '@shared/api';
 import type { CampaignEmail } from '@shared/schemas/campaigns';
 import { RichTextEditor } from '@web/components/rich-text';
+import { ClaimFlags } from '@web/components/claim-flags';
 import { ServerErrors } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
@@ -47,6 +48,7 @@ function EmailForm({ email, onClose }: { email: CampaignEmail; onClose: () => vo
           <span className="text-sm font-medium text-fg">Body</span>
           <RichTextEditor label="Body" field="email_body" value={body} onChange={setBody} />
         </div>
+        <ClaimFlags flags={email.claim_flags} title="When last checked, these claims were not supported" />
         <ServerErrors messages={update.isError ? apiErrorMessages(update.error) : null} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>

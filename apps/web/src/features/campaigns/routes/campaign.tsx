@@ -234,7 +234,12 @@ function Emails({ campaign }: { campaign: Campaign }) {
                     <td className={`${tdClass} max-w-xs break-words`}>{e.subject}</td>
                     <td className={tdClass}>
                       <StatusBadge status={e.status} />
-                      {e.status === 'skipped' && e.status_reason ? <p className="mt-1 max-w-xs text-xs text-muted">{e.status_reason}</p> : null}
+                      {(e.status === 'skipped' || e.status === 'draft') && e.status_reason ? <p className="mt-1 max-w-xs text-xs text-muted">{e.status_reason}</p> : null}
+                      {e.claim_flags.length > 0 ? (
+                        <p className="mt-1 max-w-xs text-xs text-warning">
+                          {e.claim_flags.length === 1 ? '1 unsupported claim' : `${e.claim_flags.length} unsupported claims`}: {e.claim_flags.map((f) => f.fragment).join(', ')}
+                        </p>
+                      ) : null}
                     </td>
                     <td className={tdClass}>
                       <EmailActions email={e} onEdit={setEditing} />

@@ -4,6 +4,7 @@ import type { ActivityItem } from '@shared/schemas/dashboard';
 import { AGENT_ANSWER_STOPPED_BY_USER, type EmailThread, type EmailThreadMessage, type EmailThreadStats, type ReplyStatusCorrections } from '@shared/schemas/email-threads';
 import { ENROLMENT_OUTCOMES, INTERACTION_CHANNELS, INTERACTION_DIRECTIONS, INTERACTION_KIND_INFO, INTERACTION_KINDS, type Interaction, type InteractionsStats, type PersonOfferingInfo } from '@shared/schemas/interactions';
 import { REPLY_STATUSES } from '@shared/schemas/inbox';
+import { checkClaims } from '@shared/claims/check';
 import { fakeAdapter, type FakeReply } from '@web/testing/fake-adapter';
 
 const at = (i: number) => new Date(Date.UTC(2026, 10, 20, 9, i)).toISOString();
@@ -98,6 +99,7 @@ export const detailFixture = (emailId: number, over: Partial<CampaignEmailDetail
   references: null,
   status: 'sent',
   status_reason: null,
+  claim_flags: [],
   due_at: at(0),
   approved_at: at(0),
   sent_at: at(1),
@@ -176,6 +178,8 @@ export function fakeInboxServer() {
     activity: [] as ActivityItem[],
     /** GET reply_status_corrections answers this (null: the real shape with nothing corrected). */
     corrections: null as ReplyStatusCorrections['data'] | FakeReply | null,
+    /** The approved claims POST claims_check compares with (through the real shared check), beside the thread's prospect. */
+    claims: [] as Array<{ text: string }>,
   };
   let nextId = 9000;
   const body = (c: InternalAxiosRequestConfig) => (c.data ? (JSON.parse(String(c.data)) as Record<string, unknown>) : {});
@@ -301,6 +305,12 @@ export function fakeInboxServer() {
       if (state === 'scheduled') reply.agent_answer = { ...reply.agent_answer!, state: 'skipped', reason: AGENT_ANSWER_STOPPED_BY_USER };
       else if (state !== 'skipped') return { status: 409, data: { errors: [state === 'sent' ? "The agent's answer was already sent" : 'The agent has no answer waiting for this reply'] } };
       return { status: 200, data: { data: structuredClone(reply) } };
+    }
+    if (url === '/claims_check' && method === 'POST') {
+      const b = body(c);
+      const thread = db.threads.find((t) => t.id === b.email_thread_id);
+      const facts = thread ? [thread.prospect?.name, thread.prospect?.company, ...db.messages.filter((x) => x.thread_id === thread.id && x.direction === 'inbound').map((x) => x.text)] : [];
+      return { status: 200, data: { data: { flags: checkClaims(String(b.body ?? ''), { claims: db.claims, facts }), claims_compared: db.claims.length } } };
     }
     const m = /^\/email_thread(?:s|_messages)\/(\d+)(\/[a-z_]+)?$/.exec(url);
     if (m) {

@@ -190,6 +190,36 @@ describe('Thread view', () => {
     expect(within(conversation()).getByRole('status')).toHaveTextContent('Sent.');
   });
 
+  it('runs the claims check before sending: shows the unsupported sentences and why, sends only on "Send anyway"', async () => {
+    server.db.threads.push(threadFixture(1));
+    server.db.messages.push(messageFixture(1, 1, { text: 'Can we see a demo?' }));
+    server.db.claims = [{ text: 'Cuts overtime by 20% on average' }];
+    renderInbox('/cabinet/inbox?thread=1');
+    await within(conversation()).findByRole('list', { name: 'Messages' });
+    const box = within(conversation()).getByRole('textbox', { name: 'Reply' });
+    await userEvent.type(box, 'Happy to. Initech Systems cut overtime by 45% with us.');
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Send' }));
+    const flags = await within(conversation()).findByRole('list', { name: 'Unsupported claims' });
+    expect(flags).toHaveTextContent('Initech Systems cut overtime by 45% with us.');
+    expect(flags).toHaveTextContent('45% is not among the approved claims');
+    expect(server.calls('POST', '/email_threads/1/send_reply')).toHaveLength(0);
+    expect(server.sent(server.calls('POST', '/claims_check')[0]!)).toEqual({ body: 'Happy to. Initech Systems cut overtime by 45% with us.', email_thread_id: 1 });
+
+    // Edited to what the claims support: checked again and sent at once.
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Happy to. It cuts overtime by 20% on average.');
+    expect(within(conversation()).queryByRole('list', { name: 'Unsupported claims' })).not.toBeInTheDocument();
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.calls('POST', '/email_threads/1/send_reply')).toHaveLength(1));
+
+    // Flagged again, the user may still send it as written.
+    await userEvent.type(box, 'We saved Globex Corp 300 hours.');
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Send' }));
+    await within(conversation()).findByRole('list', { name: 'Unsupported claims' });
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Send anyway' }));
+    await waitFor(() => expect(server.calls('POST', '/email_threads/1/send_reply')).toHaveLength(2));
+  });
+
   it('shows the refusal when the AI will not draft, and a send error clearly', async () => {
     server.db.threads.push(threadFixture(1, { reply_status: 'unsubscribe' }));
     server.db.draft = { status: 422, data: { errors: ['No draft for an unsubscribe request'] } };

@@ -89,6 +89,11 @@ export function useStopSending() {
   return useMutation({ mutationFn: (id: number) => api.emailThreads.markStopSending(id), onSuccess: store });
 }
 
+/** POST claims_check: the same claims check campaign drafts get, on the answer before it is sent. */
+export function useClaimsCheck(threadId: number) {
+  return useMutation({ mutationFn: (body: string) => api.offerings.claimsCheck({ body, email_thread_id: threadId }) });
+}
+
 /** POST email_threads/{id}/send_reply: the sent message joins the thread. */
 export function useSendReply(id: number) {
   const queryClient = useQueryClient();

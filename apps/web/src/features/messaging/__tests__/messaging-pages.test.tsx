@@ -196,6 +196,8 @@ describe('Offering page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Add offering' }));
     expect(await screen.findByRole('group', { name: 'Pipeline audit' })).toHaveTextContent('$900–$1,500 one-time');
     expect(sent(server.calls('POST', '/offerings')[0]!)).toMatchObject({ name: 'Pipeline audit', price_min: 900, price_max: 1500, url: null });
+    // Only this form's fields: the product page's (claims, personas, proof) are left to /cabinet/my-products.
+    expect(Object.keys(sent(server.calls('POST', '/offerings')[0]!)).sort()).toEqual(['currency', 'description', 'name', 'price_max', 'price_min', 'price_period', 'url']);
 
     await userEvent.selectOptions(screen.getByLabelText('Offering in these messages'), 'Pipeline audit');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -52,7 +52,10 @@ export function OfferingForm({ offering, onDone, onCancel }: { offering?: Offeri
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const body = { ...values, url: values.url || null };
+    // Only this form's fields: the resolver's output also holds the product page's defaults (claims: [] and so on),
+    // which must not overwrite what /cabinet/my-products keeps.
+    const { name, description, price_min, price_max, currency, price_period } = values;
+    const body = { name, description, price_min, price_max, currency, price_period, url: values.url || null };
     try {
       const saved = offering ? await update.mutateAsync({ id: offering.id, body }) : await create.mutateAsync(body);
       onDone(saved);

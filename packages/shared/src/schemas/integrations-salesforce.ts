@@ -12,7 +12,13 @@ export type SalesforceObject = (typeof SALESFORCE_OBJECTS)[number];
 const objectSchema = z.enum(SALESFORCE_OBJECTS, { error: 'Object must be Lead or Contact' });
 
 /** A list view id (15 or 18 characters, 00B…). */
-export const salesforceListParamsSchema = z.strictObject({ id: text().regex(/^00B[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, { error: 'List id must be a Salesforce list view id (00B…)' }) });
+/** A Salesforce list view id (00B…, 15 or 18 characters). */
+export const SALESFORCE_LIST_VIEW_ID = /^00B[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/;
+/**
+ * The path's list view id: any short text here, and a 404 from the route when it names no list view (an id of another
+ * shape included), so the body's own errors are reported too.
+ */
+export const salesforceListParamsSchema = z.strictObject({ id: text().min(1).max(40) });
 
 export const salesforceListsQuerySchema = z.strictObject({ sobject: objectSchema.optional() });
 
@@ -35,6 +41,6 @@ export const importToSalesforceBodySchema = z.strictObject({ object: objectSchem
  * is on the blacklist already, what has no address); { sync_id, confirm: true } applies exactly that preview.
  */
 export const salesforceBlacklistImportBodySchema = z.union([
+  z.strictObject({ sync_id: dbId('Sync id'), confirm: z.literal(true, { error: 'confirm must be true' }) }),
   z.strictObject({ sobject: objectSchema, list_name: text().trim().max(200).optional() }),
-  z.strictObject({ sync_id: dbId('Sync id'), confirm: z.literal(true) }),
 ]);

@@ -68,11 +68,11 @@ describe.each(DB_KINDS)('LinkedIn accounts and account status on %s', (kind) => 
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: ['This LinkedIn profile is already connected to another account'] });
 
-    // A teammate in the same account (invitations come later; the row is made by hand here).
+    // A teammate in the same account (a member, as an accepted invitation makes one; the row is made by hand here).
     const owner = (await users.findUserByEmail(t.db.db, 0, other.email))!;
     const [teammate] = await t.db.db
       .insert(usersTable)
-      .values({ accountId: owner.account.id, email: `mate-${Date.now()}@example.com`, uid: `mate-${Date.now()}@example.com` })
+      .values({ accountId: owner.account.id, email: `mate-${Date.now()}@example.com`, uid: `mate-${Date.now()}@example.com`, role: 'member' })
       .returning();
     const auth = { user: teammate!, account: owner.account, client: 'c', accessToken: 't', expiresAt: new Date() };
     const deps = { db: t.db.db } as Deps;

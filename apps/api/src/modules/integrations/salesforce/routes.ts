@@ -1,6 +1,7 @@
 import { v1 } from '@shared/constants';
 import { integrationSyncAnswerSchema, pushAnswerSchema } from '@shared/schemas/integrations';
-import { importToSalesforceBodySchema, salesforceBlacklistImportBodySchema, salesforceListParamsSchema, salesforceListsQuerySchema, salesforceListsSchema } from '@shared/schemas/integrations-salesforce';
+import { importToSalesforceBodySchema, SALESFORCE_LIST_VIEW_ID, salesforceBlacklistImportBodySchema, salesforceListParamsSchema, salesforceListsQuerySchema, salesforceListsSchema } from '@shared/schemas/integrations-salesforce';
+import { notFound } from '../../../lib/http-error';
 import { idParamsSchema } from '../../../lib/params';
 import { defineRoute, type AppRoute } from '../../../lib/route';
 import { answerVendor } from '../vendor-fetch';
@@ -34,9 +35,12 @@ export const salesforceRoutes: AppRoute[] = [
       "A Lead or Contact list view's members to the blacklist (customers are never cold-emailed): { sobject } starts a preview (read in the background through the view's own SOQL and nextRecordsUrl: GET integrations/{id}/syncs/{sync_id}); { sync_id, confirm: true } applies exactly that preview",
     tags: TAGS,
     schema: { params: salesforceListParamsSchema, body: salesforceBlacklistImportBodySchema, response: { 200: integrationSyncAnswerSchema } },
-    handler: async ({ auth, body, brand, deps, params }) => ({
-      data: 'sync_id' in body ? await confirmSalesforceBlacklistImport(deps, auth, brand, params.id, body.sync_id) : await startSalesforceBlacklistImport(deps, auth, brand, params.id, body),
-    }),
+    handler: async ({ auth, body, brand, deps, params }) => {
+      if (!SALESFORCE_LIST_VIEW_ID.test(params.id)) throw notFound('No such Salesforce list view: a list view id starts with 00B.');
+      return {
+        data: 'sync_id' in body ? await confirmSalesforceBlacklistImport(deps, auth, brand, params.id, body.sync_id) : await startSalesforceBlacklistImport(deps, auth, brand, params.id, body),
+      };
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -248,6 +248,6 @@ describe.each(DB_KINDS)('Salesforce on %s', (kind) => {
     } finally {
       sf.pageSize = 2000;
     }
-    expect((await inject(p.headers, 'POST', '/integrations/salesforce_lists/not-a-view/import_to_blacklist', { sobject: 'Contact' })).statusCode).toBe(422);
+    expect((await inject(p.headers, 'POST', '/integrations/salesforce_lists/not-a-view/import_to_blacklist', { sobject: 'Contact' })).statusCode).toBe(404);
   });
 });

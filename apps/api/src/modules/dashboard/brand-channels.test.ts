@@ -6,7 +6,7 @@ import { accounts, activities, personas, prospects } from '../../db/schema';
 import { DB_KINDS, PGLITE_PASS } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { myOpportunities } from '../insights/performance';
-import { accountChannels } from '../insights/sql';
+import { accountChannels } from '../activities/channels';
 import { activityList, awareCompanies, channelsActivity, generalStatistics } from './service';
 
 const NOW = new Date('2026-03-18T15:00:00.000Z');

@@ -16,10 +16,9 @@ import type { FunnelStage, Opportunities } from '@shared/schemas/insights';
 import type { Db } from '../../db/client';
 import { OUTREACH_VERBS } from '@shared/events';
 import { myOpportunities } from '../insights/performance';
-import { onChannels } from '../insights/sql';
+import { onChannels } from '../activities/channels';
 import { periodWindow, type PeriodWindow } from '../../lib/periods';
 
-export { onChannels };
 
 /**
  * The dashboard's figures: SQL aggregates over the activity log (activities) and the domain tables

@@ -3,9 +3,10 @@ import { INSIGHTS_MIN_SAMPLE } from '@shared/constants';
 import { OUTREACH_VERBS } from '@shared/events';
 import { FUNNEL_STAGE_LABELS, FUNNEL_STAGES, STATISTIC_LABELS, type AudienceValue, type FunnelStage, type Opportunities, type StatisticName, type TargetAudience } from '@shared/schemas/insights';
 import type { Db } from '../../db/client';
-import { periodWindow } from '../../lib/periods';
+import { periodWindow, type PeriodWindow } from '../../lib/periods';
 import { DASHBOARD_CHANNELS, type DashboardChannel, type DashboardPeriod } from '@shared/schemas/dashboard';
-import { iso, jsonInt, num, onChannels, POSITIVE_STATUSES, rowsOf, ts } from './sql';
+import { onChannels } from '../activities/channels';
+import { iso, jsonInt, num, POSITIVE_STATUSES, rowsOf, ts } from './sql';
 import { wilson } from './stats';
 
 /**
@@ -21,6 +22,9 @@ const OUTREACH = sql.raw(`(${OUTREACH_VERBS.map((v) => `'${v}'`).join(', ')})`);
 /** The pipeline stages in funnel order, as ranks (0: none of them). */
 const RANK = sql.raw(`case s when 'interested' then 1 when 'meeting_booked' then 2 when 'proposal' then 3 when 'won' then 4 else 0 end`);
 
+/** An activity's campaign: its campaign email's (joined as `ce`), else the one its payload names. */
+const campaignOf = (alias: string) => sql`coalesce(ce.campaign_id, ${jsonInt(sql.raw(`${alias}.payload`), 'campaign_id')})`;
+
 type CohortOptions = { accountId: number; from: Date; to: Date; campaignId?: number; channels?: readonly DashboardChannel[] };
 
 /**
@@ -29,7 +33,7 @@ type CohortOptions = { accountId: number; from: Date; to: Date; campaignId?: num
  */
 function cohortCtes({ accountId, from, to, campaignId, channels = DASHBOARD_CHANNELS }: CohortOptions): SQL {
   const ceId = jsonInt(sql`a.payload`, 'campaign_email_id');
-  const campaign = sql`coalesce(ce.campaign_id, ${jsonInt(sql`a.payload`, 'campaign_id')})`;
+  const campaign = campaignOf('a');
   return sql`touches as (
       select a.prospect_id, a.persona_id, a.channel, a.occurred_at, ${campaign} as campaign_id, ce.step_position as step,
              coalesce(ce.virtual_employee_id, case when a.actor_type = 'virtual_employee' then a.actor_id end) as virtual_employee_id
@@ -86,30 +90,56 @@ function cohortCtes({ accountId, from, to, campaignId, channels = DASHBOARD_CHAN
 /** A sum of deal values (numeric(14, 2)) to cents. */
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
-/** The cohort's headline counts over a window: what the dashboard's cards and the funnel's first stages read. */
-async function cohortCounts(db: Db, options: CohortOptions): Promise<Record<string, unknown> | undefined> {
+/**
+ * The cohort's counts over a window. `full`: every funnel figure, the median time to a first reply and the cards'
+ * deal values (one pass over the cohort's cards); otherwise only what the comparison with the window before reads.
+ */
+async function cohortCounts(db: Db, options: CohortOptions, full: boolean): Promise<Record<string, unknown> | undefined> {
   const { accountId } = options;
-  const [r] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${cohortCtes(options)}
-        select count(*) as contacted,
+  const headline = sql`count(*) as contacted,
                count(*) filter (where replied or positive) as replied,
                count(*) filter (where positive) as positive,
-               count(*) filter (where rank >= 2) as meeting_booked,
-               count(*) filter (where rank >= 3) as proposal,
-               count(*) filter (where rank >= 4) as won,
-               count(*) filter (where lost) as lost,
-               count(*) filter (where not_now) as not_now,
-               percentile_cont(0.5) within group (order by extract(epoch from (first_reply_at - first_at)) / 3600.0) filter (where first_reply_at is not null) as median_hours,
-               (select coalesce(sum(po.deal_value) filter (where po.status in ('new_reply', 'interested', 'meeting_booked', 'proposal')), 0)::float8
-                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as open_value,
-               (select coalesce(sum(po.deal_value) filter (where po.status = 'won'), 0)::float8
-                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as won_value,
-               (select count(*) filter (where po.deal_value is not null)
-                  from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)) as valued_cards
-        from outcome`,
+               count(*) filter (where rank >= 2) as meeting_booked`;
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    full
+      ? sql`with ${cohortCtes(options)}, cards as (
+              select coalesce(sum(po.deal_value) filter (where po.status in ('new_reply', 'interested', 'meeting_booked', 'proposal')), 0)::float8 as open_value,
+                     coalesce(sum(po.deal_value) filter (where po.status = 'won'), 0)::float8 as won_value,
+                     count(*) filter (where po.deal_value is not null) as valued_cards
+              from pipeline_opportunities po where po.account_id = ${accountId} and po.prospect_id in (select prospect_id from cohort)
+            )
+            select ${headline},
+                   count(*) filter (where rank >= 3) as proposal,
+                   count(*) filter (where rank >= 4) as won,
+                   count(*) filter (where lost) as lost,
+                   count(*) filter (where not_now) as not_now,
+                   percentile_cont(0.5) within group (order by extract(epoch from (first_reply_at - first_at)) / 3600.0) filter (where first_reply_at is not null) as median_hours,
+                   (select open_value from cards) as open_value, (select won_value from cards) as won_value, (select valued_cards from cards) as valued_cards
+            from outcome`
+      : sql`with ${cohortCtes(options)} select ${headline} from outcome`,
   );
   return r;
+}
+
+/**
+ * Meetings booked in the window and the one before, as events (a calendar's booking, a card moved to the stage, a
+ * recorded meeting): what the dashboard's meetings card counts. With a campaign: those of the prospects it touched.
+ */
+async function meetingsBooked(db: Db, { accountId, campaignId, channels = DASHBOARD_CHANNELS }: Omit<CohortOptions, 'from' | 'to'>, w: PeriodWindow) {
+  const touchedBy =
+    campaignId === undefined
+      ? sql``
+      : sql`and a.prospect_id in (select t.prospect_id from activities t left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${jsonInt(sql`t.payload`, 'campaign_email_id')}
+              where t.account_id = ${accountId} and t.verb in ${OUTREACH} and ${campaignOf('t')} = ${campaignId})`;
+  const [m] = await rowsOf<{ cur: unknown; prev: unknown }>(
+    db,
+    sql`select count(*) filter (where a.occurred_at >= ${ts(w.start)}) as cur, count(*) filter (where a.occurred_at <= ${ts(w.previousEnd)}) as prev
+        from activities a
+        where a.account_id = ${accountId} and a.verb = 'meeting_booked' and ${onChannels(channels, 'a')}
+          and a.occurred_at >= ${ts(w.previousStart)} and a.occurred_at <= ${ts(w.end)} ${touchedBy}`,
+  );
+  return { current: num(m?.cur), previous: num(m?.prev) };
 }
 
 export async function myOpportunities(
@@ -121,22 +151,12 @@ export async function myOpportunities(
   channels: readonly DashboardChannel[] = DASHBOARD_CHANNELS,
 ): Promise<Omit<Opportunities, 'freshness'>> {
   const w = periodWindow(period, now);
-  const r = await cohortCounts(db, { accountId, from: w.start, to: w.end, campaignId, channels });
-  // The same cohort one window earlier (followed to now as well), for the comparisons the dashboard shows.
-  const p = await cohortCounts(db, { accountId, from: w.previousStart, to: w.previousEnd, campaignId, channels });
-  // Meetings booked in each window, as events (a calendar's booking, a card moved to the stage, a recorded meeting):
-  // what the dashboard's meetings card counts. With a campaign: those of the prospects it touched.
-  const touchedBy = campaignId === undefined
-    ? sql``
-    : sql`and a.prospect_id in (select t.prospect_id from activities t left join campaign_emails ce on ce.account_id = ${accountId} and ce.id = ${jsonInt(sql`t.payload`, 'campaign_email_id')}
-            where t.account_id = ${accountId} and t.verb in ${OUTREACH} and coalesce(ce.campaign_id, ${jsonInt(sql`t.payload`, 'campaign_id')}) = ${campaignId})`;
-  const [m] = await rowsOf<{ cur: unknown; prev: unknown }>(
-    db,
-    sql`select count(*) filter (where a.occurred_at >= ${ts(w.start)}) as cur, count(*) filter (where a.occurred_at < ${ts(w.start)} and a.occurred_at <= ${ts(w.previousEnd)}) as prev
-        from activities a
-        where a.account_id = ${accountId} and a.verb = 'meeting_booked' and ${onChannels(channels, 'a')}
-          and a.occurred_at >= ${ts(w.previousStart)} and a.occurred_at <= ${ts(w.end)} ${touchedBy}`,
-  );
+  const [r, p, meetings] = await Promise.all([
+    cohortCounts(db, { accountId, from: w.start, to: w.end, campaignId, channels }, true),
+    // The same cohort one window earlier (followed to now as well), for the comparisons the dashboard shows.
+    cohortCounts(db, { accountId, from: w.previousStart, to: w.previousEnd, campaignId, channels }, false),
+    meetingsBooked(db, { accountId, campaignId, channels }, w),
+  ]);
   const counts = Object.fromEntries(FUNNEL_STAGES.map((s) => [s, num(r?.[s])])) as Record<FunnelStage, number>;
   const funnel = FUNNEL_STAGES.map((stage, i) => {
     const before = i === 0 ? null : counts[FUNNEL_STAGES[i - 1]!];
@@ -152,14 +172,14 @@ export async function myOpportunities(
     meetings_per_1000: counts.contacted > 0 ? Math.round((counts.meeting_booked / counts.contacted) * 10_000) / 10 : null,
     median_hours_to_first_reply: median,
     deal_value: { open: money(r?.open_value), won: money(r?.won_value), cards_with_value: num(r?.valued_cards) },
-    meetings_booked_in_period: num(m?.cur),
+    meetings_booked_in_period: meetings.current,
     previous: {
       range: { from: iso(w.previousStart), to: iso(w.previousEnd) },
       contacted: num(p?.contacted),
       replied: num(p?.replied),
       positive: num(p?.positive),
       meeting_booked: num(p?.meeting_booked),
-      meetings_booked_in_period: num(m?.prev),
+      meetings_booked_in_period: meetings.previous,
     },
   };
 }

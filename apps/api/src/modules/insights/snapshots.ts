@@ -11,7 +11,7 @@ import { periodWindow } from '../../lib/periods';
 import { overallStats } from './deliverability';
 import { myOpportunities, targetAudience } from './performance';
 import { requestLookups } from './providers';
-import { accountChannels } from './sql';
+import { accountChannels } from '../activities/channels';
 
 /**
  * Insights snapshots (issue 26, "Speed"): every insights figure is computed from the engine's own tables (the activity
